@@ -1,0 +1,56 @@
+/** The harness part of the control plane: clock, faults, reset. */
+import { Effect, Ref } from "effect"
+import { DecisionStore } from "../decision/decision-store.js"
+import { KeyCache } from "../decision/key-cache.js"
+import { LimiterStore } from "../decision/limiter/limiter-store.js"
+import { ClockControl } from "../shared/clock.js"
+import { Faults, type FaultState, noFaults } from "../shared/faults.js"
+import { AdminBadRequest, AdminConflict, AdminUnavailable } from "./errors.js"
+
+/** Moves the manual clock; 409 unless the instance runs on the manual clock. */
+export const advanceClock = (ms: number) =>
+  Effect.gen(function*() {
+    if (!Number.isSafeInteger(ms) || ms < 0) return yield* new AdminBadRequest({ message: "ms must be an integer >= 0" })
+    const { manual } = yield* ClockControl
+    if (manual === undefined) {
+      return yield* new AdminConflict({ message: "the clock is the system clock; start with DOCKET_CLOCK=manual to move it" })
+    }
+    const now = manual.advance(ms)
+    // let fibers woken by the move run before answering
+    yield* Effect.yieldNow()
+    return { now }
+  })
+
+export const clockNow = Effect.gen(function*() {
+  const { manual } = yield* ClockControl
+  return { now: manual?.unsafeCurrentTimeMillis() ?? Date.now(), manual: manual !== undefined }
+})
+
+export const getFaults = Effect.flatMap(Faults, Ref.get)
+
+export const setFaults = (input: Partial<FaultState>) =>
+  Effect.gen(function*() {
+    if (input.model_delay_ms !== undefined && (!Number.isSafeInteger(input.model_delay_ms) || input.model_delay_ms < 0)) {
+      return yield* new AdminBadRequest({ message: "model_delay_ms must be an integer >= 0" })
+    }
+    const faults = yield* Faults
+    return yield* Ref.updateAndGet(faults, (f) => ({
+      limiter_store_unreachable: input.limiter_store_unreachable ?? f.limiter_store_unreachable,
+      model_delay_ms: input.model_delay_ms ?? f.model_delay_ms,
+      model_error: input.model_error ?? f.model_error
+    }))
+  })
+
+/** Empties all state: accounts, keys, limiter counters, pools, caches and faults. */
+export const resetAll = Effect.gen(function*() {
+  const store = yield* DecisionStore
+  const limiter = yield* LimiterStore
+  yield* store.reset
+  yield* limiter.reset
+  yield* Effect.flatMap(KeyCache, (c) => c.clear)
+  yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
+  return { reset: true }
+}).pipe(Effect.catchTags({
+  StoreUnavailable: () => new AdminUnavailable({ message: "storage unavailable" }),
+  LimiterUnavailable: () => new AdminUnavailable({ message: "limiter store unavailable" })
+}))

@@ -1,0 +1,124 @@
+/**
+ * POST /v1/systemone as a use case: authenticate, check the account, validate, admit through the
+ * limiter, evaluate within the upstream wait, bill. Platform-neutral; `http/routes.ts` serves it.
+ *
+ * Order (README "Decisions where the spec is silent"): 401 → 402 payment_required → 402
+ * insufficient_credit → 422 → 429/529 (limiter) → model → debit. Requests refused with 401, 402
+ * or 422 never reach the limiter.
+ */
+import { Clock, Duration, Effect, Option, type Scope } from "effect"
+import { currentFaults, type Faults } from "../shared/faults.js"
+import { Ids, prefixedId } from "../shared/ids.js"
+import { authenticate } from "./authenticate.js"
+import { DecisionStore } from "./decision-store.js"
+import {
+  InsufficientCredit,
+  InternalError,
+  InvalidRequest,
+  Overloaded,
+  PaymentRequired,
+  RateLimited,
+  type DecisionError
+} from "./errors.js"
+import { prepareEvaluation } from "./evaluate-request.js"
+import { Evaluator } from "./evaluator/evaluator.js"
+import type { KeyCache } from "./key-cache.js"
+import { LimiterStore } from "./limiter/limiter-store.js"
+import { effectiveLimits, OVERLOADED_RETRY_MS } from "./limiter/limits.js"
+import type { Answers } from "./question.js"
+
+/** Upstream model wait (spec 1, "Limits"). */
+export const MODEL_WAIT_MS = 55_000
+
+export interface EvaluateResult {
+  readonly answers: Answers
+  /** the model version that served the request */
+  readonly model: string
+  readonly usage: { readonly input_tokens: number }
+}
+
+export const evaluate = <RB>(
+  authorization: string | undefined,
+  body: Effect.Effect<string, InvalidRequest, RB>
+): Effect.Effect<
+  EvaluateResult,
+  DecisionError,
+  DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids | Scope.Scope | RB
+> =>
+  Effect.gen(function*() {
+    const { account } = yield* authenticate(authorization)
+    if (account.unpaid_invoice) return yield* new PaymentRequired()
+
+    const store = yield* DecisionStore
+    const fresh = yield* store.getAccount(account.account_id).pipe(
+      Effect.catchTag("StoreUnavailable", () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS }))
+    )
+    const credit = Option.match(fresh, { onNone: () => 0, onSome: (a) => a.credit })
+    if (credit <= 0) return yield* new InsufficientCredit()
+
+    const prepared = prepareEvaluation(yield* body)
+    if (prepared._tag === "Invalid") return yield* new InvalidRequest({ issues: prepared.issues })
+    const { evaluation } = prepared
+
+    yield* admit(account.account_id, effectiveLimits(account), `${evaluation.model.id}:${evaluation.fleet}`, account.tier === "free")
+
+    const faults = yield* currentFaults
+    const evaluator = yield* Evaluator
+    const answers = yield* Effect.gen(function*() {
+      if (faults.model_delay_ms > 0) yield* Effect.sleep(Duration.millis(faults.model_delay_ms))
+      if (faults.model_error) return yield* new InternalError({ message: "the model service failed (injected fault)" })
+      return yield* evaluator.evaluate({ model: evaluation.model, state: evaluation.state, questions: evaluation.questions }).pipe(
+        Effect.mapError((e) => new InternalError({ message: "the model service failed", cause: e.cause }))
+      )
+    }).pipe(
+      Effect.timeoutFail({
+        duration: Duration.millis(MODEL_WAIT_MS),
+        onTimeout: () => new Overloaded({ reason: "model_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
+      })
+    )
+
+    yield* store.debit(account.account_id, evaluation.tokens.billed).pipe(
+      Effect.catchTag("StoreUnavailable", () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS }))
+    )
+    return { answers, model: evaluation.model.id, usage: { input_tokens: evaluation.tokens.billed } }
+  })
+
+/**
+ * Takes an in-flight slot for the rest of the request: it is released when the request's scope
+ * closes (after the response is sent, on errors and on client disconnects), by its own id.
+ */
+const admit = (accountId: string, limits: ReturnType<typeof effectiveLimits>, fleet: string, freeTier: boolean) =>
+  Effect.gen(function*() {
+    const faults = yield* currentFaults
+    if (faults.limiter_store_unreachable) {
+      return yield* new Overloaded({ reason: "limiter_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
+    }
+    const limiter = yield* LimiterStore
+    const ids = yield* Ids
+    const unavailable = () => new Overloaded({ reason: "limiter_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
+    yield* Effect.acquireRelease(
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        const result = yield* limiter.acquire({
+          accountId,
+          slotId: prefixedId(ids, "slot"),
+          rpm: limits.rpm,
+          inFlight: limits.inFlight,
+          fleet,
+          freeTier,
+          now
+        }).pipe(Effect.mapError(unavailable))
+        switch (result._tag) {
+          case "Admitted":
+            return result.slotId
+          case "RpmExceeded":
+            return yield* new RateLimited({ reason: "rpm", retryAfterMs: result.retryAfterMs })
+          case "InFlightExceeded":
+            return yield* new RateLimited({ reason: "in_flight", retryAfterMs: 1_000 })
+          case "PoolFull":
+            return yield* new Overloaded({ reason: "pool_full", retryAfterMs: OVERLOADED_RETRY_MS })
+        }
+      }),
+      (slotId) => limiter.release(slotId).pipe(Effect.ignore)
+    )
+  })

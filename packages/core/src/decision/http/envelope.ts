@@ -1,0 +1,81 @@
+/**
+ * The decision service's HTTP envelope (spec 1, "Errors"): `{error: {type, message, issues?},
+ * request_id}`, the request-id headers on every response, and the retry headers.
+ */
+import { HttpServerResponse } from "@effect/platform"
+import { issueSummary } from "../issue.js"
+import { type DecisionError, MESSAGES } from "../errors.js"
+
+export const REQUEST_ID_HEADERS = ["x-request-id", "x-sdk-request-id"] as const
+export const RETRY_HEADERS = ["retry-after", "retry-after-ms"] as const
+/** exposed to browsers through `access-control-expose-headers` */
+export const EXPOSED_HEADERS = [...REQUEST_ID_HEADERS, ...RETRY_HEADERS]
+
+/** status 529 is not in every HTTP table; it is what the spec says */
+export const STATUS_OVERLOADED = 529
+
+export type ErrorType =
+  | "authentication_error"
+  | "insufficient_credit"
+  | "payment_required"
+  | "invalid_request_error"
+  | "rate_limit_error"
+  | "internal_error"
+  | "overloaded"
+
+const requestIdHeaders = (requestId: string): Record<string, string> => ({
+  "x-request-id": requestId,
+  "x-sdk-request-id": requestId
+})
+
+const retryHeaders = (ms: number): Record<string, string> => ({
+  "retry-after": String(Math.ceil(ms / 1000)),
+  "retry-after-ms": String(ms)
+})
+
+export const jsonResponse = (status: number, body: Record<string, unknown>, requestId: string, headers: Record<string, string> = {}) =>
+  HttpServerResponse.unsafeJson({ ...body, request_id: requestId }, {
+    status,
+    headers: { ...requestIdHeaders(requestId), ...headers }
+  })
+
+export const errorResponse = (
+  status: number,
+  type: ErrorType,
+  message: string,
+  requestId: string,
+  extra: { readonly issues?: ReadonlyArray<unknown>; readonly retryAfterMs?: number } = {}
+) =>
+  jsonResponse(
+    status,
+    { error: extra.issues === undefined ? { type, message } : { type, message, issues: extra.issues } },
+    requestId,
+    extra.retryAfterMs === undefined ? {} : retryHeaders(extra.retryAfterMs)
+  )
+
+export const decisionErrorResponse = (e: DecisionError, requestId: string) => {
+  switch (e._tag) {
+    case "Unauthenticated":
+      return errorResponse(401, "authentication_error", MESSAGES.unauthenticated, requestId)
+    case "PaymentRequired":
+      return errorResponse(402, "payment_required", MESSAGES.paymentRequired, requestId)
+    case "InsufficientCredit":
+      return errorResponse(402, "insufficient_credit", MESSAGES.insufficientCredit, requestId)
+    case "InvalidRequest":
+      return errorResponse(422, "invalid_request_error", issueSummary(e.issues[0]), requestId, { issues: e.issues })
+    case "RateLimited":
+      return errorResponse(429, "rate_limit_error", e.reason === "rpm" ? MESSAGES.rpm : MESSAGES.inFlight, requestId, {
+        retryAfterMs: e.retryAfterMs
+      })
+    case "Overloaded":
+      return errorResponse(
+        STATUS_OVERLOADED,
+        "overloaded",
+        e.reason === "model_timeout" || e.reason === "route_timeout" ? MESSAGES.unavailable : MESSAGES.atCapacity,
+        requestId,
+        { retryAfterMs: e.retryAfterMs }
+      )
+    case "InternalError":
+      return errorResponse(500, "internal_error", MESSAGES.internal, requestId)
+  }
+}

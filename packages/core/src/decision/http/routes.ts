@@ -1,0 +1,78 @@
+/**
+ * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone and GET /v1/models.
+ */
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Cause, Duration, Effect } from "effect"
+import { Settings } from "../../shared/config.js"
+import { Ids, newRequestId } from "../../shared/ids.js"
+import { decodeUtf8, readBodyCapped } from "../../shared/http/body.js"
+import { authenticate } from "../authenticate.js"
+import { type DecisionError, InternalError, InvalidRequest, Overloaded } from "../errors.js"
+import { evaluate } from "../evaluate.js"
+import { issue } from "../issue.js"
+import { OVERLOADED_RETRY_MS } from "../limiter/limits.js"
+import { CATALOG } from "../models.js"
+import { decisionErrorResponse, jsonResponse } from "./envelope.js"
+
+/** Total route duration (spec 1, "Limits"). */
+export const ROUTE_DURATION_MS = 60_000
+
+/**
+ * Runs a decision handler with its request id: every response, error or not, carries the id in
+ * the body and in `x-request-id` / `x-sdk-request-id`; defects become 500 `internal_error`.
+ */
+const decisionHandler = <R>(
+  handler: (requestId: string) => Effect.Effect<HttpServerResponse.HttpServerResponse, DecisionError, R>
+) =>
+  Effect.gen(function*() {
+    const requestId = newRequestId(yield* Ids)
+    return yield* handler(requestId).pipe(
+      Effect.catchAll((e) => Effect.succeed(decisionErrorResponse(e, requestId))),
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause)
+          ? Effect.failCause(cause)
+          : Effect.logError("unexpected failure", cause).pipe(
+            Effect.as(decisionErrorResponse(new InternalError({ message: "defect" }), requestId))
+          )
+      )
+    )
+  })
+
+const authorizationHeader = Effect.map(HttpServerRequest.HttpServerRequest, (r) => r.headers["authorization"])
+
+const bodyText = Effect.gen(function*() {
+  const { maxBodyBytes } = yield* Settings
+  const bytes = yield* readBodyCapped(maxBodyBytes).pipe(
+    Effect.catchTags({
+      BodyTooLarge: (e) => new InvalidRequest({ issues: [issue([], `request body must be at most ${e.limit} bytes`)] }),
+      BodyReadFailed: () => new InvalidRequest({ issues: [issue([], "request body could not be read")] })
+    })
+  )
+  return decodeUtf8(bytes)
+})
+
+export const decisionRouter = HttpRouter.empty.pipe(
+  HttpRouter.post(
+    "/v1/systemone",
+    decisionHandler((requestId) =>
+      Effect.gen(function*() {
+        const result = yield* evaluate(yield* authorizationHeader, bodyText)
+        return jsonResponse(200, { answers: result.answers, model: result.model, usage: result.usage }, requestId)
+      }).pipe(
+        Effect.timeoutFail({
+          duration: Duration.millis(ROUTE_DURATION_MS),
+          onTimeout: () => new Overloaded({ reason: "route_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
+        })
+      )
+    )
+  ),
+  HttpRouter.get(
+    "/v1/models",
+    decisionHandler((requestId) =>
+      Effect.gen(function*() {
+        yield* authenticate(yield* authorizationHeader)
+        return jsonResponse(200, { models: CATALOG }, requestId)
+      })
+    )
+  )
+)

@@ -1,0 +1,116 @@
+/**
+ * A Docket instance: the HTTP application with its services, as a web-standard fetch handler and
+ * a typed control plane. Storage comes from an adapter (`@docket/storage-memory`, …).
+ */
+import { HttpApp } from "@effect/platform"
+import { Effect, Either, Layer, ManagedRuntime } from "effect"
+import { bootstrapDemo } from "./admin/demo.js"
+import type { AdminError } from "./admin/errors.js"
+import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./admin/harness.js"
+import type { AccountPatch } from "./decision/account.js"
+import * as DecisionAdmin from "./decision/admin.js"
+import type { DecisionStore } from "./decision/decision-store.js"
+import { Evaluator, LocalEvaluatorLive } from "./decision/evaluator/evaluator.js"
+import { KeyCache, KeyCacheLive } from "./decision/key-cache.js"
+import type { LimiterStore } from "./decision/limiter/limiter-store.js"
+import { docketApp } from "./http/app.js"
+import { ClockControl, ManualClock, manualClockLayer, systemClockLayer } from "./shared/clock.js"
+import { type DocketSettings, Settings, settingsLayer } from "./shared/config.js"
+import { Faults, FaultsLive, type FaultState } from "./shared/faults.js"
+import { Ids, IdsLive } from "./shared/ids.js"
+
+/** What a storage adapter provides. */
+export type StoragePorts = DecisionStore | LimiterStore
+
+/** Every service the HTTP application needs. */
+export type DocketServices = StoragePorts | Evaluator | KeyCache | Faults | Ids | Settings | ClockControl
+
+export interface DocketOptions<E = never> {
+  /** the storage ports, e.g. `MemoryStorage.layer` */
+  readonly storage: Layer.Layer<StoragePorts, E>
+  /** `"manual"` for a virtual clock moved only by `advance`; or your own `ManualClock` */
+  readonly clock?: "system" | "manual" | ManualClock | undefined
+  readonly settings?: Partial<DocketSettings> | undefined
+  /** replaces the local evaluator */
+  readonly evaluator?: Layer.Layer<Evaluator> | undefined
+}
+
+/** Builds the layer of every Docket service from the options. */
+export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketServices, E> => {
+  const clock = options.clock === "manual" ? new ManualClock() : options.clock === "system" ? undefined : options.clock
+  return Layer.mergeAll(
+    options.storage,
+    options.evaluator ?? LocalEvaluatorLive,
+    KeyCacheLive,
+    FaultsLive,
+    IdsLive,
+    settingsLayer(options.settings),
+    clock === undefined ? systemClockLayer : manualClockLayer(clock)
+  )
+}
+
+/** Rejects with the control plane's tagged error (AdminNotFound, AdminConflict, …), not a wrapper. */
+export class ControlPlaneError extends Error {
+  constructor(readonly error: AdminError) {
+    super(error.message)
+    this.name = error._tag
+  }
+}
+
+export interface Docket {
+  /** web-standard fetch handler serving both services and the control plane */
+  readonly fetch: (request: Request) => Promise<Response>
+  /** the runtime that holds the services (adapters serve `docketApp` with it) */
+  readonly runtime: ManagedRuntime.ManagedRuntime<DocketServices, unknown>
+  /** the manual clock, when the instance runs on one */
+  readonly clock: ManualClock | undefined
+  readonly admin: ReturnType<typeof controlPlane>
+  readonly dispose: () => Promise<void>
+}
+
+const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) => Promise<A>) => ({
+  decision: {
+    createAccount: (input: AccountPatch = {}) => run(DecisionAdmin.createAccount(input)),
+    getAccount: (accountId: string) => run(DecisionAdmin.getAccount(accountId)),
+    updateAccount: (accountId: string, patch: AccountPatch) => run(DecisionAdmin.updateAccount(accountId, patch)),
+    topUp: (accountId: string, amount: number) => run(DecisionAdmin.topUp(accountId, amount)),
+    createKey: (accountId: string, name: string) => run(DecisionAdmin.createKey(accountId, name)),
+    listKeys: (accountId: string) => run(DecisionAdmin.listKeys(accountId)),
+    revokeKey: (keyId: string) => run(DecisionAdmin.revokeKey(keyId)),
+    getPools: () => run(DecisionAdmin.getPools),
+    setPools: (sizes: { readonly fleets?: Readonly<Record<string, number>>; readonly free?: number }) =>
+      run(DecisionAdmin.setPools(sizes))
+  },
+  clock: {
+    advance: (ms: number) => run(advanceClock(ms)),
+    now: () => run(clockNow)
+  },
+  faults: {
+    get: () => run(getFaults),
+    set: (faults: Partial<FaultState>) => run(setFaults(faults))
+  },
+  reset: () => run(resetAll),
+  bootstrapDemo: () => run(bootstrapDemo)
+})
+
+export const makeDocket = <E>(input: DocketOptions<E>): Docket => {
+  const options = { ...input, clock: input.clock === "manual" ? new ManualClock() : input.clock }
+  const layer = docketLayer(options)
+  const runtime = ManagedRuntime.make(layer) as ManagedRuntime.ManagedRuntime<DocketServices, unknown>
+  let handler: ((request: Request) => Promise<Response>) | undefined
+  const run = async <A>(effect: Effect.Effect<A, AdminError, DocketServices>): Promise<A> => {
+    const result = await runtime.runPromise(Effect.either(effect))
+    if (Either.isLeft(result)) throw new ControlPlaneError(result.left)
+    return result.right
+  }
+  return {
+    fetch: async (request) => {
+      if (handler === undefined) handler = HttpApp.toWebHandlerRuntime(await runtime.runtime())(docketApp)
+      return handler(request)
+    },
+    runtime,
+    clock: options.clock instanceof ManualClock ? options.clock : undefined,
+    admin: controlPlane(run),
+    dispose: () => runtime.dispose()
+  }
+}

@@ -1,0 +1,25 @@
+/** Identifier generation: one service so tests and adapters can make ids deterministic. */
+import { Context, Layer } from "effect"
+import { randomBytes, randomUUID } from "node:crypto"
+
+export interface IdGenerator {
+  /** `n` random bytes */
+  readonly randomBytes: (n: number) => Uint8Array
+  readonly uuid: () => string
+}
+
+export class Ids extends Context.Tag("@docket/core/Ids")<Ids, IdGenerator>() {}
+
+export const cryptoIds: IdGenerator = {
+  randomBytes: (n) => randomBytes(n),
+  uuid: () => randomUUID()
+}
+
+export const IdsLive: Layer.Layer<Ids> = Layer.succeed(Ids, cryptoIds)
+
+export const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex")
+
+/** `req_` followed by 32 lowercase hex characters (spec 1, "Request id"). */
+export const newRequestId = (ids: IdGenerator): string => `req_${hex(ids.randomBytes(16))}`
+
+export const prefixedId = (ids: IdGenerator, prefix: string): string => `${prefix}_${hex(ids.randomBytes(12))}`

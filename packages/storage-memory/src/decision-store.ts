@@ -1,0 +1,69 @@
+/** The decision store in memory. Every operation is one synchronous step, so it is atomic. */
+import {
+  type Account,
+  type ApiKeyRecord,
+  applyPatch,
+  DecisionStore,
+  type DecisionStoreService,
+  TooManyActiveKeys
+} from "@docket/core"
+import { Effect, Layer, Option } from "effect"
+
+export const makeDecisionStore = (): DecisionStoreService => {
+  const accounts = new Map<string, Account>()
+  const keys = new Map<string, ApiKeyRecord>()
+  const keysByHash = new Map<string, string>()
+
+  const update = (id: string, f: (a: Account) => Account) =>
+    Effect.sync(() => {
+      const current = accounts.get(id)
+      if (current === undefined) return Option.none()
+      const next = f(current)
+      accounts.set(id, next)
+      return Option.some(next)
+    })
+
+  return {
+    createAccount: (account) =>
+      Effect.sync(() => {
+        accounts.set(account.account_id, account)
+        return account
+      }),
+    getAccount: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
+    updateAccount: (id, patch) => update(id, (a) => applyPatch(a, patch)),
+    topUp: (id, amount) => update(id, (a) => ({ ...a, credit: a.credit + amount, tier: "paid" })),
+    debit: (id, amount) => Effect.map(update(id, (a) => ({ ...a, credit: a.credit - amount })), Option.map((a) => a.credit)),
+    createKey: (key, maxActive) =>
+      Effect.suspend(() => {
+        let active = 0
+        for (const k of keys.values()) if (k.account_id === key.account_id && k.status === "active") active++
+        if (active >= maxActive) return Effect.fail(new TooManyActiveKeys({ limit: maxActive }))
+        keys.set(key.key_id, key)
+        keysByHash.set(key.hash, key.key_id)
+        return Effect.succeed(key)
+      }),
+    listKeys: (accountId) =>
+      Effect.sync(() => [...keys.values()].filter((k) => k.account_id === accountId).sort((a, b) => a.created_at - b.created_at)),
+    findKeyByHash: (hash) =>
+      Effect.sync(() => {
+        const id = keysByHash.get(hash)
+        return Option.fromNullable(id === undefined ? undefined : keys.get(id))
+      }),
+    getKey: (id) => Effect.sync(() => Option.fromNullable(keys.get(id))),
+    revokeKey: (id) =>
+      Effect.sync(() => {
+        const k = keys.get(id)
+        if (k === undefined) return Option.none()
+        const revoked: ApiKeyRecord = { ...k, status: "revoked" }
+        keys.set(id, revoked)
+        return Option.some(revoked)
+      }),
+    reset: Effect.sync(() => {
+      accounts.clear()
+      keys.clear()
+      keysByHash.clear()
+    })
+  }
+}
+
+export const layer: Layer.Layer<DecisionStore> = Layer.sync(DecisionStore, makeDecisionStore)
