@@ -3,7 +3,7 @@
  * own way of serving Docket: `decisionHttpSuite("node", start)`.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { ADMIN_TOKEN, client, type HttpTarget, type JsonResponse, smallBody, type StartTarget, untilSleeping } from "./http-target.js"
+import { ADMIN_TOKEN, client, type HttpTarget, type JsonResponse, readJson, smallBody, type StartTarget, untilSleeping } from "./http-target.js"
 
 const REQUEST_ID = /^req_[a-f0-9]{32}$/
 
@@ -432,6 +432,30 @@ export const decisionHttpSuite = (name: string, start: StartTarget) =>
         const r = await api.evaluateRaw(key, JSON.stringify({ state: "x".repeat(5 * 1024 * 1024), questions: { q: noul() } }))
         expectIssues(r, [{ path: "", message: /request body must be at most 4194304 bytes/ }])
       })
+
+      it("a streamed body (no Content-Length) beyond the hard cap is refused with 422 once the cap is crossed", async () => {
+        const { key } = await api.account()
+        const chunk = new TextEncoder().encode("x".repeat(64 * 1024))
+        let sent = 0
+        const body = new ReadableStream<Uint8Array>({
+          start: (c) => c.enqueue(new TextEncoder().encode('{"state":"')),
+          pull: (c) => {
+            // never more than 8 MiB: the server must answer long before that
+            if (sent >= 8 * 1024 * 1024) return c.close()
+            sent += chunk.byteLength
+            c.enqueue(chunk)
+          }
+        })
+        const r = await readJson(
+          await target.fetch("/v1/systemone", {
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            body,
+            duplex: "half"
+          } as RequestInit)
+        )
+        expectIssues(r, [{ path: "", message: /request body must be at most 4194304 bytes/ }])
+      })
     })
 
     describe("credit", () => {
@@ -635,6 +659,33 @@ export const decisionHttpSuite = (name: string, start: StartTarget) =>
         expect(r.headers.get("retry-after-ms")).toBe("2000")
         expect((await target.docket.admin.decision.getAccount(account.account_id)).credit).toBe(10_000)
       })
+      it("a route running past 60 s (a body that trickles in) answers 529 overloaded", async () => {
+        const { key } = await api.account()
+        const encoder = new TextEncoder()
+        let push: ReadableStreamDefaultController<Uint8Array> | undefined
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            push = controller
+            controller.enqueue(encoder.encode('{"state": "'))
+          }
+        })
+        const pending = target.fetch("/v1/systemone", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body,
+          duplex: "half"
+        } as RequestInit)
+        await untilSleeping(target.docket, 1, 60_000)
+        await advance(60_000)
+        const r = await readJson(await pending)
+        expectError(r, 529, "overloaded")
+        expect(r.body.error.message).toMatch(/temporarily unavailable/)
+        try {
+          push?.close()
+        } catch {
+          // the server may have closed the stream already
+        }
+      })
       it("a model that answers within 55 s is waited for", async () => {
         const { key } = await api.account()
         await target.docket.admin.faults.set({ model_delay_ms: 54_000 })
@@ -642,6 +693,16 @@ export const decisionHttpSuite = (name: string, start: StartTarget) =>
         await untilSleeping(target.docket, 1, 54_000)
         await advance(54_000)
         expect((await pending).status).toBe(200)
+      })
+    })
+
+    describe("OpenAPI", () => {
+      it("serves the decision service's OpenAPI document", async () => {
+        const r = await api.call("GET", "/openapi/decision.json")
+        expect(r.status).toBe(200)
+        expect(r.body.openapi).toBe("3.1.0")
+        expect(Object.keys(r.body.paths).sort()).toEqual(["/v1/models", "/v1/systemone"])
+        expect(Object.keys(r.body.paths["/v1/systemone"].post.responses).sort()).toEqual(["200", "401", "402", "422", "429", "500", "529"])
       })
     })
 

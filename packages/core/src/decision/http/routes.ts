@@ -13,6 +13,7 @@ import { issue } from "../issue.js"
 import { OVERLOADED_RETRY_MS } from "../limiter/limits.js"
 import { CATALOG } from "../models.js"
 import { decisionErrorResponse, jsonResponse } from "./envelope.js"
+import { decisionOpenApi } from "./openapi.js"
 
 /** Total route duration (spec 1, "Limits"). */
 export const ROUTE_DURATION_MS = 60_000
@@ -66,6 +67,7 @@ export const decisionRouter = HttpRouter.empty.pipe(
       )
     )
   ),
+  HttpRouter.get("/openapi/decision.json", HttpServerResponse.json(decisionOpenApi)),
   HttpRouter.get(
     "/v1/models",
     decisionHandler((requestId) =>
