@@ -68,9 +68,9 @@
  * Complexity: iterative depth-first walk (explicit stack, no recursion; any depth), keys in insertion
  * order and array items in index order, a shared path stack instead of per-node path copies, each string
  * scanned in one pass, regexes with bounded, unambiguous quantifiers, base64 decoded only for the first
- * bytes of a candidate (96 bytes; up to a few KB for the MP3/AAC second-frame and SVG checks, at most 8
- * times per string). Non-JSON values (functions, typed arrays) are ignored; a repeated object reference
- * is visited once.
+ * bytes of a candidate (32 bytes, 96 for Matroska; up to a few KB for the MP3/AAC second-frame and SVG
+ * checks, at most 8 times per string). Non-JSON values (functions, typed arrays) are ignored; a repeated
+ * object reference is visited once.
  */
 
 export interface MediaFinding {
@@ -94,8 +94,10 @@ const TOKEN_MIN = 48
 const LINE_START_MIN = 16
 /** Non-trivial data URL payload. */
 const DATA_URL_PAYLOAD_MIN = 16
-/** Bytes decoded for the signature checks. */
-const HEAD_BYTES = 96
+/** Bytes decoded for the signature checks (enough for all but the ones below). */
+const HEAD_BYTES = 32
+/** Further bytes decoded without counting against the budget (Matroska doc type). */
+const CHEAP_BYTES = 96
 /** Deeper decodes (second MP3/ADTS frame, SVG prolog) per string. */
 const DEEP_DECODES_PER_STRING = 8
 const SVG_BYTES = 1024
@@ -232,50 +234,53 @@ const adtsFrameLength = (o: number, n: number): number => {
   return length > header ? length : 0
 }
 
-type Source = { readonly s: string; readonly p: number; readonly end: number; readonly skipWs: boolean }
+/** The candidate being sniffed, decoded into BUF lazily: `asked` bytes were requested, `n` came out. */
+const candidate = { s: "", p: 0, end: 0, skipWs: false, n: 0, asked: 0, budget: { deep: 0 } as Budget }
+
+/**
+ * Decodes at least `k` bytes of the candidate when it has them (returns how many are decoded). Up to
+ * CHEAP_BYTES this is free; beyond, it spends one deep decode of the string's budget (none left: no more
+ * bytes).
+ */
+const need = (k: number): number => {
+  const c = candidate
+  if (k <= c.asked || c.n < c.asked) return c.n
+  if (k > CHEAP_BYTES) {
+    if (c.budget.deep <= 0) return c.n
+    c.budget.deep--
+  }
+  c.n = decode(c.s, c.p, c.end, Math.min(k, DEEP_MAX_BYTES), c.skipWs)
+  c.asked = Math.min(k, DEEP_MAX_BYTES)
+  return c.n
+}
+/** the whole candidate is decoded */
+const ended = (): boolean => candidate.n < candidate.asked
 
 /**
  * Two-frame rule for MP3/ADTS streams: the header at 0 and another header where the first frame ends,
  * or the data is exactly one frame long.
  */
-const framed = (
-  src: Source,
-  n: number,
-  budget: Budget,
-  frameLength: (o: number, n: number) => number,
-  same: (o: number) => boolean
-): boolean => {
-  const first = frameLength(0, n)
+const framed = (frameLength: (o: number, n: number) => number, same: (o: number) => boolean): boolean => {
+  const first = frameLength(0, candidate.n)
   if (first === 0) return false
-  let have = n
-  if (have < first + 8 && n === HEAD_BYTES) {
-    if (budget.deep <= 0) return false
-    budget.deep--
-    have = decode(src.s, src.p, src.end, Math.min(first + 8, DEEP_MAX_BYTES), src.skipWs)
-  }
-  if (have === first) return true
+  const have = need(first + 8)
+  if (have === first && ended()) return true
   return frameLength(first, have) > 0 && same(first)
 }
 
-const isSvg = (src: Source, n: number, budget: Budget): boolean => {
+const isBlankByte = (b: number): boolean => b === 32 || b === 9 || b === 10 || b === 13
+
+const isSvg = (): boolean => {
+  const b0 = BUF[0]
+  if (b0 !== 0x3c && b0 !== 0xef && !isBlankByte(b0)) return false
+  const m = need(SVG_BYTES)
   let i = 0
-  if (bytesAre(0, [0xef, 0xbb, 0xbf], n)) i = 3
-  while (i < n && (BUF[i] === 32 || BUF[i] === 9 || BUF[i] === 10 || BUF[i] === 13)) i++
-  if (i >= n || BUF[i] !== 0x3c) return false
-  const svgAt = (o: number, m: number): boolean =>
-    eq(o, "<svg", m) && o + 4 < m && (BUF[o + 4] === 0x3e || BUF[o + 4] === 0x2f || BUF[o + 4] === 32 || (BUF[o + 4] >= 9 && BUF[o + 4] <= 13))
-  if (svgAt(i, n)) return true
-  if (!(eq(i, "<?xml", n) || eq(i, "<!--", n) || eq(i, "<!DOCTYPE", n) || eq(i, "<!doctype", n))) return false
-  let m = n
-  if (n === HEAD_BYTES) {
-    if (budget.deep <= 0) return false
-    budget.deep--
-    m = decode(src.s, src.p, src.end, SVG_BYTES, src.skipWs)
-  }
-  // skip prolog, comments and doctype; the first element must be <svg
+  if (bytesAre(0, [0xef, 0xbb, 0xbf], m)) i = 3
+  const svgAt = (o: number): boolean => eq(o, "<svg", m) && o + 4 < m && (BUF[o + 4] === 0x3e || BUF[o + 4] === 0x2f || isBlankByte(BUF[o + 4]))
+  // skip blanks, the XML prolog, comments and doctype; the first element must be <svg
   while (i < m) {
     const c = BUF[i]
-    if (c === 32 || c === 9 || c === 10 || c === 13) {
+    if (isBlankByte(c)) {
       i++
       continue
     }
@@ -296,7 +301,7 @@ const isSvg = (src: Source, n: number, budget: Budget): boolean => {
       if (j >= m) return false
       i = j + 1
     } else {
-      return svgAt(i, m)
+      return svgAt(i)
     }
   }
   return false
@@ -319,7 +324,14 @@ const sniff = (s: string, p: number, end: number, skipWs: boolean, budget: Budge
   if (first >= 128 || SIGNATURE_FIRST_CHARS[first] === 0) return undefined
   const n = decode(s, p, end, HEAD_BYTES, skipWs)
   if (n < 4) return undefined
-  const src: Source = { s, p, end, skipWs }
+  const c = candidate
+  c.s = s
+  c.p = p
+  c.end = end
+  c.skipWs = skipWs
+  c.n = n
+  c.asked = HEAD_BYTES
+  c.budget = budget
   const b0 = BUF[0]
   const b1 = BUF[1]
   switch (b0) {
@@ -327,9 +339,9 @@ const sniff = (s: string, p: number, end: number, skipWs: boolean, budget: Budge
       return bytesAre(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], n) ? "PNG image" : undefined
     case 0xff:
       if (b1 === 0xd8 && BUF[2] === 0xff && BUF[3] >= 0xc0 && BUF[3] !== 0xff) return "JPEG image"
-      if (framed(src, n, budget, mp3FrameLength, (o) => (BUF[o + 1] & 0xfe) === (b1 & 0xfe) && ((BUF[o + 2] >> 2) & 3) === ((BUF[2] >> 2) & 3)))
+      if (framed(mp3FrameLength, (o) => (BUF[o + 1] & 0xfe) === (b1 & 0xfe) && ((BUF[o + 2] >> 2) & 3) === ((BUF[2] >> 2) & 3)))
         return "MP3 audio"
-      if (framed(src, n, budget, adtsFrameLength, (o) => ((BUF[o + 2] >> 2) & 0xf) === ((BUF[2] >> 2) & 0xf))) return "AAC audio"
+      if (framed(adtsFrameLength, (o) => ((BUF[o + 2] >> 2) & 0xf) === ((BUF[2] >> 2) & 0xf))) return "AAC audio"
       return undefined
     case 0x47: // G
       return eq(0, "GIF87a", n) || eq(0, "GIF89a", n) ? "GIF image" : undefined
@@ -361,7 +373,7 @@ const sniff = (s: string, p: number, end: number, skipWs: boolean, budget: Budge
       return n >= 5 && eq(0, "fLaC", n) && (BUF[4] & 0x7f) === 0 ? "FLAC audio" : undefined
     case 0x1a:
       if (!bytesAre(0, [0x1a, 0x45, 0xdf, 0xa3], n)) return undefined
-      for (let i = 4; i + 4 <= n; i++) if (eq(i, "webm", n)) return "WebM video"
+      for (let i = 4, m = need(CHEAP_BYTES); i + 4 <= m; i++) if (eq(i, "webm", m)) return "WebM video"
       return "Matroska video"
     case 0x46: // F
       if (n >= 12 && eq(0, "FORM", n) && (eq(8, "AIFF", n) || eq(8, "AIFC", n))) return "AIFF audio"
@@ -395,7 +407,7 @@ const sniff = (s: string, p: number, end: number, skipWs: boolean, budget: Budge
       return undefined
     }
     default:
-      return isSvg(src, n, budget) ? "SVG image" : undefined
+      return isSvg() ? "SVG image" : undefined
   }
 }
 
