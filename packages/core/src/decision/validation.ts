@@ -42,7 +42,8 @@ export const validateFields = (body: unknown): FieldValidation => {
   if (!hasOwn(body, "state")) issues.push(issue(["state"], "is required"))
   else for (const m of findMedia(body.state, ["state"])) issues.push(issue(m.path, m.message))
 
-  const questions: Record<string, Question> = {}
+  // no prototype: an id such as `__proto__` is an own key like any other
+  const questions: Record<string, Question> = Object.create(null)
   if (!hasOwn(body, "questions")) {
     issues.push(issue(["questions"], "is required"))
   } else if (!isPlainObject(body.questions)) {
@@ -136,7 +137,7 @@ const validateNoul = (raw: Record<string, unknown>, path: ReadonlyArray<string>,
 const validateChoice = (raw: Record<string, unknown>, path: ReadonlyArray<string>, issues: Array<Issue>): ChoiceQuestion | undefined => {
   const before = issues.length
   validateInstructions(raw, path, issues)
-  const criteria: Record<string, string | null> = {}
+  const criteria: Record<string, string | null> = Object.create(null)
   if (!hasOwn(raw, "criteria")) {
     issues.push(issue([...path, "criteria"], "is required"))
   } else if (!isPlainObject(raw.criteria)) {

@@ -18,6 +18,9 @@ export const readBodyCapped = (
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
       return yield* new BodyTooLarge({ limit })
     }
+    // a web Request without a body has no stream to read: it is the empty body
+    const source = request.source as unknown
+    if (typeof Request !== "undefined" && source instanceof Request && source.body === null) return new Uint8Array(0)
     const chunks: Array<Uint8Array> = []
     let size = 0
     yield* request.stream.pipe(
