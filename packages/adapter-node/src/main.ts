@@ -23,7 +23,7 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
   })
   const running = await listen(docket, { port: config.port, host: config.host })
   if (config.demo) {
-    const demo = await docket.admin.bootstrapDemo()
+    const demo = await docket.bootstrapDemo()
     console.log(`demo decision account: ${demo.decision.account_id}`)
     console.log(`demo decision key: ${demo.decision.api_key}`)
   }

@@ -260,7 +260,7 @@ describe("standalone server (npx tsx packages/adapter-node/src/bin/docket.ts)", 
       const advanced = await admin("POST", "/_admin/clock/advance", { ms: 1234 })
       expect(advanced.status).toBe(200)
       expect(advanced.body).toEqual({ now: clock.body.now + 1234 })
-      expect((await admin("GET", "/_admin/clock")).body).toEqual({ now: clock.body.now + 1234, manual: true })
+      expect((await admin("GET", "/_admin/clock")).body).toEqual({ now: clock.body.now + 1234, manual: true, pending_sleeps: {} })
 
       expect((await admin("GET", "/_admin/clock", undefined, "wrong")).status).toBe(401)
 

@@ -64,9 +64,14 @@ export interface Docket {
   readonly runtime: ManagedRuntime.ManagedRuntime<DocketServices, unknown>
   /** the manual clock, when the instance runs on one */
   readonly clock: ManualClock | undefined
-  readonly admin: ReturnType<typeof controlPlane>
+  readonly admin: DocketControlPlane
+  /** creates the demo account and key (`DOCKET_DEMO=1`) */
+  readonly bootstrapDemo: () => Promise<{ readonly decision: { readonly account_id: string; readonly key_id: string; readonly api_key: string } }>
   readonly dispose: () => Promise<void>
 }
+
+/** The control plane as a typed API: in process (`docket.admin`) or over HTTP (`controlPlaneClient`). */
+export type DocketControlPlane = ReturnType<typeof controlPlane>
 
 const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) => Promise<A>) => ({
   decision: {
@@ -89,8 +94,7 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
     get: () => run(getFaults),
     set: (faults: Partial<FaultState>) => run(setFaults(faults))
   },
-  reset: () => run(resetAll),
-  bootstrapDemo: () => run(bootstrapDemo)
+  reset: () => run(resetAll)
 })
 
 export const makeDocket = <E>(input: DocketOptions<E>): Docket => {
@@ -111,6 +115,7 @@ export const makeDocket = <E>(input: DocketOptions<E>): Docket => {
     runtime,
     clock: options.clock instanceof ManualClock ? options.clock : undefined,
     admin: controlPlane(run),
+    bootstrapDemo: () => run(bootstrapDemo),
     dispose: () => runtime.dispose()
   }
 }

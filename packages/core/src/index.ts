@@ -38,6 +38,7 @@ export { decisionRouter } from "./decision/http/routes.js"
 export * from "./admin/errors.js"
 export * as Harness from "./admin/harness.js"
 export { adminRouter } from "./admin/http.js"
+export { controlPlaneClient } from "./admin/client.js"
 
 // the application
 export { docketApp, docketRouter } from "./http/app.js"

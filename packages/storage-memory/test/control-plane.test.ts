@@ -545,14 +545,14 @@ describe("control plane over HTTP (memory storage)", () => {
     it("POST /_admin/clock/advance moves the manual clock by ms and answers {now}", async () => {
       const start = await t.admin("GET", "/_admin/clock")
       expect(start.status).toBe(200)
-      expect(start.body).toEqual({ now: Date.UTC(2026, 0, 1), manual: true })
+      expect(start.body).toEqual({ now: Date.UTC(2026, 0, 1), manual: true, pending_sleeps: {} })
       const r = await t.admin("POST", "/_admin/clock/advance", { ms: 1500 })
       expect(r.status).toBe(200)
       expect(r.body).toEqual({ now: start.body.now + 1500 })
       expect((await t.admin("POST", "/_admin/clock/advance", { ms: 0 })).body).toEqual({ now: start.body.now + 1500 })
       expect((await t.admin("POST", "/_admin/clock/advance", { ms: 60_000 })).body).toEqual({ now: start.body.now + 61_500 })
       expect(docket.clock!.unsafeCurrentTimeMillis()).toBe(start.body.now + 61_500)
-      expect((await t.admin("GET", "/_admin/clock")).body).toEqual({ now: start.body.now + 61_500, manual: true })
+      expect((await t.admin("GET", "/_admin/clock")).body).toEqual({ now: start.body.now + 61_500, manual: true, pending_sleeps: {} })
     })
 
     it("advancing the clock moves the service's windows (the RPM window frees up after 60 s)", async () => {

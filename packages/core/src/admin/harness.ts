@@ -21,9 +21,14 @@ export const advanceClock = (ms: number) =>
     return { now }
   })
 
+/** The service clock: its time, whether it is manual, and the pending sleeps by duration (ms). */
 export const clockNow = Effect.gen(function*() {
   const { manual } = yield* ClockControl
-  return { now: manual?.unsafeCurrentTimeMillis() ?? Date.now(), manual: manual !== undefined }
+  return {
+    now: manual?.unsafeCurrentTimeMillis() ?? Date.now(),
+    manual: manual !== undefined,
+    pending_sleeps: manual?.pendingSleepsByDuration() ?? {}
+  }
 })
 
 export const getFaults = Effect.flatMap(Faults, Ref.get)

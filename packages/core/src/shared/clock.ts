@@ -65,6 +65,13 @@ export class ManualClock implements Clock.Clock {
     return this.sleepers.length
   }
 
+  /** Pending sleeps counted by their duration in ms (lets a remote harness see parked work). */
+  pendingSleepsByDuration(): Record<string, number> {
+    const out: Record<string, number> = {}
+    for (const s of this.sleepers) out[String(s.durationMs)] = (out[String(s.durationMs)] ?? 0) + 1
+    return out
+  }
+
   /** Number of pending sleeps that were started for exactly `durationMs`. */
   pendingSleepsOf(durationMs: number): number {
     let n = 0

@@ -3,14 +3,43 @@
  * control plane and for the manual clock) and a way to send it HTTP requests — in process through
  * the fetch handler, or over a real socket through an adapter.
  */
-import type { Docket } from "../docket.js"
+import { controlPlaneClient } from "../admin/client.js"
+import type { Docket, DocketControlPlane } from "../docket.js"
 import type { DocketSettings } from "../shared/config.js"
 
 export interface HttpTarget {
-  readonly docket: Docket
   /** sends a request to `path` on the target */
   readonly fetch: (path: string, init?: RequestInit) => Promise<Response>
+  /** the target's control plane (in process, or over HTTP) */
+  readonly admin: DocketControlPlane
+  /** how many fibers sleep on the target's manual clock for exactly `durationMs` */
+  readonly pendingSleeps: (durationMs: number) => Promise<number>
   readonly close: () => Promise<void>
+}
+
+/** A target served in process by the instance's fetch handler. */
+export const inProcessTarget = (docket: Docket, fetchPath?: (path: string, init?: RequestInit) => Promise<Response>): HttpTarget => ({
+  fetch: fetchPath ?? ((path, init) => docket.fetch(new Request(`http://docket.test${path}`, init))),
+  admin: docket.admin,
+  pendingSleeps: async (durationMs) => {
+    if (docket.clock === undefined) throw new Error("the target does not run on a manual clock")
+    return docket.clock.pendingSleepsOf(durationMs)
+  },
+  close: () => docket.dispose()
+})
+
+/** A server in another process, reached over HTTP; its control plane needs `adminToken`. */
+export const remoteTarget = (baseUrl: string, adminToken: string, close: () => Promise<void>): HttpTarget => {
+  const admin = controlPlaneClient(baseUrl, adminToken)
+  return {
+    fetch: (path, init) => fetch(`${baseUrl}${path}`, init),
+    admin,
+    pendingSleeps: async (durationMs) => {
+      const clock = (await admin.clock.now()) as { pending_sleeps?: Record<string, number> }
+      return clock.pending_sleeps?.[String(durationMs)] ?? 0
+    },
+    close
+  }
 }
 
 /** Starts a target on a manual clock with the given settings. */
@@ -39,13 +68,12 @@ export const readJson = async (response: Response): Promise<JsonResponse> => {
  * Waits (without moving any clock) until `n` fibers sleep on the manual clock for exactly
  * `durationMs` — e.g. `n` requests parked in the injected model delay.
  */
-export const untilSleeping = async (docket: Docket, n: number, durationMs: number, timeoutMs = 10_000): Promise<void> => {
-  const clock = docket.clock
-  if (clock === undefined) throw new Error("the target does not run on a manual clock")
+export const untilSleeping = async (target: HttpTarget, n: number, durationMs: number, timeoutMs = 10_000): Promise<void> => {
   const started = Date.now()
-  while (clock.pendingSleepsOf(durationMs) < n) {
+  let have = 0
+  while ((have = await target.pendingSleeps(durationMs)) < n) {
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`expected ${n} fibers sleeping for ${durationMs} ms, have ${clock.pendingSleepsOf(durationMs)}`)
+      throw new Error(`expected ${n} fibers sleeping for ${durationMs} ms, have ${have}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
@@ -72,9 +100,9 @@ export const client = (target: HttpTarget) => {
     admin: (method: string, path: string, body?: unknown, token: string = ADMIN_TOKEN) =>
       call(method, path, { body, headers: { authorization: `Bearer ${token}` } }),
     /** a new account (through the typed control plane) with one key */
-    account: async (patch: Parameters<Docket["admin"]["decision"]["createAccount"]>[0] = {}) => {
-      const account = await target.docket.admin.decision.createAccount(patch)
-      const key = await target.docket.admin.decision.createKey(account.account_id, "test")
+    account: async (patch: Parameters<DocketControlPlane["decision"]["createAccount"]>[0] = {}) => {
+      const account = await target.admin.decision.createAccount(patch)
+      const key = await target.admin.decision.createKey(account.account_id, "test")
       return { account, key: key.key, keyId: key.key_id }
     }
   }

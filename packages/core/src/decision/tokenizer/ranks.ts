@@ -33,14 +33,25 @@ const B64 = (() => {
   return t
 })()
 
-/** FNV-1a over bytes[start, end) followed by a murmur-style finaliser. */
-export const hashBytes = (bytes: Uint8Array, start: number, end: number): number => {
-  let h = 0x811c9dc5 ^ (end - start)
-  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193)
-  h ^= h >>> 15
-  h = Math.imul(h, 0x2c1b3c6d)
-  h ^= h >>> 12
+/** FNV-1a state before any byte; feed bytes with {@link hashStep}, finish with {@link hashFinish}. */
+export const HASH_INIT = 0x811c9dc5 | 0
+export const hashStep = (h: number, byte: number): number => Math.imul(h ^ byte, 0x01000193)
+/** Mixes in the length and finalises (murmur3 fmix-style). */
+export const hashFinish = (h: number, len: number): number => {
+  h ^= len
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
   return h
+}
+
+/** Hash of bytes[start, end); equal to feeding them one by one to hashStep then hashFinish. */
+export const hashBytes = (bytes: Uint8Array, start: number, end: number): number => {
+  let h = HASH_INIT
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193)
+  return hashFinish(h, end - start)
 }
 
 export class RankTable {
@@ -147,6 +158,7 @@ export class RankTable {
     while (cap < count * 2) cap *= 2
     this.slots = new Int32Array(cap)
     this.mask = cap - 1
+    const duplicate = new Uint8Array(count)
     for (let e = 0; e < count; e++) {
       const s = this.offsets[e]
       const t = this.offsets[e + 1]
@@ -162,6 +174,7 @@ export class RankTable {
         if (this.equals(cur - 1, h, this.pool, s, t)) {
           // same bytes listed twice: the later rank wins (as in a Map.set sequence)
           this.ranks[cur - 1] = this.ranks[e]
+          duplicate[e] = 1
           size--
           break
         }
@@ -174,6 +187,17 @@ export class RankTable {
     this.maxTokenLength = maxLen
     this.maxRank = maxRank
     if (maxRank >= NO_RANK) throw new Error("rank out of range")
+    // Distinct tokens must have distinct ranks (the long-piece merge relies on it to detect
+    // stale queue entries; see bpe.ts).
+    const seen = new Uint8Array(maxRank + 1)
+    const mark = (r: number): void => {
+      if (r === NO_RANK) return
+      if (seen[r] !== 0) throw new Error(`rank ${r} is used by two tokens`)
+      seen[r] = 1
+    }
+    byteRank.forEach(mark)
+    pairRank.forEach(mark)
+    for (let e = 0; e < count; e++) if (duplicate[e] === 0) mark(this.ranks[e])
   }
 
   private equals(e: number, h: number, bytes: Uint8Array, start: number, end: number): boolean {
@@ -193,7 +217,21 @@ export class RankTable {
       return len === 1 ? this.byteRank[bytes[start]] : NO_RANK
     }
     if (len > this.maxTokenLength) return NO_RANK
-    const h = hashBytes(bytes, start, end)
+    return this.probe(bytes, start, end, hashBytes(bytes, start, end))
+  }
+
+  /** As {@link lookup}, with `hash` = hashBytes(bytes, start, end) already computed. */
+  lookupHashed(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const len = end - start
+    if (len <= 2) {
+      if (len === 2) return this.pairRank[(bytes[start] << 8) | bytes[start + 1]]
+      return len === 1 ? this.byteRank[bytes[start]] : NO_RANK
+    }
+    if (len > this.maxTokenLength) return NO_RANK
+    return this.probe(bytes, start, end, hash)
+  }
+
+  private probe(bytes: Uint8Array, start: number, end: number, h: number): number {
     const slots = this.slots
     const mask = this.mask
     let slot = h & mask

@@ -3,35 +3,42 @@
  *
  * What it does. The state (any JSON value) is flattened into short passages: each leaf value with
  * its key path ("invoice status: overdue"), long texts cut into windows of a few sentences, and
- * small records grouped so that sibling fields are read together. Words are folded (Unicode,
- * accents, case), split (identifiers like `dueDate` too), stemmed with a light English stemmer and
- * stripped of stop words; negations ("not", "no", "never", "without", "n't") and flag values
- * (`paid: false`, `"no"`, `null`, `[]`) mark the words they apply to as negated. Each candidate
- * of a question — a choice label with its description, a score level, a noul criterion, or the
- * instructions themselves when a noul has no criteria — is matched against this index with
- * BM25-style term saturation and idf weights, fuzzy character-trigram matches between stems, and
- * prefix antonyms ("unpaid" contradicts "paid"); the instructions focus the search on the
- * passages they mention. Supporting and contradicting matches give an evidence score per
- * candidate; a small built-in sentiment lexicon adds a polarity fit for sentiment-like candidates
- * ("angry", "very positive"); numeric comparisons in a noul ("Is the total above 1000?") are
- * checked against the number whose key or context best matches the subject. Scores become
- * probabilities through a softmax with a fixed temperature (choice, score — score levels are also
- * smoothed towards their neighbours) or a logistic function (noul), with a uniform floor so that
- * answers are never exactly 0 or 1 (noul stays in [0.02, 0.98]). No evidence gives a (near)
- * uniform answer; for a yes/no question about something the state never mentions, the answer
- * leans slightly towards no, the more so the more text the state has.
+ * small records grouped so that sibling fields are read together. Text is folded (Unicode
+ * compatibility forms, Latin accents, case), split into words (identifiers such as `dueDate` too;
+ * character bigrams for Chinese/Japanese/Thai), stemmed with a light English stemmer and stripped
+ * of stop words. Negations ("not", "no", "never", "without", "n't") mark the next words as
+ * negated, and flag-like values mark their key: `paid: false`, `"no"`, `null` or `[]` read as
+ * "not paid", `paid: true` or `"yes"` as "paid". Every candidate of a question — a choice label
+ * with its description, a score level, a noul criterion, or the instructions themselves when a
+ * noul has no criteria — is matched against this index: BM25-style term saturation and idf
+ * weights, fuzzy matches between stems (character-trigram similarity: typos, other word forms)
+ * and prefix antonyms ("unpaid" contradicts "paid"). The instructions focus the match on the
+ * passages they mention, and words that only locate the subject (those of the instructions, or
+ * shared by several candidates) weigh less. Supporting and contradicting matches — over the whole
+ * state, in the best passage and for the single strongest word — add up to an evidence score per
+ * candidate. A small built-in sentiment lexicon adds a polarity fit when candidates differ in
+ * sentiment ("angry", "very positive"). A numeric comparison in a noul ("Is the total above
+ * 1000?", "at least 3 items", "between 10 and 20") is checked against the number whose key or
+ * context best matches its subject, or against the length of a matching array. Scores become
+ * probabilities through a softmax with a fixed temperature (choice and score; score levels also
+ * pass some probability to their neighbours) or a logistic function (noul), with a uniform floor
+ * so that no answer is exactly 0 or 1 (noul stays within [0.02, 0.98]). Without evidence answers
+ * are uniform (noul 0.5); a noul about something the state never mentions leans slightly towards
+ * no, the more so the more text the state has.
  *
- * What it does not do. It has no world knowledge beyond that sentiment lexicon, no synonyms or
- * embeddings (a "bill" does not match an "invoice" unless the text says so), and no reasoning: it
- * does not follow instructions, read tables, do arithmetic beyond one comparison, understand dates,
- * or resolve references. It measures lexical and fuzzy overlap, so it is a baseline and a test
- * double, not a substitute for a language model.
+ * What it does not do. It has no world knowledge beyond that sentiment lexicon: no synonyms or
+ * embeddings ("bill" does not match "invoice", "years old" does not match "age"), and no
+ * reasoning — it does not follow instructions, resolve references ("the first ticket"), read
+ * tables, compute (beyond one comparison per noul), understand dates or weigh conflicting
+ * statements. English morphology only; other languages match on exact (folded) words. It measures
+ * lexical and fuzzy overlap: a deterministic baseline and test double, not a language model.
  *
  * Guarantees. A pure function: the same state and questions give the same answers (no
- * randomness, clock or object identity; object key order in the state does not matter, array
- * order can only break exact ties). Answers keep the key order of the questions; probabilities are
- * finite, in [0, 1], rounded to 6 decimals, and choice/score distributions sum to 1 (±1e-9).
- * The state is indexed once per call: 512 questions against a 1 MB state take well under a second.
+ * randomness, clock or object identity). Object key order in the state does not matter (keys
+ * are visited sorted); array order can only break exact ties. Each question is answered
+ * independently of the others; answers keep the key order of the questions. Probabilities are
+ * finite, in [0, 1], rounded to 6 decimals, and choice/score distributions sum to 1 (±1e-9). The
+ * state is indexed once per call; 512 questions against a 1 MB state take a fraction of a second.
  */
 import type {
   Answer,
@@ -57,16 +64,17 @@ import {
   withUniformFloor
 } from "./calibration.js"
 import { parseComparison, type Comparison } from "./numeric.js"
-import { LABEL_WEIGHT, Scorer, type Focus, type Query } from "./scoring.js"
+import { LABEL_WEIGHT, type Query } from "./query.js"
+import { Scorer, type Focus } from "./scoring.js"
 import { buildStateIndex } from "./state-index.js"
 
 /** noul: logistic temperature on the evidence scale. */
 const NOUL_TEMPERATURE = 0.2
 /** noul: how much "not mentioned anywhere" leans towards no (evidence units, for a long text). */
-const ABSENCE_LEAN = 0.15
+const ABSENCE_LEAN = 0.2
 /** Weight of the sentiment fit, in evidence units (choice/score) and logits (noul). */
 const POLARITY_WEIGHT = 0.35
-const NOUL_POLARITY_WEIGHT = 1.6
+const NOUL_POLARITY_WEIGHT = 2.2
 /** Lexical evidence kept when a numeric comparison was decided. */
 const NUMERIC_LEXICAL_SHARE = 0.3
 
@@ -75,7 +83,9 @@ const text = (s: string | null | undefined): string => (typeof s === "string" ? 
 /** Sentiment fit of candidates: -|state - candidate| polarity, if the candidates differ in sentiment. */
 const polarityFit = (scorer: Scorer, focus: Focus | null, queries: ReadonlyArray<Query>): Array<number> => {
   const polarities = queries.map((q) => q.polarity)
-  if (polarities.length < 2 || Math.max(...polarities) - Math.min(...polarities) < 0.25) return queries.map(() => 0)
+  // a sentiment dimension: at least two candidates carry sentiment words, and they differ
+  const polar = queries.filter((q) => q.polarCount > 0).length
+  if (polar < 2 || Math.max(...polarities) - Math.min(...polarities) < 0.25) return queries.map(() => 0)
   const state = scorer.polarity(focus)
   if (state.confidence === 0) return queries.map(() => 0)
   return polarities.map((q) => -POLARITY_WEIGHT * state.confidence * Math.abs(state.value - q))
@@ -83,17 +93,15 @@ const polarityFit = (scorer: Scorer, focus: Focus | null, queries: ReadonlyArray
 
 const answerChoice = (scorer: Scorer, q: ChoiceQuestion): ChoiceAnswer => {
   const labels = Object.keys(q.criteria)
+  // validation requires a label; without one there is nothing to choose
+  if (labels.length === 0) return { type: "choice", choice: "", confidence: 0, probabilities: {} }
   const focus = scorer.focus(q.instructions)
-  const locators = scorer.instructionTerms(q.instructions)
-  const queries = labels.map((label) =>
-    scorer.compile(
-      [
-        { text: label, weight: LABEL_WEIGHT, identifier: true },
-        { text: text(q.criteria[label]), weight: 1 }
-      ],
-      { locators }
-    )
-  )
+  const candidates = labels.map((label) => [
+    { text: label, weight: LABEL_WEIGHT, identifier: true },
+    { text: text(q.criteria[label]), weight: 1 }
+  ])
+  const locators = scorer.queries.locators(q.instructions, candidates)
+  const queries = candidates.map((parts) => scorer.queries.compile(parts, { locators }))
   const fit = polarityFit(scorer, focus, queries)
   const scores = queries.map((query, i) => scorer.evidence(query, focus).score + fit[i]!)
   const probabilities = roundDistribution(withUniformFloor(softmax(scores, CHOICE_TEMPERATURE)))
@@ -108,9 +116,11 @@ const answerChoice = (scorer: Scorer, q: ChoiceQuestion): ChoiceAnswer => {
 
 const answerScore = (scorer: Scorer, q: ScoreQuestion): ScoreAnswer => {
   const levels = q.criteria
+  if (levels.length === 0) return { type: "score", score: 0, level: "", confidence: 0, expected_score: 0, probabilities: [] }
   const focus = scorer.focus(q.instructions)
-  const locators = scorer.instructionTerms(q.instructions)
-  const queries = levels.map((level) => scorer.compile([{ text: text(level), weight: 1 }], { locators }))
+  const candidates = levels.map((level) => [{ text: text(level), weight: 1 }])
+  const locators = scorer.queries.locators(q.instructions, candidates)
+  const queries = candidates.map((parts) => scorer.queries.compile(parts, { locators }))
   const fit = polarityFit(scorer, focus, queries)
   const scores = queries.map((query, i) => scorer.evidence(query, focus).score + fit[i]!)
   const probabilities = roundDistribution(withUniformFloor(smoothOrdered(softmax(scores, SCORE_TEMPERATURE))))
@@ -141,17 +151,20 @@ const answerNoul = (scorer: Scorer, q: NoulQuestion): NoulAnswer => {
   const yes = text(q.criteria?.true)
   const no = text(q.criteria?.false)
   const focus = scorer.focus(instructions.length > 0 ? instructions : undefined)
-  const locators = scorer.instructionTerms(instructions.length > 0 ? instructions : undefined)
+  const locators = scorer.queries.locators(instructions.length > 0 ? instructions : undefined, [
+    [{ text: yes, weight: 1 }],
+    [{ text: no, weight: 1 }]
+  ])
   const comparison = findComparison(instructions, yes, no)
   const index = scorer.index
   // absence of evidence is weak evidence of absence, the more so the more the state says
-  const lean = ABSENCE_LEAN * (1 - Math.exp(-index.words / 10))
+  const lean = ABSENCE_LEAN * (1 - Math.exp(-index.words / 6))
   let logit = 0
   let polarityTerm = 0
   const state = (): ReturnType<Scorer["polarity"]> => scorer.polarity(focus)
   if (yes.length > 0 && no.length > 0) {
-    const qYes = scorer.compile([{ text: yes, weight: 1 }], { locators })
-    const qNo = scorer.compile([{ text: no, weight: 1 }], { locators })
+    const qYes = scorer.queries.compile([{ text: yes, weight: 1 }], { locators })
+    const qNo = scorer.queries.compile([{ text: no, weight: 1 }], { locators })
     logit = (scorer.evidence(qYes, focus).score - scorer.evidence(qNo, focus).score) / NOUL_TEMPERATURE
     if (qYes.polarCount > 0 || qNo.polarCount > 0) {
       const s = state()
@@ -164,8 +177,8 @@ const answerNoul = (scorer: Scorer, q: NoulQuestion): NoulAnswer => {
     let source = yes.length > 0 ? yes : no.length > 0 ? no : instructions
     if (comparison !== null && fromInstructions) source = comparison.c.subject
     const query = fromInstructions
-      ? scorer.compile([{ text: source, weight: 1 }], { positional: true })
-      : scorer.compile([{ text: source, weight: 1 }], { locators })
+      ? scorer.queries.compile([{ text: source, weight: 1 }], { positional: true })
+      : scorer.queries.compile([{ text: source, weight: 1 }], { locators })
     const evidence = scorer.evidence(query, focus).score
     logit = (positive ? evidence - lean : lean - evidence) / NOUL_TEMPERATURE
     if (query.polarCount > 0) {

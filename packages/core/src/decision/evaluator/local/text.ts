@@ -47,6 +47,25 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 
 const VOWEL = /[aeiouy]/
 
+/** `word` without `suffix` (+ `replacement`) if what remains is long enough and has a vowel. */
+const strip = (word: string, suffix: string, replacement: string, minStem: number): string | null => {
+  if (!word.endsWith(suffix)) return null
+  const base = word.slice(0, word.length - suffix.length)
+  return base.length < minStem || !VOWEL.test(base) ? null : base + replacement
+}
+
+type Suffix = readonly [suffix: string, minStem: number]
+const INFLECTIONS: ReadonlyArray<Suffix> = [["ingly", 3], ["edly", 3], ["ing", 3], ["ed", 3]]
+const DERIVATIONS: ReadonlyArray<Suffix> = [["ation", 3], ["ness", 3], ["ment", 3], ["ly", 4]]
+
+const firstStrip = (word: string, suffixes: ReadonlyArray<Suffix>): string | null => {
+  for (const [suffix, minStem] of suffixes) {
+    const stripped = strip(word, suffix, "", minStem)
+    if (stripped !== null) return stripped
+  }
+  return null
+}
+
 /**
  * A light English stemmer (a reduced Porter step 1 plus a few derivational suffixes). It only has
  * to map the forms of one word to the same key, not to produce real words:
@@ -62,19 +81,14 @@ export const stem = (word: string): string => {
   else if (s.endsWith("s") && !s.endsWith("ss") && !s.endsWith("us") && !s.endsWith("is") && s.length > 3) s = s.slice(0, -1)
 
   let removedInflection = false
-  const strip = (suffix: string, replacement: string, minStem: number): boolean => {
-    if (!s.endsWith(suffix)) return false
-    const base = s.slice(0, s.length - suffix.length)
-    if (base.length < minStem || !VOWEL.test(base)) return false
-    s = base + replacement
-    return true
-  }
-  if (strip("iness", "y", 2)) {
-    // happiness -> happy
-  } else if (strip("ingly", "", 3) || strip("edly", "", 3) || strip("ing", "", 3) || strip("ed", "", 3)) {
+  let stripped: string | null
+  if ((stripped = strip(s, "iness", "y", 2)) !== null) {
+    s = stripped // happiness -> happy
+  } else if ((stripped = firstStrip(s, INFLECTIONS)) !== null) {
+    s = stripped // paying -> pay, closed -> clos
     removedInflection = true
-  } else if (strip("ation", "", 3) || strip("ness", "", 3) || strip("ment", "", 3) || strip("fully", "", 3) || strip("ful", "", 3) || strip("ly", "", 4)) {
-    // payment -> pay, sadness -> sad, thankful -> thank, quickly -> quick
+  } else if ((stripped = firstStrip(s, DERIVATIONS)) !== null) {
+    s = stripped // payment -> pay, sadness -> sad, quickly -> quick
   }
   // stopped -> stop, cancelled/cancellation -> cancel (but keep call, bill, miss, add)
   const n = s.length
@@ -90,14 +104,19 @@ export const stem = (word: string): string => {
 /** stemmed term -> sentiment polarity */
 export const POLARITY: ReadonlyMap<string, number> = new Map(POLARITY_WORDS.map(([w, p]) => [stem(w), p] as const))
 /** Words whose stem collides with a sentiment word ("please" / "pleased"). */
-const NOT_POLAR: ReadonlySet<string> = new Set(["please", "hat", "hats", "rag", "rags"])
+const NOT_POLAR: ReadonlySet<string> = new Set(["please", "hat", "hats", "rag", "rags", "goods"])
 
-/** Character trigrams of a term, padded at both ends (for fuzzy term matching). */
-export const trigrams = (term: string): Array<string> => {
-  const padded = `^${term}$`
-  const out: Array<string> = []
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    const g = padded.slice(i, i + 3)
+/**
+ * Character trigrams of a term, padded at both ends ("^ab", "abc", ..., "yz$"), for fuzzy term
+ * matching; each trigram is encoded as a number (three UTF-16 code units), distinct values only.
+ */
+export const trigrams = (term: string): Array<number> => {
+  const out: Array<number> = []
+  const n = term.length
+  // code unit at padded position p: "^" = 1, "$" = 2 (below any printable character)
+  const at = (p: number): number => (p === 0 ? 1 : p === n + 1 ? 2 : term.charCodeAt(p - 1))
+  for (let p = 0; p + 2 <= n + 1; p++) {
+    const g = (at(p) * 65536 + at(p + 1)) * 65536 + at(p + 2)
     if (!out.includes(g)) out.push(g)
   }
   return out
@@ -112,7 +131,8 @@ export const foldText = (text: string): string => {
 }
 
 /** Splits identifiers: "invoiceStatus" -> "invoice Status", "due_date" stays split by `_`. */
-export const splitIdentifier = (key: string): string => key.replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+export const splitIdentifier = (key: string): string =>
+  key === key.toLowerCase() ? key : key.replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
 
 /** Accumulates the analysis of one or more texts. */
 export interface TokenSink {
@@ -134,7 +154,17 @@ export const newSink = (): TokenSink => ({ terms: [], neg: [], numbers: [], brea
 
 const TOKEN_RE = /\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*|\p{N}+/gu
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u
-const ASCII_DIGIT = /^[0-9]/
+const isDigit = (c: number): boolean => c >= 48 && c <= 57
+const isLower = (c: number): boolean => c >= 97 && c <= 122
+
+/** Function words that change how the next words are read (negations, scope breakers, degree adverbs). */
+const NEGATION = -1
+const BREAKER = -2
+const SPECIAL: ReadonlyMap<string, number> = new Map<string, number>([
+  ...[...INTENSIFIERS].map(([w, boost]) => [w, boost] as [string, number]),
+  ...[...SCOPE_BREAKERS].map((w) => [w, BREAKER] as [string, number]),
+  ...[...NEGATIONS].map((w) => [w, NEGATION] as [string, number])
+])
 
 /** Parses a digit run such as "1,500.25", "12.5" or "1.234" into a number. */
 const parseNumber = (raw: string): number => {
@@ -155,116 +185,188 @@ const isAlnum = (c: number): boolean =>
  * Word analyser with a per-instance stem cache. `analyze` lower-cases and folds the text, splits
  * it into words, drops stop words, stems, marks negation scopes and sums sentiment polarity.
  */
+/** What a word is, computed once per distinct word. */
+interface WordInfo {
+  /** index term, or null for stop words and function words */
+  readonly term: string | null
+  /** sentiment polarity (0: none) */
+  readonly polarity: number
+  /** NEGATION, BREAKER, an intensifier's factor (> 0), or 0 for other words */
+  readonly special: number
+}
+
+/**
+ * word -> WordInfo, shared by all calls: a memo of a pure function (answers never depend on its
+ * content), emptied when it grows past WORD_CACHE_MAX entries.
+ */
+const WORD_CACHE = new Map<string, WordInfo>()
+const WORD_CACHE_MAX = 100_000
+
+const wordInfo = (word: string): WordInfo => {
+  let info = WORD_CACHE.get(word)
+  if (info === undefined) {
+    const special = SPECIAL.get(word) ?? 0
+    const term = special !== 0 || STOP_WORDS.has(word) || word.length === 0 ? null : stem(word)
+    const polarity = term === null || NOT_POLAR.has(word) ? 0 : (POLARITY.get(term) ?? 0)
+    info = { term, polarity, special }
+    if (WORD_CACHE.size >= WORD_CACHE_MAX) WORD_CACHE.clear()
+    WORD_CACHE.set(word, info)
+  }
+  return info
+}
+
 export class Analyzer {
-  private readonly cache = new Map<string, string | null>()
+  private info(word: string): WordInfo {
+    return wordInfo(word)
+  }
 
   /** The index term of a (folded, lower-case) word, or null for a stop word. */
   term(word: string): string | null {
-    let t = this.cache.get(word)
-    if (t === undefined) {
-      t = STOP_WORDS.has(word) || word.length === 0 ? null : stem(word)
-      this.cache.set(word, t)
-    }
-    return t
+    return this.info(word).term
   }
 
+  // negation scope and pending intensifier of the text being analysed
+  private scope = 0
+  private intensity = 1
+
   analyze(text: string, sink: TokenSink, identifier = false): void {
-    const folded = foldText(identifier ? splitIdentifier(text) : text)
+    const source = identifier ? splitIdentifier(text) : text
+    // eslint-disable-next-line no-control-regex
+    const ascii = /^[\x00-\x7f]*$/.test(source)
+    const folded = ascii ? source.toLowerCase() : foldText(source)
+    this.scope = 0
+    this.intensity = 1
+    if (ascii) this.scanAscii(folded, sink)
+    else this.scanUnicode(folded, sink)
+  }
+
+  /** Fast path for ASCII text; splits exactly like TOKEN_RE would. */
+  private scanAscii(text: string, sink: TokenSink): void {
+    const n = text.length
+    let i = 0
+    while (i < n) {
+      const c = text.charCodeAt(i)
+      if (c >= 48 && c <= 57) {
+        let j = i + 1
+        while (j < n) {
+          const d = text.charCodeAt(j)
+          if (d >= 48 && d <= 57) j++
+          else if ((d === 46 || d === 44) && j + 1 < n && isDigit(text.charCodeAt(j + 1))) j += 2
+          else break
+        }
+        this.number(text, i, j, sink)
+        i = j
+      } else if (c >= 97 && c <= 122) {
+        let j = i + 1
+        while (j < n && isLower(text.charCodeAt(j))) j++
+        while (j + 1 < n && text.charCodeAt(j) === 39 && isLower(text.charCodeAt(j + 1))) {
+          j += 2
+          while (j < n && isLower(text.charCodeAt(j))) j++
+        }
+        this.token(text.slice(i, j), sink)
+        i = j
+      } else {
+        this.separator(c, sink)
+        i++
+      }
+    }
+  }
+
+  private scanUnicode(text: string, sink: TokenSink): void {
     TOKEN_RE.lastIndex = 0
-    let scope = 0
-    let intensity = 1
     let last = 0
     let m: RegExpExecArray | null
-    while ((m = TOKEN_RE.exec(folded)) !== null) {
-      // punctuation between words closes negation scopes and may end a sentence
-      for (let i = last; i < m.index; i++) {
-        const c = folded.charCodeAt(i)
-        if (c === 46 || c === 33 || c === 63 || c === 10 || c === 59) {
-          // . ! ? \n ;  (a dot inside "3.5" never reaches here: numbers are one token)
-          scope = 0
-          intensity = 1
-          if (sink.breaks[sink.breaks.length - 1] !== sink.terms.length) sink.breaks.push(sink.terms.length)
-        } else if (c === 44 || c === 58 || c === 40 || c === 41) {
-          scope = 0
-        }
-      }
+    while ((m = TOKEN_RE.exec(text)) !== null) {
+      for (let i = last; i < m.index; i++) this.separator(text.charCodeAt(i), sink)
       last = m.index + m[0].length
       const raw = m[0]
-      if (ASCII_DIGIT.test(raw)) {
-        let value = parseNumber(raw)
-        const before = m.index > 0 ? folded.charCodeAt(m.index - 1) : 32
-        const before2 = m.index > 1 ? folded.charCodeAt(m.index - 2) : 32
-        if (before === 45 && !isAlnum(before2)) value = -value
-        const canonical = Number.isFinite(value) ? String(Math.abs(value)) : raw
-        if (Number.isFinite(value)) sink.numbers.push({ pos: sink.terms.length, value })
-        sink.terms.push(canonical)
-        sink.neg.push(0)
-        sink.polarity.push(0)
-        continue
-      }
-      if (CJK_RE.test(raw)) {
+      if (isDigit(raw.charCodeAt(0))) this.number(text, m.index, last, sink)
+      else if (CJK_RE.test(raw)) {
         // scripts without spaces: overlapping character bigrams
         const chars = Array.from(raw)
-        if (chars.length === 1) this.push(sink, chars[0]!, scope > 0)
-        for (let i = 0; i + 1 < chars.length; i++) this.push(sink, chars[i]! + chars[i + 1]!, scope > 0)
+        const negated = this.scope > 0
+        if (chars.length === 1) this.push(sink, chars[0]!, negated)
+        for (let i = 0; i + 1 < chars.length; i++) this.push(sink, chars[i]! + chars[i + 1]!, negated)
         sink.words += chars.length
-        continue
-      }
-      let word = raw
-      let negateAfter = false
-      const apostrophe = word.search(/['’]/)
-      if (apostrophe >= 0) {
-        const parts = word.split(/['’]/)
-        const tail = parts[parts.length - 1]!
-        if (tail === "t" && parts[0]!.endsWith("n")) {
-          word = parts[0]!.slice(0, -1)
-          negateAfter = true
-        } else if (["s", "re", "ve", "ll", "d", "m"].includes(tail)) {
-          word = parts[0]!
-        } else {
-          // l'homme, o'clock: analyse every part
-          for (const part of parts.slice(0, -1)) this.word(part, sink, scope, intensity)
-          word = tail
-        }
-      }
-      if (word === "cannot") {
-        word = "can"
-        negateAfter = true
-      }
-      if (NEGATIONS.has(word)) {
-        scope = NEGATION_SCOPE
-        continue
-      }
-      if (SCOPE_BREAKERS.has(word)) {
-        scope = 0
-        intensity = 1
-        continue
-      }
-      const boost = INTENSIFIERS.get(word)
-      if (boost !== undefined) {
-        intensity = boost
-        continue
-      }
-      if (this.word(word, sink, scope, intensity)) {
-        if (scope > 0) scope--
-        intensity = 1
-      }
-      if (negateAfter) scope = NEGATION_SCOPE
+      } else this.token(raw, sink)
     }
+    for (let i = last; i < text.length; i++) this.separator(text.charCodeAt(i), sink)
+  }
+
+  /** Punctuation closes negation scopes and may end a sentence. */
+  private separator(c: number, sink: TokenSink): void {
+    if (c === 46 || c === 33 || c === 63 || c === 10 || c === 59) {
+      // . ! ? \n ;  (a dot inside "3.5" never gets here: numbers are one token)
+      this.scope = 0
+      this.intensity = 1
+      if (sink.breaks[sink.breaks.length - 1] !== sink.terms.length) sink.breaks.push(sink.terms.length)
+    } else if (c === 44 || c === 58 || c === 40 || c === 41) {
+      this.scope = 0
+    }
+  }
+
+  private number(text: string, start: number, end: number, sink: TokenSink): void {
+    const raw = text.slice(start, end)
+    let value = parseNumber(raw)
+    const before = start > 0 ? text.charCodeAt(start - 1) : 32
+    const before2 = start > 1 ? text.charCodeAt(start - 2) : 32
+    if (before === 45 && !isAlnum(before2)) value = -value
+    const canonical = Number.isFinite(value) ? String(Math.abs(value)) : raw
+    if (Number.isFinite(value)) sink.numbers.push({ pos: sink.terms.length, value })
+    sink.terms.push(canonical)
+    sink.neg.push(0)
+    sink.polarity.push(0)
+  }
+
+  private token(raw: string, sink: TokenSink): void {
+    let word = raw
+    let negateAfter = false
+    if (raw.includes("'") || raw.includes("’")) {
+      const parts = word.split(/['’]/)
+      const tail = parts[parts.length - 1]!
+      if (tail === "t" && parts[0]!.endsWith("n")) {
+        word = parts[0]!.slice(0, -1)
+        negateAfter = true
+      } else if (["s", "re", "ve", "ll", "d", "m"].includes(tail)) {
+        word = parts[0]!
+      } else {
+        // l'homme, o'clock: analyse every part
+        for (const part of parts.slice(0, -1)) this.word(this.info(part), sink)
+        word = tail
+      }
+    }
+    if (word === "cannot") {
+      word = "can"
+      negateAfter = true
+    }
+    const info = this.info(word)
+    if (info.special !== 0) {
+      if (info.special === NEGATION) this.scope = NEGATION_SCOPE
+      else if (info.special === BREAKER) {
+        this.scope = 0
+        this.intensity = 1
+      } else this.intensity = info.special
+      return
+    }
+    if (this.word(info, sink)) {
+      if (this.scope > 0) this.scope--
+      this.intensity = 1
+    }
+    if (negateAfter) this.scope = NEGATION_SCOPE
   }
 
   /** Adds one word; returns whether it was a content word. */
-  private word(word: string, sink: TokenSink, scope: number, intensity: number): boolean {
-    const t = this.term(word)
+  private word(info: WordInfo, sink: TokenSink): boolean {
+    const t = info.term
     if (t === null) return false
     sink.words++
-    const negated = scope > 0
-    const polarity = NOT_POLAR.has(word) ? undefined : POLARITY.get(t)
+    const negated = this.scope > 0
     this.push(sink, t, negated)
-    if (polarity !== undefined) {
+    const polarity = info.polarity
+    if (polarity !== 0) {
       // "not happy" is negative; "not bad" is only mildly positive
       const signed = negated ? (polarity > 0 ? -polarity : -polarity * 0.5) : polarity
-      sink.polarity[sink.polarity.length - 1] = signed * intensity
+      sink.polarity[sink.polarity.length - 1] = signed * this.intensity
     }
     return true
   }
