@@ -1,7 +1,7 @@
 /**
  * Text normalisation for the local evaluator: Unicode folding, word splitting, a light English
  * stemmer, stop words, negation scopes and sentiment polarity. Everything here is a pure function
- * of its input (the stem cache only memoises a pure function).
+ * of its input (the shared word cache only memoises a pure function of each word).
  */
 import { INTENSIFIERS, POLARITY_WORDS } from "./lexicon.js"
 
