@@ -23,6 +23,8 @@
  * ascending order (nearly all of them: pairs are created left to right within a rank) plus a
  * binary heap for the others. A plain binary heap over all pairs was measured 2-4x slower on
  * megabyte pieces (every pop sifts through ~20 levels of an array much larger than the cache).
+ * Pair ranks are looked up through a small direct-mapped cache keyed by the two parts' ranks
+ * (`PairCache`), which avoids re-hashing long byte ranges on runs of one character.
  */
 import { NO_RANK, type RankTable } from "./ranks.js"
 
@@ -66,6 +68,7 @@ export class Merger {
     if (work[0].length < n) {
       let cap = 256
       while (cap < n) cap *= 2
+      if (cap > SCRATCH_MAX) cap = n // one-off: exact size, not kept
       work = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)]
       if (cap <= SCRATCH_MAX) this.scratch = work
     }
@@ -252,7 +255,6 @@ class PairQueue {
  * Exact because a rank determines its bytes. Saves hashing the bytes of long pairs, which
  * dominates on runs of one character (pairs of up to 2 × 128 bytes, looked up over and over).
  */
-const NOCACHE = process.env.NOCACHE === "1"
 class PairCache {
   private static readonly BITS = 12
   private readonly left = new Int32Array(1 << PairCache.BITS).fill(-1)
@@ -264,7 +266,8 @@ class PairCache {
   /** Rank of bytes[a, c) = (part of rank `l`) + (part of rank `r`), or NO_RANK. */
   get(l: number, r: number, bytes: Uint8Array, a: number, c: number): number {
     if (c - a > this.table.maxTokenLength) return NO_RANK
-    if (NOCACHE) return this.table.lookup(bytes, a, c)
+    // (a byte that is not a token has no rank to stand for it)
+    if (l === NO_RANK || r === NO_RANK) return this.table.lookup(bytes, a, c)
     const slot = Math.imul(Math.imul(l, 0x9e3779b1) ^ r, 0x85ebca6b) >>> (32 - PairCache.BITS)
     if (this.left[slot] === l && this.right[slot] === r) return this.merged[slot]
     const m = this.table.lookup(bytes, a, c)

@@ -23,7 +23,8 @@
  *    - longer pieces: a doubly linked list of parts and a priority queue of candidate pairs keyed
  *      by (rank, start) with lazy invalidation: O(n log n) worst case, close to O(n) in practice
  *      (the queue is a heap of distinct ranks, each with an append-only sorted bucket of
- *      positions). The order of merges is provably the reference one; see bpe.ts.
+ *      positions; pair ranks go through a small (left rank, right rank) cache). The order of
+ *      merges is provably the reference one; see bpe.ts.
  *    Why: reference implementations, js-tiktoken's included, rescan every pair after every merge,
  *    which is quadratic in the piece length, and one pre-token can be the whole input (a run of
  *    one letter, punctuation, spaces or emoji). js-tiktoken takes ~2 minutes on a 40,000-char
@@ -35,7 +36,8 @@
  *
  * Instances are built lazily (parsing a rank file takes ~40-80 ms, vs ~0.4-0.9 s for
  * js-tiktoken's constructor) and cached per name. Memory: ~3 MB (cl100k) / ~6 MB (o200k) of
- * typed arrays, plus transient work arrays of ~12 bytes per input byte for very long pieces.
+ * typed arrays (+0.4 / 0.8 MB once a long piece is seen), plus transient work arrays of about
+ * 16-25 bytes per byte of a very long piece (~100 MB for a 4 MB run of one emoji).
  * An instance is not re-entrant (it reuses scratch buffers), which is fine in single-threaded JS.
  */
 import cl100kBase from "js-tiktoken/ranks/cl100k_base"
