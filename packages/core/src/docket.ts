@@ -2,7 +2,7 @@
  * A Docket instance: the HTTP application with its services, as a web-standard fetch handler and
  * a typed control plane. Storage comes from an adapter (`@docket/storage-memory`, …).
  */
-import { HttpApp } from "@effect/platform"
+import { HttpApp, HttpMiddleware } from "@effect/platform"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import { bootstrapDemo } from "./admin/demo.js"
 import type { AdminError } from "./admin/errors.js"
@@ -33,6 +33,11 @@ export interface DocketOptions<E = never> {
   readonly settings?: Partial<DocketSettings> | undefined
   /** replaces the local evaluator */
   readonly evaluator?: Layer.Layer<Evaluator> | undefined
+  /**
+   * a span per HTTP request through Effect's tracer (off by default: it costs about a tenth of a
+   * small request; turn it on when a tracer such as OpenTelemetry is installed)
+   */
+  readonly httpTracing?: boolean | undefined
 }
 
 /** Builds the layer of every Docket service from the options. */
@@ -45,7 +50,10 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     FaultsLive,
     IdsLive,
     settingsLayer(options.settings),
-    clock === undefined ? systemClockLayer : manualClockLayer(clock)
+    clock === undefined ? systemClockLayer : manualClockLayer(clock),
+    options.httpTracing === true
+      ? Layer.empty
+      : Layer.locallyScoped(HttpMiddleware.currentTracerDisabledWhen, () => true)
   )
 }
 

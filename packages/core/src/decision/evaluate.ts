@@ -37,12 +37,14 @@ export interface EvaluateResult {
   readonly usage: { readonly input_tokens: number }
 }
 
-export const evaluate = <RB>(
+export const evaluate = <RB, EB = never>(
   authorization: string | undefined,
-  body: Effect.Effect<string, InvalidRequest, RB>
+  body: Effect.Effect<string, InvalidRequest | EB, RB>,
+  /** the route deadline on the service clock (ms); the model wait never runs past it */
+  deadline: number = Number.POSITIVE_INFINITY
 ): Effect.Effect<
   EvaluateResult,
-  DecisionError,
+  DecisionError | EB,
   DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids | Scope.Scope | RB
 > =>
   Effect.gen(function*() {
@@ -64,18 +66,24 @@ export const evaluate = <RB>(
 
     const faults = yield* currentFaults
     const evaluator = yield* Evaluator
-    const answers = yield* Effect.gen(function*() {
+    const model = Effect.gen(function*() {
       if (faults.model_delay_ms > 0) yield* Effect.sleep(Duration.millis(faults.model_delay_ms))
       if (faults.model_error) return yield* new InternalError({ message: "the model service failed (injected fault)" })
       return yield* evaluator.evaluate({ model: evaluation.model, state: evaluation.state, questions: evaluation.questions }).pipe(
         Effect.mapError((e) => new InternalError({ message: "the model service failed", cause: e.cause }))
       )
-    }).pipe(
-      Effect.timeoutFail({
-        duration: Duration.millis(MODEL_WAIT_MS),
-        onTimeout: () => new Overloaded({ reason: "model_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
-      })
-    )
+    })
+    const now = yield* Clock.currentTimeMillis
+    const routeBound = deadline - now < MODEL_WAIT_MS
+    const answers = yield* (evaluator.instant === true && faults.model_delay_ms === 0
+      ? model
+      : model.pipe(
+        Effect.timeoutFail({
+          duration: Duration.millis(Math.max(0, Math.min(MODEL_WAIT_MS, deadline - now))),
+          onTimeout: () =>
+            new Overloaded({ reason: routeBound ? "route_timeout" : "model_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
+        })
+      ))
 
     yield* store.debit(account.account_id, evaluation.tokens.billed).pipe(
       Effect.catchTag("StoreUnavailable", () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS }))

@@ -1,6 +1,6 @@
 /** Identifier generation: one service so tests and adapters can make ids deterministic. */
 import { Context, Layer } from "effect"
-import { randomBytes, randomUUID } from "node:crypto"
+import { randomFillSync, randomUUID } from "node:crypto"
 
 export interface IdGenerator {
   /** `n` random bytes */
@@ -10,8 +10,25 @@ export interface IdGenerator {
 
 export class Ids extends Context.Tag("@docket/core/Ids")<Ids, IdGenerator>() {}
 
+/** Cryptographic random bytes, drawn from a pooled buffer refilled 4 KiB at a time. */
+const pooledRandomBytes = (() => {
+  const POOL = 4096
+  const pool = new Uint8Array(POOL)
+  let offset = POOL
+  return (n: number): Uint8Array => {
+    if (n > POOL) return randomFillSync(new Uint8Array(n))
+    if (offset + n > POOL) {
+      randomFillSync(pool)
+      offset = 0
+    }
+    const out = pool.slice(offset, offset + n)
+    offset += n
+    return out
+  }
+})()
+
 export const cryptoIds: IdGenerator = {
-  randomBytes: (n) => randomBytes(n),
+  randomBytes: pooledRandomBytes,
   uuid: () => randomUUID()
 }
 

@@ -11,6 +11,11 @@ import { evaluateLocally } from "./local/index.js"
 export class ModelFailed extends Data.TaggedError("ModelFailed")<{ readonly cause?: unknown }> {}
 
 export interface EvaluatorService {
+  /**
+   * True when the evaluator answers synchronously with no I/O (the local evaluator): the upstream
+   * model wait cannot run out, so no timer is set for it unless a model delay is injected.
+   */
+  readonly instant?: boolean | undefined
   readonly evaluate: (input: {
     readonly model: ModelSpec
     readonly state: unknown
@@ -22,6 +27,7 @@ export class Evaluator extends Context.Tag("@docket/core/Evaluator")<Evaluator, 
 
 /** The local evaluator (same answers for every model version). */
 export const LocalEvaluatorLive: Layer.Layer<Evaluator> = Layer.succeed(Evaluator, {
+  instant: true,
   evaluate: ({ questions, state }) =>
     Effect.try({ try: () => evaluateLocally(state, questions), catch: (cause) => new ModelFailed({ cause }) })
 })

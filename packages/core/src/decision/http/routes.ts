@@ -2,10 +2,10 @@
  * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone and GET /v1/models.
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Duration, Effect } from "effect"
+import { Cause, Clock, Duration, Effect } from "effect"
 import { Settings } from "../../shared/config.js"
 import { Ids, newRequestId } from "../../shared/ids.js"
-import { decodeUtf8, readBodyCapped } from "../../shared/http/body.js"
+import { bodyAlreadyReceived, decodeUtf8, readBodyCapped } from "../../shared/http/body.js"
 import { authenticate } from "../authenticate.js"
 import { type DecisionError, InternalError, InvalidRequest, Overloaded } from "../errors.js"
 import { evaluate } from "../evaluate.js"
@@ -15,7 +15,10 @@ import { CATALOG } from "../models.js"
 import { decisionErrorResponse, jsonResponse } from "./envelope.js"
 import { decisionOpenApi } from "./openapi.js"
 
-/** Total route duration (spec 1, "Limits"). */
+/**
+ * Total route duration (spec 1, "Limits"). It is enforced where a request can wait: reading the
+ * body and the model wait (never past the deadline); store calls have their own short timeouts.
+ */
 export const ROUTE_DURATION_MS = 60_000
 
 /**
@@ -41,9 +44,22 @@ const decisionHandler = <R>(
 
 const authorizationHeader = Effect.map(HttpServerRequest.HttpServerRequest, (r) => r.headers["authorization"])
 
-const bodyText = Effect.gen(function*() {
+/**
+ * The body as text. Reading it is where a client can make a request wait (a body trickling in),
+ * so it runs under the route deadline — unless the whole body has already arrived.
+ */
+const bodyText = (deadline: number) => Effect.gen(function*() {
   const { maxBodyBytes } = yield* Settings
-  const bytes = yield* readBodyCapped(maxBodyBytes).pipe(
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const read = readBodyCapped(maxBodyBytes)
+  const bytes = yield* (bodyAlreadyReceived(request) ? read : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    read.pipe(
+      Effect.timeoutFail({
+        duration: Duration.millis(Math.max(0, deadline - now)),
+        onTimeout: () => new Overloaded({ reason: "route_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
+      })
+    )
+  )).pipe(
     Effect.catchTags({
       BodyTooLarge: (e) => new InvalidRequest({ issues: [issue([], `request body must be at most ${e.limit} bytes`)] }),
       BodyReadFailed: () => new InvalidRequest({ issues: [issue([], "request body could not be read")] })
@@ -57,14 +73,10 @@ export const decisionRouter = HttpRouter.empty.pipe(
     "/v1/systemone",
     decisionHandler((requestId) =>
       Effect.gen(function*() {
-        const result = yield* evaluate(yield* authorizationHeader, bodyText)
+        const deadline = (yield* Clock.currentTimeMillis) + ROUTE_DURATION_MS
+        const result = yield* evaluate(yield* authorizationHeader, bodyText(deadline), deadline)
         return jsonResponse(200, { answers: result.answers, model: result.model, usage: result.usage }, requestId)
-      }).pipe(
-        Effect.timeoutFail({
-          duration: Duration.millis(ROUTE_DURATION_MS),
-          onTimeout: () => new Overloaded({ reason: "route_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
-        })
-      )
+      })
     )
   ),
   HttpRouter.get("/openapi/decision.json", HttpServerResponse.json(decisionOpenApi)),
