@@ -10,7 +10,9 @@ export default defineConfig({
       { find: /^@docket\/core\/testing$/, replacement: src("./packages/core/src/testing/index.ts") },
       { find: /^@docket\/core$/, replacement: src("./packages/core/src/index.ts") },
       { find: /^@docket\/storage-memory$/, replacement: src("./packages/storage-memory/src/index.ts") },
-      { find: /^@docket\/adapter-node$/, replacement: src("./packages/adapter-node/src/index.ts") }
+      { find: /^@docket\/storage-pg$/, replacement: src("./packages/storage-pg/src/index.ts") },
+      { find: /^@docket\/adapter-node$/, replacement: src("./packages/adapter-node/src/index.ts") },
+      { find: /^@docket\/adapter-bun$/, replacement: src("./packages/adapter-bun/src/index.ts") }
     ]
   },
   test: {

@@ -1,27 +1,54 @@
 /** Starting the standalone server from the environment. */
-import { ConfigProvider, Effect } from "effect"
+import * as PgStorage from "@docket/storage-pg"
+import { Cause, type Config, ConfigProvider, Effect, Runtime } from "effect"
 import { serverConfig, type ServerConfig } from "./config.js"
 import { createDocket } from "./docket.js"
 import { listen, type RunningServer } from "./server.js"
 
-export const readServerConfig = (env: Record<string, string | undefined> = process.env): Promise<ServerConfig> =>
+const readConfig = <A>(config: Config.Config<A>, env: Record<string, string | undefined>): Promise<A> =>
   Effect.runPromise(
     Effect.withConfigProvider(
-      serverConfig,
+      config,
       ConfigProvider.fromMap(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)))
     ).pipe(Effect.mapError((e) => new Error(`invalid configuration: ${e.toString()}`)))
   )
 
+export const readServerConfig = (env: Record<string, string | undefined> = process.env): Promise<ServerConfig> =>
+  readConfig(serverConfig, env)
+
+/** The failure of an Effect run, without the fiber wrapper: e.g. why PostgreSQL storage did not start. */
+const describeFailure = (error: unknown): string => {
+  if (Runtime.isFiberFailure(error)) {
+    const cause = error[Runtime.FiberFailureCauseId]
+    const failure = Cause.failureOption(cause)
+    if (failure._tag === "Some") {
+      const e = failure.value as { message?: unknown; cause?: unknown }
+      const inner = e.cause instanceof Error ? `: ${e.cause.message}` : ""
+      return `${String(e.message ?? e)}${inner}`
+    }
+    return Cause.pretty(cause)
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
 export const startFromEnv = async (env: Record<string, string | undefined> = process.env): Promise<RunningServer> => {
   const config = await readServerConfig(env)
-  if (config.databaseUrl !== undefined) {
-    throw new Error("DATABASE_URL is set, but PostgreSQL storage (@docket/storage-pg) is not available in this build yet; unset it to use memory storage")
-  }
+  // DATABASE_URL: PostgreSQL storage (pool options from DOCKET_PG_*); migrations run as it starts
+  const storage = config.databaseUrl === undefined ? undefined : PgStorage.layer(await readConfig(PgStorage.config, env))
   const docket = createDocket({
+    storage,
     clock: config.clock,
     settings: { adminToken: config.adminToken, maxBodyBytes: config.maxBodyBytes }
   })
-  const running = await listen(docket, { port: config.port, host: config.host })
+  let running: RunningServer
+  try {
+    // building the services (connecting to PostgreSQL, migrating) happens here
+    running = await listen(docket, { port: config.port, host: config.host })
+  } catch (error) {
+    await docket.dispose().catch(() => undefined)
+    if (storage === undefined) throw error
+    throw new Error(`PostgreSQL storage (DATABASE_URL) failed to start: ${describeFailure(error)}`)
+  }
   if (config.demo) {
     const demo = await docket.bootstrapDemo()
     console.log(`demo decision account: ${demo.decision.account_id}`)

@@ -1,0 +1,34 @@
+/**
+ * Every store operation goes through `guard`: bounded in time, and any failure of the database
+ * (unreachable, connection lost, timed out, pool exhausted) becomes the port's own "unavailable"
+ * error, which core maps to 529 `overloaded` — never a defect, a 500, or a hang.
+ */
+import type { SqlError } from "@effect/sql"
+import { Duration, Effect } from "effect"
+
+export interface GuardOptions {
+  /** longest time one store operation may take, waiting for a pool connection included */
+  readonly operationTimeout: Duration.Duration
+}
+
+export class OperationTimedOut extends Error {
+  constructor(readonly ms: number) {
+    super(`the database did not answer within ${ms} ms`)
+    this.name = "OperationTimedOut"
+  }
+}
+
+export const guard = <E2>(options: GuardOptions, unavailable: (cause: unknown) => E2) =>
+<A, R>(effect: Effect.Effect<A, SqlError.SqlError, R>): Effect.Effect<A, E2, R> =>
+  effect.pipe(
+    // On timeout, do not wait for the interrupted query to be cancelled (its cancel request may
+    // itself wait for an unreachable server): it finishes in the background. So an operation
+    // reported unavailable may still complete later in the database — e.g. an acquire whose
+    // answer was lost holds its slot until the 90 s reclaim, as a leaked slot does.
+    Effect.disconnect,
+    Effect.timeoutFail({
+      duration: options.operationTimeout,
+      onTimeout: () => new OperationTimedOut(Duration.toMillis(options.operationTimeout))
+    }),
+    Effect.mapError(unavailable)
+  )

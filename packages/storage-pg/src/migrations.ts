@@ -1,0 +1,56 @@
+/**
+ * The schema of Docket on PostgreSQL: versioned, forward-only migrations, run at layer start-up.
+ *
+ * - `Migrator.fromRecord` with static imports: no file globbing, so it survives bundling.
+ * - Ids only grow. The migrator skips every id at or below the latest applied one, so a new
+ *   migration must take an id above the latest — never insert one below, never edit an applied one.
+ * - Several instances starting at once against a fresh database: `@effect/sql`'s migrator alone is
+ *   not safe then (two instances both find no migrations table and both `CREATE TABLE` it; one
+ *   fails). So the whole run is one transaction that first takes a transaction-level advisory lock
+ *   (`pg_advisory_xact_lock`): the second instance waits, then finds everything applied. The
+ *   migrations table is created under that lock (`CREATE TABLE IF NOT EXISTS`), and the migrator's
+ *   own transaction becomes a savepoint of ours. DDL in PostgreSQL is transactional, so a failed
+ *   migration leaves nothing behind.
+ */
+import { Migrator, SqlClient, type SqlError } from "@effect/sql"
+import { Effect } from "effect"
+import decisionStore from "./migrations/0001_decision_store.js"
+import limiterStore from "./migrations/0002_limiter_store.js"
+
+/** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
+export const MIGRATIONS_TABLE = "docket_migrations"
+
+/** Every migration, by `<id>_<name>`; add new ones at the end with the next id. */
+export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
+  "1_decision_store": decisionStore,
+  "2_limiter_store": limiterStore
+}
+
+/** Key of the advisory lock that serializes migration runs (any constant bigint). */
+const LOCK_KEY = 7_263_413_902_144_021n
+
+const migrator = Migrator.make({})
+
+/**
+ * Applies the pending migrations; returns those applied by this call. Safe to run from several
+ * instances at once.
+ */
+export const run: Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  Migrator.MigrationError | SqlError.SqlError,
+  SqlClient.SqlClient
+> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql.withTransaction(
+    Effect.gen(function*() {
+      yield* sql`SELECT pg_advisory_xact_lock(${LOCK_KEY.toString()}::bigint)`
+      yield* sql`
+        CREATE TABLE IF NOT EXISTS ${sql(MIGRATIONS_TABLE)} (
+          migration_id integer PRIMARY KEY,
+          created_at timestamp with time zone NOT NULL DEFAULT now(),
+          name text NOT NULL
+        )`
+      return yield* migrator({ loader: Migrator.fromRecord(migrations), table: MIGRATIONS_TABLE })
+    })
+  )
+})

@@ -1,0 +1,13 @@
+import { decisionStoreSuite, limiterStoreSuite } from "@docket/core/testing"
+import * as PgStorage from "@docket/storage-pg"
+import { afterAll } from "vitest"
+import { createTestDatabase } from "./support/database.js"
+
+const db = await createTestDatabase()
+afterAll(() => db.drop())
+
+// each test builds the layer anew: a pool of its own, and the (already applied) migrations checked
+const layer = PgStorage.layer({ url: db.url })
+
+decisionStoreSuite("postgres", layer)
+limiterStoreSuite("postgres", layer)
