@@ -1,0 +1,12 @@
+/** A Docket instance for Bun, with in-memory storage unless told otherwise. */
+import { type DocketOptions, makeDocket, type Docket, type StoragePorts } from "@docket/core"
+import * as MemoryStorage from "@docket/storage-memory"
+import type { Layer } from "effect"
+
+export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "storage"> {
+  /** storage ports; in memory by default */
+  readonly storage?: Layer.Layer<StoragePorts, unknown> | undefined
+}
+
+export const createDocket = (options: CreateDocketOptions = {}): Docket =>
+  makeDocket({ ...options, storage: options.storage ?? MemoryStorage.layer })

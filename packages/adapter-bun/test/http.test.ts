@@ -1,0 +1,33 @@
+import { decisionHttpSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
+import { afterAll } from "vitest"
+import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
+
+// The decision service's HTTP conformance suite against real Bun processes running
+// `fixtures/server.ts` on a manual clock, driven over HTTP (control plane included): once served
+// by `listen` (BunHttpServer), once by a host's `Bun.serve` with `makeBunFetchHandler`. One
+// process per way of serving and distinct settings, reset before every test (starting Bun costs
+// ~0.6 s, too much per test).
+const servers = new Map<string, Promise<BunProcess>>()
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map(async (s) => (await s).stop()))
+})
+
+const onBun = (serve: "listen" | "fetch-handler"): StartTarget => async (settings) => {
+  const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
+  if (settings.adminToken !== undefined) env.DOCKET_ADMIN_TOKEN = settings.adminToken
+  if (settings.maxBodyBytes !== undefined) env.DOCKET_MAX_BODY_BYTES = String(settings.maxBodyBytes)
+  const id = JSON.stringify(env)
+  let server = servers.get(id)
+  if (server === undefined) {
+    server = startBun(FIXTURE, env)
+    servers.set(id, server)
+  }
+  const { url } = await server
+  const target = remoteTarget(url, settings.adminToken ?? "", async () => {})
+  await target.admin.reset()
+  return target
+}
+
+decisionHttpSuite("Bun: listen (BunHttpServer)", onBun("listen"))
+decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"))
