@@ -1,0 +1,297 @@
+/**
+ * PostgreSQL storage benchmark: the limiter and the whole evaluate path on PostgreSQL versus in
+ * memory, in the same run.
+ *
+ *   npx tsx bench/pg.ts
+ *
+ * 1. Limiter admissions per second: BENCH_PG_LIMITER_CONCURRENCY workers (default 16) in this
+ *    process each loop `acquire` + `release` for BENCH_PG_LIMITER_SECONDS (default 4) on the
+ *    LimiterStore port: the memory store, then storage-pg (one round trip each:
+ *    `docket_limiter_acquire`, then `docket_limiter_release`; a pool of as many connections as
+ *    workers). Every worker is its own paid account with an RPM and an in-flight limit that never
+ *    refuse, all on one fleet, so each acquire takes the account lock, records an RPM admission
+ *    and serializes on the fleet's row.
+ * 2. Evaluate throughput: `createDocket({ storage })` + `listen` from `@docket/adapter-node` in a
+ *    child process (`bench/servers/docket-storage-server.ts`), driven by autocannon from this
+ *    process as bench/http.ts does: POST /v1/systemone, BENCH_PG_HTTP_CONNECTIONS (default 10)
+ *    connections, BENCH_PG_HTTP_WARMUP_REQUESTS (default 3000) warm-up requests, then
+ *    BENCH_PG_HTTP_SECONDS (default 6) measured; memory storage, then PostgreSQL. Each request
+ *    on PostgreSQL costs four round trips (the account's credit, acquire, release, debit; the
+ *    key comes from the 5 s cache).
+ *
+ * The PostgreSQL server is the one of DOCKET_BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test); a fresh database `docket_bench_<random>` is created on
+ * it and dropped at the end. It shares the machine's cores with the server and the load generator.
+ */
+import {
+  type AdmissionRequest,
+  DEFAULT_POOL_SIZES,
+  LimiterStore,
+  type LimiterStoreService
+} from "@docket/core"
+import { MemoryLimiterStore } from "@docket/storage-memory"
+import * as PgStorage from "@docket/storage-pg"
+import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
+import autocannon from "autocannon"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { realpathSync } from "node:fs"
+import { cpus } from "node:os"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url))
+
+const envNumber = (name: string, fallback: number): number => {
+  const raw = process.env[name]
+  const n = raw === undefined || raw === "" ? NaN : Number(raw)
+  return Number.isFinite(n) && n > 0 ? n : fallback
+}
+
+const EVALUATE_BODY = JSON.stringify({
+  state: { invoice: { number: "INV-1", total: 120.5, paid: false } },
+  questions: { paid: { type: "noul", instructions: "Has the invoice been paid?" } }
+})
+
+// ---------------------------------------------------------------------------------------------
+// a database of the benchmark's own
+
+const runSql = (url: string, statement: string) =>
+  Effect.runPromise(
+    Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(statement)).pipe(
+      Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
+      Effect.scoped
+    )
+  )
+
+const createDatabase = async (): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
+  const admin = process.env.DOCKET_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
+  const name = `docket_bench_${randomBytes(6).toString("hex")}`
+  await runSql(admin, `CREATE DATABASE ${name}`)
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => runSql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. the limiter port
+
+interface LimiterRun {
+  readonly perSecond: number
+  readonly admissions: number
+  /** one acquire + release, ms */
+  readonly p50: number
+  readonly p99: number
+}
+
+const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+
+const limiterLoop = (limiter: LimiterStoreService, concurrency: number, seconds: number, tag: string) =>
+  Effect.gen(function*() {
+    const deadline = performance.now() + seconds * 1000
+    const latencies: Array<number> = []
+    let seq = 0
+    const worker = (w: number) =>
+      Effect.gen(function*() {
+        const base: Omit<AdmissionRequest, "slotId" | "now"> = {
+          accountId: `acct_bench_${tag}_${w}`,
+          rpm: 1_000_000_000,
+          inFlight: 10_000,
+          fleet: "dm-v1.5:fast",
+          freeTier: false
+        }
+        while (performance.now() < deadline) {
+          const t0 = performance.now()
+          const r = yield* limiter.acquire({ ...base, slotId: `slot_${tag}_${w}_${++seq}`, now: Date.now() })
+          if (r._tag !== "Admitted") return yield* Effect.dieMessage(`refused: ${r._tag}`)
+          yield* limiter.release(r.slotId)
+          latencies.push(performance.now() - t0)
+          // the memory store never yields on its own: let the other workers run
+          yield* Effect.yieldNow()
+        }
+      })
+    const t0 = performance.now()
+    yield* Effect.forEach(Array.from({ length: concurrency }, (_, w) => w), worker, { concurrency: "unbounded", discard: true })
+    const elapsed = (performance.now() - t0) / 1000
+    latencies.sort((a, b) => a - b)
+    return { perSecond: latencies.length / elapsed, admissions: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) } satisfies LimiterRun
+  })
+
+const benchLimiter = async (url: string, concurrency: number, seconds: number) => {
+  const run = async (layer: Layer.Layer<LimiterStore, unknown>, tag: string): Promise<LimiterRun> => {
+    const runtime = ManagedRuntime.make(layer)
+    try {
+      return await runtime.runPromise(
+        Effect.gen(function*() {
+          const limiter = yield* LimiterStore
+          yield* limiter.reset
+          // warm-up (JIT, pool connections, plan caches)
+          yield* limiterLoop(limiter, concurrency, 0.5, `${tag}w`)
+          return yield* limiterLoop(limiter, concurrency, seconds, tag)
+        })
+      )
+    } finally {
+      await runtime.dispose()
+    }
+  }
+  const memory = await run(MemoryLimiterStore.layer, "mem")
+  const pg = await run(PgStorage.layer({ url, maxConnections: concurrency }), "pg")
+  return { memory, pg }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. evaluate over HTTP
+
+interface ServerProcess {
+  readonly port: number
+  readonly key: string
+  readonly stop: () => Promise<void>
+}
+
+const startServer = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "bench/servers/docket-storage-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"]
+  })
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  const ready = await new Promise<{ port: number; key: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("benchmark server did not start within 60 s")), 60_000)
+    createInterface({ input: child.stdout! }).once("line", (line) => {
+      clearTimeout(timer)
+      resolve(JSON.parse(line))
+    })
+    void exited.then((code) => reject(new Error(`benchmark server exited (${code})`)))
+  })
+  return {
+    ...ready,
+    stop: async () => {
+      child.stdin!.end("stop\n")
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000)
+      await exited
+      clearTimeout(killer)
+    }
+  }
+}
+
+const load = (url: string, key: string, run: { seconds: number } | { requests: number }, connections: number) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: EVALUATE_BODY,
+        connections,
+        pipelining: 1,
+        ...("seconds" in run ? { duration: run.seconds } : { amount: run.requests })
+      },
+      (err, result) => (err ? reject(err) : resolve(result))
+    )
+  })
+
+interface HttpRun {
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly requests: number
+}
+
+const measureHttp = async (env: Record<string, string>, connections: number, seconds: number, warmupRequests: number): Promise<HttpRun> => {
+  const server = await startServer(env)
+  try {
+    const url = `http://127.0.0.1:${server.port}/v1/systemone`
+    const check = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
+      body: EVALUATE_BODY
+    })
+    if (check.status !== 200) throw new Error(`expected 200, got ${check.status}: ${await check.text()}`)
+    await load(url, server.key, { requests: warmupRequests }, connections)
+    const r = await load(url, server.key, { seconds }, connections)
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx responses and ${r.errors} errors during the measurement`)
+    return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total }
+  } finally {
+    await server.stop()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const fmtMs = (ms: number): string => (ms >= 10 ? ms.toFixed(1) : ms.toFixed(2))
+
+export async function runPgBench(): Promise<string> {
+  const concurrency = envNumber("BENCH_PG_LIMITER_CONCURRENCY", 16)
+  const limiterSeconds = envNumber("BENCH_PG_LIMITER_SECONDS", 4)
+  const connections = envNumber("BENCH_PG_HTTP_CONNECTIONS", 10)
+  const httpSeconds = envNumber("BENCH_PG_HTTP_SECONDS", 6)
+  const warmupRequests = envNumber("BENCH_PG_HTTP_WARMUP_REQUESTS", 3000)
+
+  const db = await createDatabase()
+  try {
+    const limiter = await benchLimiter(db.url, concurrency, limiterSeconds)
+    const memoryHttp = await measureHttp({}, connections, httpSeconds, warmupRequests)
+    const pgHttp = await measureHttp({ DATABASE_URL: db.url, DOCKET_PG_MAX_CONNECTIONS: String(connections) }, connections, httpSeconds, warmupRequests)
+
+    const lines: Array<string> = []
+    lines.push("## PostgreSQL storage vs memory")
+    lines.push("")
+    lines.push(
+      `Limiter: ${concurrency} concurrent workers in one process, each looping \`acquire\` + \`release\` on the LimiterStore port for ` +
+        `${limiterSeconds} s (after 0.5 s of warm-up); each worker a paid account with RPM and in-flight limits that never refuse, ` +
+        `all on one fleet (size ${DEFAULT_POOL_SIZES.fleets["dm-v1.5:fast"]}). PostgreSQL: a pool of ${concurrency} connections, ` +
+        "one round trip per acquire (`docket_limiter_acquire`) and one per release."
+    )
+    lines.push("")
+    lines.push("| limiter store | admissions/s | acquire+release p50 ms | p99 ms | admissions |")
+    lines.push("|---|---:|---:|---:|---:|")
+    lines.push(`| memory | ${fmt(limiter.memory.perSecond)} | ${fmtMs(limiter.memory.p50)} | ${fmtMs(limiter.memory.p99)} | ${fmt(limiter.memory.admissions)} |`)
+    lines.push(`| PostgreSQL | ${fmt(limiter.pg.perSecond)} | ${fmtMs(limiter.pg.p50)} | ${fmtMs(limiter.pg.p99)} | ${fmt(limiter.pg.admissions)} |`)
+    lines.push("")
+    lines.push(`PostgreSQL / memory: **${((limiter.pg.perSecond / limiter.memory.perSecond) * 100).toFixed(2)} %** of the admissions per second.`)
+    lines.push("")
+    lines.push(
+      `Evaluate: POST /v1/systemone (${Buffer.byteLength(EVALUATE_BODY)}-byte body), \`createDocket({ storage })\` + \`listen\` in a child ` +
+        `process, autocannon ${connections} connections, pipelining 1, ${fmt(warmupRequests)} warm-up requests, then ${httpSeconds} s measured. ` +
+        `A paid account with limits that never refuse; every response 200. PostgreSQL: a pool of ${connections} connections; ` +
+        "four round trips per request (credit, acquire, release, debit)."
+    )
+    lines.push("")
+    lines.push("| storage | req/s | p50 ms | p99 ms | requests |")
+    lines.push("|---|---:|---:|---:|---:|")
+    lines.push(`| memory | ${fmt(memoryHttp.rps)} | ${memoryHttp.p50} | ${memoryHttp.p99} | ${fmt(memoryHttp.requests)} |`)
+    lines.push(`| PostgreSQL | ${fmt(pgHttp.rps)} | ${pgHttp.p50} | ${pgHttp.p99} | ${fmt(pgHttp.requests)} |`)
+    lines.push("")
+    lines.push(
+      `PostgreSQL / memory: **${((pgHttp.rps / memoryHttp.rps) * 100).toFixed(1)} %** of the evaluate throughput. ` +
+        `Node ${process.version}, ${cpus().length} cores shared by PostgreSQL, the server and the load generator.`
+    )
+    return lines.join("\n")
+  } finally {
+    await db.drop()
+  }
+}
+
+const isMain = (() => {
+  const argv1 = process.argv[1]
+  if (argv1 === undefined) return false
+  try {
+    return realpathSync(argv1) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+})()
+
+if (isMain) {
+  runPgBench().then(
+    (md) => console.log(md),
+    (err: unknown) => {
+      console.error(err)
+      process.exitCode = 1
+    }
+  )
+}
