@@ -1,5 +1,6 @@
 import { decisionHttpSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
 import { afterAll } from "vitest"
+import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/support/database.js"
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
 
 // The decision service's HTTP conformance suite against real Bun processes running
@@ -9,12 +10,19 @@ import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
 // ~0.6 s, too much per test).
 const servers = new Map<string, Promise<BunProcess>>()
 
+let database: Promise<TestDatabase> | undefined
+
 afterAll(async () => {
   await Promise.all([...servers.values()].map(async (s) => (await s).stop()))
+  if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler"): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler", storage: "memory" | "postgres" = "memory"): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
+  if (storage === "postgres") {
+    database ??= createTestDatabase()
+    env.DATABASE_URL = (await database).url
+  }
   if (settings.adminToken !== undefined) env.DOCKET_ADMIN_TOKEN = settings.adminToken
   if (settings.maxBodyBytes !== undefined) env.DOCKET_MAX_BODY_BYTES = String(settings.maxBodyBytes)
   const id = JSON.stringify(env)
@@ -31,3 +39,5 @@ const onBun = (serve: "listen" | "fetch-handler"): StartTarget => async (setting
 
 decisionHttpSuite("Bun: listen (BunHttpServer)", onBun("listen"))
 decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"))
+// the same service, unchanged, on Bun with PostgreSQL storage
+decisionHttpSuite("Bun: listen (BunHttpServer), PostgreSQL storage", onBun("listen", "postgres"))
