@@ -5,12 +5,13 @@ import { KeyCache } from "../decision/key-cache.js"
 import { LimiterStore } from "../decision/limiter/limiter-store.js"
 import { ClockControl } from "../shared/clock.js"
 import { Faults, type FaultState, noFaults } from "../shared/faults.js"
-import { AdminBadRequest, AdminConflict, AdminUnavailable } from "./errors.js"
+import { AdminConflict, AdminUnavailable } from "./errors.js"
+import { AdvanceInput, decodeInput, FaultsInput } from "./inputs.js"
 
 /** Moves the manual clock; 409 unless the instance runs on the manual clock. */
 export const advanceClock = (ms: number) =>
   Effect.gen(function*() {
-    if (!Number.isSafeInteger(ms) || ms < 0) return yield* new AdminBadRequest({ message: "ms must be an integer >= 0" })
+    yield* decodeInput(AdvanceInput)({ ms })
     const { manual } = yield* ClockControl
     if (manual === undefined) {
       return yield* new AdminConflict({ message: "the clock is the system clock; start with DOCKET_CLOCK=manual to move it" })
@@ -35,14 +36,12 @@ export const getFaults = Effect.flatMap(Faults, Ref.get)
 
 export const setFaults = (input: Partial<FaultState>) =>
   Effect.gen(function*() {
-    if (input.model_delay_ms !== undefined && (!Number.isSafeInteger(input.model_delay_ms) || input.model_delay_ms < 0)) {
-      return yield* new AdminBadRequest({ message: "model_delay_ms must be an integer >= 0" })
-    }
+    const change = yield* decodeInput(FaultsInput)(input)
     const faults = yield* Faults
     return yield* Ref.updateAndGet(faults, (f) => ({
-      limiter_store_unreachable: input.limiter_store_unreachable ?? f.limiter_store_unreachable,
-      model_delay_ms: input.model_delay_ms ?? f.model_delay_ms,
-      model_error: input.model_error ?? f.model_error
+      limiter_store_unreachable: change.limiter_store_unreachable ?? f.limiter_store_unreachable,
+      model_delay_ms: change.model_delay_ms ?? f.model_delay_ms,
+      model_error: change.model_error ?? f.model_error
     }))
   })
 

@@ -4,14 +4,15 @@
  * configured every `/_admin` path answers 404.
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Effect, Either, ParseResult, Schema } from "effect"
+import { Cause, Effect, Either, type Schema } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
 import { Settings } from "../shared/config.js"
 import { decodeUtf8, readBodyCapped } from "../shared/http/body.js"
 import { parseJson } from "../shared/json.js"
-import { AdminBadRequest, type AdminError } from "./errors.js"
+import { AdminBadRequest, type AdminError, AdminNotFound } from "./errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./harness.js"
+import { AccountInput, AdvanceInput, decodeInput, FaultsInput, KeyInput, PoolsInput, TopUpInput } from "./inputs.js"
 
 const ADMIN_BODY_LIMIT = 1_048_576
 
@@ -58,7 +59,7 @@ const admin = <A, R>(status: number, op: Effect.Effect<A, AdminError, R>) =>
     )
   })
 
-/** Reads and decodes a JSON body; an empty body counts as `{}`. */
+/** Reads and decodes a JSON body (see inputs.ts); an empty body counts as `{}`. */
 const body = <A, I>(schema: Schema.Schema<A, I>) =>
   Effect.gen(function*() {
     const bytes = yield* readBodyCapped(ADMIN_BODY_LIMIT).pipe(
@@ -69,45 +70,15 @@ const body = <A, I>(schema: Schema.Schema<A, I>) =>
     const text = decodeUtf8(bytes)
     const parsed = text.trim() === "" ? Either.right({}) : Either.fromOption(parseJson(text), () => "body must be valid JSON")
     if (Either.isLeft(parsed)) return yield* new AdminBadRequest({ message: parsed.left })
-    return yield* Schema.decodeUnknown(schema, { onExcessProperty: "error" })(parsed.right).pipe(
-      Effect.mapError((e) => new AdminBadRequest({ message: ParseResult.TreeFormatter.formatErrorSync(e) }))
-    )
+    return yield* decodeInput(schema)(parsed.right)
   })
 
 const param = (name: string) => Effect.map(HttpRouter.params, (p) => p[name] ?? "")
 
-const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative())
-
-const AccountBody = Schema.Struct({
-  tier: Schema.optional(Schema.Literal("free", "paid")),
-  credit: Schema.optional(Schema.Int),
-  custom_limits: Schema.optional(
-    Schema.Struct({
-      unlimited: Schema.optional(Schema.Boolean),
-      rpm: Schema.optional(Schema.NullOr(NonNegativeInt)),
-      in_flight: Schema.optional(Schema.NullOr(NonNegativeInt))
-    })
-  ),
-  unpaid_invoice: Schema.optional(Schema.Boolean)
-})
-
-const TopUpBody = Schema.Struct({ amount: Schema.Int.pipe(Schema.positive()) })
-const KeyBody = Schema.Struct({ name: Schema.String })
-const PoolsBody = Schema.Struct({
-  fleets: Schema.optional(Schema.Record({ key: Schema.String, value: NonNegativeInt })),
-  free: Schema.optional(NonNegativeInt)
-})
-const AdvanceBody = Schema.Struct({ ms: NonNegativeInt })
-const FaultsBody = Schema.Struct({
-  limiter_store_unreachable: Schema.optional(Schema.Boolean),
-  model_delay_ms: Schema.optional(NonNegativeInt),
-  model_error: Schema.optional(Schema.Boolean)
-})
-
 export const adminRouter = HttpRouter.empty.pipe(
   HttpRouter.post(
     "/_admin/decision/accounts",
-    admin(201, Effect.flatMap(body(AccountBody), DecisionAdmin.createAccount))
+    admin(201, Effect.flatMap(body(AccountInput), DecisionAdmin.createAccount))
   ),
   HttpRouter.get(
     "/_admin/decision/accounts/:account_id",
@@ -115,15 +86,15 @@ export const adminRouter = HttpRouter.empty.pipe(
   ),
   HttpRouter.patch(
     "/_admin/decision/accounts/:account_id",
-    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(AccountBody)]), ([id, b]) => DecisionAdmin.updateAccount(id, b)))
+    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(AccountInput)]), ([id, b]) => DecisionAdmin.updateAccount(id, b)))
   ),
   HttpRouter.post(
     "/_admin/decision/accounts/:account_id/top-ups",
-    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(TopUpBody)]), ([id, b]) => DecisionAdmin.topUp(id, b.amount)))
+    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(TopUpInput)]), ([id, b]) => DecisionAdmin.topUp(id, b.amount)))
   ),
   HttpRouter.post(
     "/_admin/decision/accounts/:account_id/keys",
-    admin(201, Effect.flatMap(Effect.all([param("account_id"), body(KeyBody)]), ([id, b]) => DecisionAdmin.createKey(id, b.name)))
+    admin(201, Effect.flatMap(Effect.all([param("account_id"), body(KeyInput)]), ([id, b]) => DecisionAdmin.createKey(id, b.name)))
   ),
   HttpRouter.get(
     "/_admin/decision/accounts/:account_id/keys",
@@ -134,11 +105,11 @@ export const adminRouter = HttpRouter.empty.pipe(
     admin(200, Effect.flatMap(param("key_id"), DecisionAdmin.revokeKey))
   ),
   HttpRouter.get("/_admin/decision/pools", admin(200, DecisionAdmin.getPools)),
-  HttpRouter.put("/_admin/decision/pools", admin(200, Effect.flatMap(body(PoolsBody), DecisionAdmin.setPools))),
+  HttpRouter.put("/_admin/decision/pools", admin(200, Effect.flatMap(body(PoolsInput), DecisionAdmin.setPools))),
   HttpRouter.get("/_admin/clock", admin(200, clockNow)),
-  HttpRouter.post("/_admin/clock/advance", admin(200, Effect.flatMap(body(AdvanceBody), (b) => advanceClock(b.ms)))),
+  HttpRouter.post("/_admin/clock/advance", admin(200, Effect.flatMap(body(AdvanceInput), (b) => advanceClock(b.ms)))),
   HttpRouter.get("/_admin/faults", admin(200, getFaults)),
-  HttpRouter.put("/_admin/faults", admin(200, Effect.flatMap(body(FaultsBody), setFaults))),
+  HttpRouter.put("/_admin/faults", admin(200, Effect.flatMap(body(FaultsInput), setFaults))),
   HttpRouter.post("/_admin/reset", admin(200, resetAll)),
-  HttpRouter.all("/_admin/*", admin(404, Effect.fail(new DecisionAdmin.AdminNotFound({ message: "no such control-plane route" }))))
+  HttpRouter.all("/_admin/*", admin(404, Effect.fail(new AdminNotFound({ message: "no such control-plane route" }))))
 )
