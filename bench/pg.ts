@@ -33,27 +33,14 @@ import { MemoryLimiterStore } from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import autocannon from "autocannon"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { realpathSync } from "node:fs"
 import { cpus } from "node:os"
-import { createInterface } from "node:readline"
-import { fileURLToPath } from "node:url"
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url))
-
-const envNumber = (name: string, fallback: number): number => {
-  const raw = process.env[name]
-  const n = raw === undefined || raw === "" ? NaN : Number(raw)
-  return Number.isFinite(n) && n > 0 ? n : fallback
-}
-
-const EVALUATE_BODY = JSON.stringify({
-  state: { invoice: { number: "INV-1", total: 120.5, paid: false } },
-  questions: { paid: { type: "noul", instructions: "Has the invoice been paid?" } }
-})
+import { envNumber } from "./support/env.js"
+import { fmtInt, fmtMs } from "./support/format.js"
+import { EVALUATE_BODY, type LoadSettings, measureServer, percentile } from "./support/load.js"
+import { runIfMain } from "./support/main.js"
+import { nodeServer } from "./support/servers.js"
 
 // ---------------------------------------------------------------------------------------------
 // a database of the benchmark's own
@@ -85,9 +72,6 @@ interface LimiterRun {
   readonly p50: number
   readonly p99: number
 }
-
-const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 
 const limiterLoop = (limiter: LimiterStoreService, concurrency: number, seconds: number, tag: string) =>
   Effect.gen(function*() {
@@ -145,84 +129,11 @@ const benchLimiter = async (url: string, concurrency: number, seconds: number) =
 // ---------------------------------------------------------------------------------------------
 // 2. evaluate over HTTP
 
-interface ServerProcess {
-  readonly port: number
-  readonly key: string
-  readonly stop: () => Promise<void>
-}
-
-const startServer = async (env: Record<string, string>): Promise<ServerProcess> => {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "bench/servers/docket-storage-server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "pipe", "inherit"]
-  })
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-  const ready = await new Promise<{ port: number; key: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("benchmark server did not start within 60 s")), 60_000)
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      clearTimeout(timer)
-      resolve(JSON.parse(line))
-    })
-    void exited.then((code) => reject(new Error(`benchmark server exited (${code})`)))
-  })
-  return {
-    ...ready,
-    stop: async () => {
-      child.stdin!.end("stop\n")
-      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000)
-      await exited
-      clearTimeout(killer)
-    }
-  }
-}
-
-const load = (url: string, key: string, run: { seconds: number } | { requests: number }, connections: number) =>
-  new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-        body: EVALUATE_BODY,
-        connections,
-        pipelining: 1,
-        ...("seconds" in run ? { duration: run.seconds } : { amount: run.requests })
-      },
-      (err, result) => (err ? reject(err) : resolve(result))
-    )
-  })
-
-interface HttpRun {
-  readonly rps: number
-  readonly p50: number
-  readonly p99: number
-  readonly requests: number
-}
-
-const measureHttp = async (env: Record<string, string>, connections: number, seconds: number, warmupRequests: number): Promise<HttpRun> => {
-  const server = await startServer(env)
-  try {
-    const url = `http://127.0.0.1:${server.port}/v1/systemone`
-    const check = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
-      body: EVALUATE_BODY
-    })
-    if (check.status !== 200) throw new Error(`expected 200, got ${check.status}: ${await check.text()}`)
-    await load(url, server.key, { requests: warmupRequests }, connections)
-    const r = await load(url, server.key, { seconds }, connections)
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx responses and ${r.errors} errors during the measurement`)
-    return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total }
-  } finally {
-    await server.stop()
-  }
-}
+/** the storage server in a child process, on PostgreSQL when `env` has DATABASE_URL */
+const measureHttp = (name: string, env: Record<string, string>, settings: LoadSettings) =>
+  measureServer({ ...nodeServer(`Docket on ${name} storage`, "docket-storage-server.ts"), env }, settings)
 
 // ---------------------------------------------------------------------------------------------
-
-const fmt = (n: number, digits = 0): string => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
-const fmtMs = (ms: number): string => (ms >= 10 ? ms.toFixed(1) : ms.toFixed(2))
 
 export async function runPgBench(): Promise<string> {
   const concurrency = envNumber("BENCH_PG_LIMITER_CONCURRENCY", 16)
@@ -234,8 +145,10 @@ export async function runPgBench(): Promise<string> {
   const db = await createDatabase()
   try {
     const limiter = await benchLimiter(db.url, concurrency, limiterSeconds)
-    const memoryHttp = await measureHttp({}, connections, httpSeconds, warmupRequests)
-    const pgHttp = await measureHttp({ DATABASE_URL: db.url, DOCKET_PG_MAX_CONNECTIONS: String(connections) }, connections, httpSeconds, warmupRequests)
+    // the warm-up is counted in requests only
+    const http: LoadSettings = { connections, seconds: httpSeconds, warmupRequests, warmupSeconds: 0 }
+    const memoryHttp = await measureHttp("memory", {}, http)
+    const pgHttp = await measureHttp("PostgreSQL", { DATABASE_URL: db.url, DOCKET_PG_MAX_CONNECTIONS: String(connections) }, http)
 
     const lines: Array<string> = []
     lines.push("## PostgreSQL storage vs memory")
@@ -249,22 +162,23 @@ export async function runPgBench(): Promise<string> {
     lines.push("")
     lines.push("| limiter store | admissions/s | acquire+release p50 ms | p99 ms | admissions |")
     lines.push("|---|---:|---:|---:|---:|")
-    lines.push(`| memory | ${fmt(limiter.memory.perSecond)} | ${fmtMs(limiter.memory.p50)} | ${fmtMs(limiter.memory.p99)} | ${fmt(limiter.memory.admissions)} |`)
-    lines.push(`| PostgreSQL | ${fmt(limiter.pg.perSecond)} | ${fmtMs(limiter.pg.p50)} | ${fmtMs(limiter.pg.p99)} | ${fmt(limiter.pg.admissions)} |`)
+    lines.push(`| memory | ${fmtInt(limiter.memory.perSecond)} | ${fmtMs(limiter.memory.p50)} | ${fmtMs(limiter.memory.p99)} | ${fmtInt(limiter.memory.admissions)} |`)
+    lines.push(`| PostgreSQL | ${fmtInt(limiter.pg.perSecond)} | ${fmtMs(limiter.pg.p50)} | ${fmtMs(limiter.pg.p99)} | ${fmtInt(limiter.pg.admissions)} |`)
     lines.push("")
     lines.push(`PostgreSQL / memory: **${((limiter.pg.perSecond / limiter.memory.perSecond) * 100).toFixed(2)} %** of the admissions per second.`)
     lines.push("")
     lines.push(
       `Evaluate: POST /v1/systemone (${Buffer.byteLength(EVALUATE_BODY)}-byte body), \`createDocket({ storage })\` + \`listen\` in a child ` +
-        `process, autocannon ${connections} connections, pipelining 1, ${fmt(warmupRequests)} warm-up requests, then ${httpSeconds} s measured. ` +
+        `process, autocannon ${connections} connections, pipelining 1, ${fmtInt(warmupRequests)} warm-up requests, then ${httpSeconds} s measured. ` +
         `A paid account with limits that never refuse; every response 200. PostgreSQL: a pool of ${connections} connections; ` +
         "four round trips per request (credit, acquire, release, debit)."
     )
     lines.push("")
+    // latencies from autocannon's own histogram (whole ms)
     lines.push("| storage | req/s | p50 ms | p99 ms | requests |")
     lines.push("|---|---:|---:|---:|---:|")
-    lines.push(`| memory | ${fmt(memoryHttp.rps)} | ${memoryHttp.p50} | ${memoryHttp.p99} | ${fmt(memoryHttp.requests)} |`)
-    lines.push(`| PostgreSQL | ${fmt(pgHttp.rps)} | ${pgHttp.p50} | ${pgHttp.p99} | ${fmt(pgHttp.requests)} |`)
+    lines.push(`| memory | ${fmtInt(memoryHttp.rps)} | ${memoryHttp.result.latency.p50} | ${memoryHttp.result.latency.p99} | ${fmtInt(memoryHttp.requests)} |`)
+    lines.push(`| PostgreSQL | ${fmtInt(pgHttp.rps)} | ${pgHttp.result.latency.p50} | ${pgHttp.result.latency.p99} | ${fmtInt(pgHttp.requests)} |`)
     lines.push("")
     lines.push(
       `PostgreSQL / memory: **${((pgHttp.rps / memoryHttp.rps) * 100).toFixed(1)} %** of the evaluate throughput. ` +
@@ -276,22 +190,4 @@ export async function runPgBench(): Promise<string> {
   }
 }
 
-const isMain = (() => {
-  const argv1 = process.argv[1]
-  if (argv1 === undefined) return false
-  try {
-    return realpathSync(argv1) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-})()
-
-if (isMain) {
-  runPgBench().then(
-    (md) => console.log(md),
-    (err: unknown) => {
-      console.error(err)
-      process.exitCode = 1
-    }
-  )
-}
+runIfMain(import.meta.url, runPgBench)

@@ -8,12 +8,13 @@
  * timed on one run of "a" of TOKENIZER_BENCH_REF_CHARS characters (default 8,000; 40,000 takes
  * it about 2-3 minutes per encoding), and that time is extrapolated quadratically to 40,000.
  */
-import { realpathSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { Tiktoken } from "js-tiktoken/lite"
 import cl100kBase from "js-tiktoken/ranks/cl100k_base"
 import o200kBase from "js-tiktoken/ranks/o200k_base"
 import { type EncodingName, getEncoding } from "../packages/core/src/decision/tokenizer/index.js"
+import { fmtDurationMs } from "./support/format.js"
+import { runIfMain } from "./support/main.js"
+import { time } from "./support/timing.js"
 
 const MIB = 1 << 20
 
@@ -108,26 +109,6 @@ export const generateBase64Like = (size: number, seed = 7): string => {
   return out.join("")
 }
 
-const median = (xs: ReadonlyArray<number>): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-
-/** Median wall time in ms of `runs` calls (after one warm-up call when `warmup`). */
-const time = (runs: number, f: () => number, warmup = true): { ms: number; result: number } => {
-  let result = warmup ? f() : 0
-  const ts: Array<number> = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    result = f()
-    ts.push(performance.now() - t0)
-  }
-  return { ms: median(ts), result }
-}
-
-const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2))
-
 const rankFiles = { cl100k_base: cl100kBase, o200k_base: o200kBase } as const
 
 export async function runTokenizerBench(): Promise<string> {
@@ -156,8 +137,8 @@ export async function runTokenizerBench(): Promise<string> {
     theirs: number | null
   ): void => {
     lines.push(
-      `| ${name} | ${input} | ${chars.toLocaleString("en-US")} | ${tokens.toLocaleString("en-US")} | ${fmt(ours)} | ` +
-        `${theirs === null ? "–" : fmt(theirs)} | ${theirs === null ? "–" : `${(theirs / ours).toFixed(1)}×`} |`
+      `| ${name} | ${input} | ${chars.toLocaleString("en-US")} | ${tokens.toLocaleString("en-US")} | ${fmtDurationMs(ours)} | ` +
+        `${theirs === null ? "–" : fmtDurationMs(theirs)} | ${theirs === null ? "–" : `${(theirs / ours).toFixed(1)}×`} |`
     )
   }
   for (const name of names) {
@@ -169,7 +150,7 @@ export async function runTokenizerBench(): Promise<string> {
     const t1 = performance.now()
     const ref = new Tiktoken(rankFiles[name])
     const buildRef = performance.now() - t1
-    lines.push(`| ${name} | build (first use) | | | ${fmt(buildOurs)} | ${fmt(buildRef)} | ${(buildRef / buildOurs).toFixed(1)}× |`)
+    lines.push(`| ${name} | build (first use) | | | ${fmtDurationMs(buildOurs)} | ${fmtDurationMs(buildRef)} | ${(buildRef / buildOurs).toFixed(1)}× |`)
 
     const ours = time(RUNS, () => enc.countTokens(prose))
     const oursEncode = time(RUNS, () => enc.encode(prose).length)
@@ -218,22 +199,4 @@ export async function runTokenizerBench(): Promise<string> {
   return lines.join("\n")
 }
 
-const isMain = (() => {
-  const argv1 = process.argv[1]
-  if (argv1 === undefined) return false
-  try {
-    return realpathSync(argv1) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-})()
-
-if (isMain) {
-  runTokenizerBench().then(
-    (md) => console.log(md),
-    (err: unknown) => {
-      console.error(err)
-      process.exitCode = 1
-    }
-  )
-}
+runIfMain(import.meta.url, runTokenizerBench)

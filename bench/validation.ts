@@ -10,11 +10,12 @@
  * limit 131,072 tokens). 1 MiB of prose is about 220k tokens: the request is refused at the token
  * check, which is what a client sending that much text gets, and is measured as such.
  */
-import { realpathSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { type Preparation, prepareEvaluation } from "@docket/core"
 import { Tiktoken } from "js-tiktoken/lite"
 import o200kBase from "js-tiktoken/ranks/o200k_base"
+import { fmtDurationMs } from "./support/format.js"
+import { runIfMain } from "./support/main.js"
+import { time } from "./support/timing.js"
 import { generateBase64Like, generateProse } from "./tokenizer.js"
 
 const MIB = 1 << 20
@@ -22,26 +23,6 @@ const MIB = 1 << 20
 const QUESTIONS = { paid: { type: "noul", instructions: "Has the invoice been paid?" } }
 
 const bodyWithState = (state: string): string => JSON.stringify({ state, questions: QUESTIONS })
-
-const median = (xs: ReadonlyArray<number>): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-
-/** Median wall time in ms of `runs` calls, after one warm-up call when `warmup`. */
-const time = <A>(runs: number, f: () => A, warmup = true): { readonly ms: number; readonly result: A } => {
-  let result = warmup ? f() : (undefined as A)
-  const ts: Array<number> = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    result = f()
-    ts.push(performance.now() - t0)
-  }
-  return { ms: median(ts), result }
-}
-
-const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2))
 
 const outcome = (p: Preparation): string => {
   if (p._tag === "Ready") return `Ready (${p.evaluation.tokens.state.toLocaleString("en-US")} state tokens)`
@@ -83,8 +64,8 @@ export async function runValidationBench(): Promise<string> {
       theirs = r.ms
     }
     lines.push(
-      `| ${c.label} | ${Buffer.byteLength(body).toLocaleString("en-US")} | ${outcome(prepared.result)} | ${fmt(parse.ms)} | ` +
-        `${fmt(prepared.ms)} | ${theirs === null ? "–" : fmt(theirs)} | ` +
+      `| ${c.label} | ${Buffer.byteLength(body).toLocaleString("en-US")} | ${outcome(prepared.result)} | ${fmtDurationMs(parse.ms)} | ` +
+        `${fmtDurationMs(prepared.ms)} | ${theirs === null ? "–" : fmtDurationMs(theirs)} | ` +
         `${theirs === null ? "–" : `${((prepared.ms / theirs) * 100).toFixed(1)} %`} |`
     )
   }
@@ -95,22 +76,4 @@ export async function runValidationBench(): Promise<string> {
   return lines.join("\n")
 }
 
-const isMain = (() => {
-  const argv1 = process.argv[1]
-  if (argv1 === undefined) return false
-  try {
-    return realpathSync(argv1) === realpathSync(fileURLToPath(import.meta.url))
-  } catch {
-    return false
-  }
-})()
-
-if (isMain) {
-  runValidationBench().then(
-    (md) => console.log(md),
-    (err: unknown) => {
-      console.error(err)
-      process.exitCode = 1
-    }
-  )
-}
+runIfMain(import.meta.url, runValidationBench)

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { control } from "./control.js"
+import { announce } from "./control.js"
 
 const server = createServer((req, res) => {
   const chunks: Array<Buffer> = []
@@ -30,9 +30,8 @@ const server = createServer((req, res) => {
 
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address() as AddressInfo
-  process.stdout.write(`${JSON.stringify({ port })}\n`)
-})
-control(() => {
-  server.close(() => process.exit(0))
-  server.closeAllConnections()
+  announce({ port }, () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  })
 })

@@ -1,11 +1,13 @@
 /**
- * The control channel of a benchmark server child process: it answers a `cpu` line on stdin with
- * its CPU time so far (`{"cpuMicros":…}` on stdout), and stops on `stop`, on end of stdin, on
- * SIGTERM or SIGINT.
+ * The child side of a benchmark server process (the parent side: bench/support/servers.ts).
+ * `announce` prints the ready line `{"port":…}` (with `"key":"…"` for the Docket servers) on
+ * stdout, then serves the control channel: a `cpu` line on stdin is answered with the process's
+ * CPU time so far (`{"cpuMicros":…}` on stdout); it stops on `stop`, on end of stdin, on SIGTERM
+ * or SIGINT.
  */
 import { createInterface } from "node:readline"
 
-export const control = (stop: () => void): void => {
+const control = (stop: () => void): void => {
   let stopping = false
   const once = (): void => {
     if (stopping) return
@@ -25,4 +27,10 @@ export const control = (stop: () => void): void => {
   lines.on("close", once)
   process.once("SIGTERM", once)
   process.once("SIGINT", once)
+}
+
+/** Prints the ready line, then serves the control channel; `stop` is called once. */
+export const announce = (ready: { readonly port: number; readonly key?: string }, stop: () => void): void => {
+  process.stdout.write(`${JSON.stringify(ready)}\n`)
+  control(stop)
 }

@@ -9,7 +9,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, ManagedRuntime, Layer } from "effect"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { control } from "./control.js"
+import { announce } from "./control.js"
 
 const app = HttpRouter.empty.pipe(
   HttpRouter.post(
@@ -30,8 +30,7 @@ const main = async (): Promise<void> => {
   const server = createServer(handler)
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
-  process.stdout.write(`${JSON.stringify({ port })}\n`)
-  control(() => {
+  announce({ port }, () => {
     server.close(() => process.exit(0))
     server.closeAllConnections()
   })

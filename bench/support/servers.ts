@@ -1,0 +1,104 @@
+/**
+ * The parent side of the benchmark servers: each server under test runs alone in its own child
+ * process (a script in bench/servers/), so the load generator in this process never shares an
+ * event loop with it. The child prints one JSON line `{"port":…}` (with `"key":"…"` for the
+ * Docket servers) on stdout when ready; then it answers a `cpu` line on stdin with
+ * `{"cpuMicros":…}` and stops on `stop` or end of stdin (the child side: bench/servers/control.ts).
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+
+/** the repository root, the servers' working directory */
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url))
+
+/** How to run a server: `command args…` in ROOT, with `env` over this process's environment. */
+export interface ServerCommand {
+  /** names the server in errors */
+  readonly name: string
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  readonly env?: Readonly<Record<string, string>> | undefined
+}
+
+/** `node [nodeArgs…] --import tsx bench/servers/<script>` */
+export const nodeServer = (name: string, script: string, nodeArgs: ReadonlyArray<string> = []): ServerCommand => ({
+  name,
+  command: process.execPath,
+  args: [...nodeArgs, "--import", "tsx", `bench/servers/${script}`]
+})
+
+/** the server's first line */
+export interface Ready {
+  readonly port: number
+  /** an API key of a paid account, from the Docket servers */
+  readonly key?: string
+}
+
+export interface ServerProcess {
+  readonly ready: Ready
+  /** the server process's CPU time so far (user + system), in microseconds */
+  readonly cpuMicros: () => Promise<number>
+  readonly stop: () => Promise<void>
+}
+
+/** Starts a server child process and waits for its ready line (at most 60 s). */
+export const startServer = async (server: ServerCommand): Promise<ServerProcess> => {
+  const child: ChildProcess = spawn(server.command, [...server.args], {
+    cwd: ROOT,
+    env: { ...process.env, ...server.env },
+    stdio: ["pipe", "pipe", "inherit"]
+  })
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  // stdout is a sequence of JSON lines, each the answer to the oldest waiting reader
+  const waiting: Array<{ resolve: (v: unknown) => void; reject: (e: Error) => void }> = []
+  const buffered: Array<string> = []
+  const deliver = (): void => {
+    while (waiting.length > 0 && buffered.length > 0) {
+      const line = buffered.shift()!
+      const w = waiting.shift()!
+      try {
+        w.resolve(JSON.parse(line))
+      } catch {
+        w.reject(new Error(`${server.name}: unexpected output ${JSON.stringify(line)}`))
+      }
+    }
+  }
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    buffered.push(line)
+    deliver()
+  })
+  void exited.then((code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`${server.name} exited (${code})`))
+  })
+  const nextLine = (timeoutMs: number): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${server.name}: no answer after ${timeoutMs} ms`)), timeoutMs)
+      waiting.push({
+        resolve: (v) => {
+          clearTimeout(timer)
+          resolve(v)
+        },
+        reject: (e) => {
+          clearTimeout(timer)
+          reject(e)
+        }
+      })
+      deliver()
+    })
+  const ready = (await nextLine(60_000)) as Ready
+  return {
+    ready,
+    cpuMicros: async () => {
+      const answer = nextLine(10_000)
+      child.stdin!.write("cpu\n")
+      return ((await answer) as { cpuMicros: number }).cpuMicros
+    },
+    stop: async () => {
+      child.stdin!.end("stop\n")
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000)
+      await exited
+      clearTimeout(killer)
+    }
+  }
+}
