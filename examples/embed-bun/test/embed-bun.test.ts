@@ -4,46 +4,32 @@
  * DOCKET_ADMIN_TOKEN, and SIGTERM stops it.
  */
 import { controlPlaneClient } from "@docket/core"
+import { realWait, type StartedProcess, startProcess } from "@docket/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll } from "vitest"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const BUN = fileURLToPath(new URL("../../../node_modules/.bin/bun", import.meta.url))
 
-const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 describe("examples/embed-bun (on Bun)", () => {
-  let child: ChildProcess
-  let out = ""
-  let err = ""
-  let exited: Promise<number | null>
+  let server: StartedProcess
   let base: string
   let key: string
 
   beforeAll(async () => {
-    child = spawn(BUN, ["examples/embed-bun/src/server.ts"], {
+    server = await startProcess({
+      command: BUN,
+      args: ["examples/embed-bun/src/server.ts"],
       cwd: ROOT,
       env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DOCKET_ADMIN_TOKEN: "example-admin" },
-      stdio: ["ignore", "pipe", "pipe"]
+      name: "the example"
     })
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
-    child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
-    exited = new Promise((resolve) => child.once("exit", resolve))
-    const started = Date.now()
-    while (!/listening on (http:\/\/\S+)/.test(out)) {
-      if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`the example did not start; stdout: ${out}; stderr: ${err}`)
-      await realWait(10)
-    }
-    base = /listening on (http:\/\/\S+)/.exec(out)![1]
-    key = /^decision key: (\S+)$/m.exec(out)![1]
+    base = server.url
+    key = /^decision key: (\S+)$/m.exec(server.stdout())![1]
   })
   afterAll(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL")
-      await exited
-    }
+    await server?.stop()
   })
 
   it("keeps the host's routes", async () => {
@@ -80,8 +66,8 @@ describe("examples/embed-bun (on Bun)", () => {
   })
 
   it("stops on SIGTERM", async () => {
-    child.kill("SIGTERM")
-    expect(await Promise.race([exited, realWait(10_000).then(() => "still running")])).toBe(0)
+    server.child.kill("SIGTERM")
+    expect(await Promise.race([server.exited, realWait(10_000).then(() => "still running")])).toBe(0)
     await expect(fetch(`${base}/health`)).rejects.toThrow()
   })
 })

@@ -3,7 +3,7 @@
  * from a vitest file that itself runs under Node. Bun runs the TypeScript sources directly and
  * resolves `@docket/*` through the `paths` of the root tsconfig, so no build is needed.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type StartedProcess, startProcess } from "@docket/core/testing"
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
@@ -12,16 +12,8 @@ export const BUN = fileURLToPath(new URL("../../../node_modules/.bin/bun", impor
 /** the Docket server script the tests run under Bun */
 export const FIXTURE = "packages/adapter-bun/test/fixtures/server.ts"
 
-export interface BunProcess {
-  readonly child: ChildProcess
-  /** e.g. `http://127.0.0.1:41234` */
-  readonly url: string
-  readonly stdout: () => string
-  readonly stderr: () => string
-  readonly stop: () => Promise<void>
-}
-
-const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A script running under Bun; `url` is e.g. `http://127.0.0.1:41234`. */
+export type BunProcess = StartedProcess
 
 /** The environment of the test process without any Docket setting, plus `env`. */
 const environment = (env: Record<string, string>) => {
@@ -33,41 +25,12 @@ const environment = (env: Record<string, string>) => {
   return { ...base, ...env }
 }
 
-/** Runs `script` (relative to the repository root) with Bun; waits for its `listening on <url>` line. */
+/**
+ * Runs `script` (relative to the repository root) with Bun; waits for its `listening on <url>`
+ * line. Its stdin is a pipe: the script stops when it ends (as `stop` does), SIGKILL if it does
+ * not within 5 s.
+ */
 export const startBun = async (script: string, env: Record<string, string> = {}, timeoutMs = 30_000): Promise<BunProcess> => {
   if (!existsSync(BUN)) throw new Error(`Bun is not installed at ${BUN} (the root devDependency "bun"; run npm ci)`)
-  const child = spawn(BUN, [script], { cwd: ROOT, env: environment(env), stdio: ["pipe", "pipe", "pipe"] })
-  let out = ""
-  let err = ""
-  let exited: number | null | undefined
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
-  const exit = new Promise<void>((resolve) =>
-    child.once("exit", (code) => {
-      exited = code
-      resolve()
-    })
-  )
-  const stop = async () => {
-    if (exited !== undefined) return
-    // the script stops when its stdin ends; SIGKILL if it does not within 5 s
-    child.stdin!.end()
-    child.kill("SIGTERM")
-    const stopped = await Promise.race([exit.then(() => true), realWait(5_000).then(() => false)])
-    if (!stopped) {
-      child.kill("SIGKILL")
-      await exit
-    }
-  }
-  const started = Date.now()
-  let url: string | undefined
-  while ((url = /listening on (http:\/\/\S+)/.exec(out)?.[1]) === undefined) {
-    if (exited !== undefined) throw new Error(`${script} exited with ${exited} under Bun; stdout: ${out}; stderr: ${err}`)
-    if (Date.now() - started > timeoutMs) {
-      await stop()
-      throw new Error(`${script} did not start under Bun; stdout: ${out}; stderr: ${err}`)
-    }
-    await realWait(10)
-  }
-  return { child, url, stdout: () => out, stderr: () => err, stop }
+  return startProcess({ command: BUN, args: [script], cwd: ROOT, env: environment(env), stdin: true, timeoutMs, name: `${script} under Bun` })
 }

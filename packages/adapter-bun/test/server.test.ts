@@ -5,32 +5,11 @@
  * server stops cleanly with a request in flight, and a port in use is reported.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type HttpTarget, remoteTarget, untilSleeping } from "@docket/core/testing"
+import { type HttpTarget, realWait, remoteTarget, ticketBody, untilPending, untilSleeping } from "@docket/core/testing"
 import { afterAll } from "vitest"
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
 
 const TOKEN = "bun-test-admin"
-
-const smallBody = {
-  state: { ticket: { subject: "Refund request", body: "The parcel never arrived, please refund me." } },
-  questions: {
-    refund: { type: "noul", instructions: "Does the customer ask for a refund?" },
-    topic: { type: "choice", criteria: { shipping: "delivery problems", billing: null } }
-  }
-}
-
-const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls `pendingSleeps(durationMs)` in real time until `done` holds. */
-const untilPending = async (target: HttpTarget, durationMs: number, done: (n: number) => boolean, what: string, timeoutMs = 10_000) => {
-  const started = Date.now()
-  let n = await target.pendingSleeps(durationMs)
-  while (!done(n)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms: ${what} (pending sleeps: ${n})`)
-    await realWait(5)
-    n = await target.pendingSleeps(durationMs)
-  }
-}
 
 const processes: Array<BunProcess> = []
 afterAll(async () => {
@@ -53,7 +32,7 @@ const evaluate = (url: string, key: string, init: { signal?: AbortSignal; header
   fetch(`${url}/v1/systemone`, {
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...init.headers },
-    body: JSON.stringify(smallBody),
+    body: JSON.stringify(ticketBody()),
     signal: init.signal
   })
 
@@ -111,11 +90,10 @@ describe("listen: lifecycle on Bun", () => {
       (e: unknown) => e
     )
     await untilSleeping(target, 1, 10_000)
-    const exited = new Promise<number | null>((resolve) => p.child.once("exit", resolve))
     // the fixture closes the server (running.close()), disposes the instance and exits
     p.child.kill("SIGTERM")
     expect(await parked).toBe(503)
-    expect(await Promise.race([exited, realWait(10_000).then(() => "still running")])).toBe(0)
+    expect(await Promise.race([p.exited, realWait(10_000).then(() => "still running")])).toBe(0)
     await expect(fetch(`${p.url}/v1/models`)).rejects.toThrow()
   })
 

@@ -7,33 +7,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import { createDocket, listen, type RunningServer } from "@docket/adapter-node"
 import { type Docket, ManualClock } from "@docket/core"
-import { type ChildProcess, spawn } from "node:child_process"
+import { freePort, realWait, type StartedProcess, startProcess, ticketBody, waitUntil } from "@docket/core/testing"
 import { request as httpRequest } from "node:http"
-import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { afterAll, afterEach, beforeAll } from "vitest"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const KEY_PATTERN = /^svc_sk_[A-Za-z0-9_-]{43}$/
 
-const smallBody = {
-  state: { ticket: { subject: "Refund request", body: "The parcel never arrived, please refund me." } },
-  questions: {
-    refund: { type: "noul", instructions: "Does the customer ask for a refund?" },
-    topic: { type: "choice", criteria: { shipping: "delivery problems", billing: null } }
-  }
-}
-
-const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls `done` every few milliseconds of real time (for I/O, never for the service clock). */
-const waitUntil = async (done: () => boolean, timeoutMs: number, what: () => string) => {
-  const started = Date.now()
-  while (!done()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms: ${what()}`)
-    await realWait(5)
-  }
-}
+const smallBody = ticketBody()
 
 // ---------------------------------------------------------------------------------------------
 // (a) client disconnects
@@ -106,27 +88,11 @@ describe("node:http listener", () => {
 // ---------------------------------------------------------------------------------------------
 // (b)-(d) the standalone server, spawned
 
-interface Standalone {
-  readonly child: ChildProcess
-  readonly url: string
+interface Standalone extends StartedProcess {
   readonly port: number
-  readonly stdout: () => string
-  readonly stderr: () => string
-  readonly stop: () => Promise<void>
 }
 
 const running: Array<Standalone> = []
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** The environment of the test process without any Docket setting, plus `env`. */
 const environment = (env: Record<string, string>) => {
@@ -140,54 +106,19 @@ const environment = (env: Record<string, string>) => {
 
 const startStandalone = async (env: Record<string, string> = {}): Promise<Standalone> => {
   const port = await freePort()
-  const child = spawn("npx", ["tsx", "packages/adapter-node/src/bin/docket.ts"], {
+  const url = `http://127.0.0.1:${port}`
+  const started = await startProcess({
+    command: "npx",
+    args: ["tsx", "packages/adapter-node/src/bin/docket.ts"],
     cwd: ROOT,
     env: environment({ PORT: String(port), HOST: "127.0.0.1", ...env }),
     // its own process group, so stopping it also stops the processes npx and tsx start under it
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"]
+    readyPattern: new RegExp(`listening on ${url.replace(/[.]/g, "\\.")}$`, "m"),
+    name: "the server"
   })
-  let out = ""
-  let err = ""
-  let exited: number | null | undefined
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
-  const exit = new Promise<void>((resolve) =>
-    child.once("exit", (code) => {
-      exited = code
-      resolve()
-    })
-  )
-  const stop = async () => {
-    if (exited !== undefined || child.pid === undefined) return
-    try {
-      process.kill(-child.pid, "SIGTERM")
-    } catch {
-      return
-    }
-    const stopped = await Promise.race([exit.then(() => true), realWait(5_000).then(() => false)])
-    if (!stopped) {
-      try {
-        process.kill(-child.pid, "SIGKILL")
-      } catch {
-        // already gone
-      }
-      await exit
-    }
-  }
-  const server: Standalone = { child, url: `http://127.0.0.1:${port}`, port, stdout: () => out, stderr: () => err, stop }
+  const server: Standalone = { ...started, url, port }
   running.push(server)
-  try {
-    await waitUntil(
-      () => out.includes(`listening on http://127.0.0.1:${port}`) || exited !== undefined,
-      30_000,
-      () => `the server did not start; stdout: ${out}; stderr: ${err}`
-    )
-  } catch (e) {
-    await stop()
-    throw e
-  }
-  if (exited !== undefined) throw new Error(`the server exited with ${exited}; stdout: ${out}; stderr: ${err}`)
   return server
 }
 

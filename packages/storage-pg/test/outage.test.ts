@@ -5,7 +5,7 @@
  * itself once the database is back. On a private PostgreSQL server the test creates and kills.
  */
 import { type Docket, DecisionStore, LimiterStore, makeDocket } from "@docket/core"
-import { smallBody } from "@docket/core/testing"
+import { realWait, smallBody } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -62,7 +62,7 @@ const untilOk = async (f: () => Promise<{ status: number }>, timeoutMs: number) 
   for (;;) {
     const r = await f()
     if (r.status === 200 || Date.now() - started > timeoutMs) return r
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await realWait(200)
   }
 }
 

@@ -3,7 +3,7 @@
  * made on one is seen by the other within the 5 s key cache. System clocks, real time.
  */
 import { controlPlaneClient, type DocketControlPlane } from "@docket/core"
-import { smallBody } from "@docket/core/testing"
+import { realWait, smallBody } from "@docket/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "./support/database.js"
 import { type ServerProcess, startServer } from "./support/server.js"
@@ -103,7 +103,7 @@ describe("two server processes on one PostgreSQL database", () => {
     let status = 200
     while (status !== 401 && Date.now() - revokedAt < 8_000) {
       status = await models(servers[1])
-      if (status !== 401) await new Promise((r) => setTimeout(r, 100))
+      if (status !== 401) await realWait(100)
     }
     expect(status).toBe(401)
     expect(Date.now() - revokedAt).toBeLessThan(5_500)

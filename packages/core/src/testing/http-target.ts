@@ -6,6 +6,7 @@
 import { controlPlaneClient } from "../admin/client.js"
 import type { Docket, DocketControlPlane } from "../docket.js"
 import type { DocketSettings } from "../shared/config.js"
+import { waitUntil } from "./processes.js"
 
 export interface HttpTarget {
   /** sends a request to `path` on the target */
@@ -79,6 +80,25 @@ export const untilSleeping = async (target: HttpTarget, n: number, durationMs: n
   }
 }
 
+/**
+ * Polls `target.pendingSleeps(durationMs)` in real time (without moving any clock) until `done`
+ * holds of it — e.g. `(n) => n === 0` once a parked request has been interrupted.
+ */
+export const untilPending = async (
+  target: HttpTarget,
+  durationMs: number,
+  done: (n: number) => boolean,
+  what: string,
+  timeoutMs = 10_000
+): Promise<void> => {
+  let n = 0
+  const poll = async () => {
+    n = await target.pendingSleeps(durationMs)
+    return done(n)
+  }
+  await waitUntil(poll, timeoutMs, () => `${what} (pending sleeps: ${n})`)
+}
+
 export const client = (target: HttpTarget) => {
   const call = async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...options.headers }
@@ -113,4 +133,13 @@ export const smallBody = (extra: Record<string, unknown> = {}) => ({
   state: { invoice: { number: "INV-1", total: 120.5, paid: false } },
   questions: { paid: { type: "noul", instructions: "Has the invoice been paid?" } },
   ...extra
+})
+
+/** A small valid evaluate body with two questions (`refund`, a noul, and `topic`, a choice) about a ticket. */
+export const ticketBody = () => ({
+  state: { ticket: { subject: "Refund request", body: "The parcel never arrived, please refund me." } },
+  questions: {
+    refund: { type: "noul", instructions: "Does the customer ask for a refund?" },
+    topic: { type: "choice", criteria: { shipping: "delivery problems", billing: null } }
+  }
 })

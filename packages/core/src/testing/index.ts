@@ -1,8 +1,9 @@
 /**
  * @docket/core/testing: the conformance suites every adapter runs against its own
- * implementation, and helpers for HTTP tests.
+ * implementation, helpers for HTTP tests, and server processes for tests that spawn one.
  */
 export * from "./decision-store-suite.js"
 export * from "./limiter-store-suite.js"
 export * from "./decision-http-suite.js"
 export * from "./http-target.js"
+export * from "./processes.js"

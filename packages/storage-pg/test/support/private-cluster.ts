@@ -3,12 +3,12 @@
  * temporary directory, served on a free port, stoppable and restartable to simulate an outage.
  * The binaries run as the `postgres` OS user (initdb refuses root); the directory is theirs.
  */
+import { freePort } from "@docket/core/testing"
 import { execFile } from "node:child_process"
 import { chownSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { freePort } from "./server.js"
 
 const run = promisify(execFile)
 const BIN = process.env.DOCKET_TEST_PG_BIN ?? "/usr/lib/postgresql/15/bin"
