@@ -1,43 +1,39 @@
 /**
- * A `node:http` request listener serving Docket, for embedding in an existing Node server. Client
- * disconnects interrupt the request (releasing its in-flight slot).
+ * A `node:http` request listener serving Docket, for embedding in an existing Node server (and
+ * what `listen` serves). The request runs on the instance's runtime; its scope (holding e.g. its
+ * in-flight slot) closes once the response has been written, and a client that disconnects
+ * first interrupts it.
  */
-import { BODY_ABANDONED, docketApp, type Docket } from "@docket/core"
-import { NodeHttpServer } from "@effect/platform-node"
+import { type Docket, type DocketResponse, makeRequestRunner } from "@docket/core"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { fromNodeRequest, NodeRequestBody } from "./request.js"
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 
 export const makeNodeListener = async (docket: Docket): Promise<NodeListener> => {
-  const handler = await docket.runtime.runPromise(NodeHttpServer.makeHandler(docketApp))
-  return (request, response) => {
-    deferDestroyUntilResponded(request, response)
-    handler(request, response)
+  const run = makeRequestRunner(await docket.runtime.runtime(), docket.handler)
+  return (message, res) => {
+    const body = new NodeRequestBody(message)
+    const { abort } = run(fromNodeRequest(message, body), (response, sent) => {
+      if (res.destroyed) return sent()
+      res.once("finish", sent)
+      write(res, response, body.abandoned)
+      if (body.abandoned) res.once("finish", () => setImmediate(() => message.destroy()))
+    })
+    // after the response has finished this only closes the request's scope (if not yet closed)
+    res.once("close", abort)
   }
 }
 
 /**
- * When a handler stops reading a body early (over the size cap, or a route timeout while the body
- * still trickles in), the rest of the body is never read: the connection cannot carry another
- * request, so it is closed once the answer is written. Effect's own body stream destroys the
- * request when it stops, which would close the socket before the answer: that destroy is deferred
- * until the response is finished.
+ * Writes a response. When the request's body was abandoned part-way, the connection cannot carry
+ * another request: it is marked `connection: close` and closed once the answer is out.
  */
-const deferDestroyUntilResponded = (request: IncomingMessage, response: ServerResponse): void => {
-  const destroy = request.destroy.bind(request)
-  const closeAfterResponse = (error?: Error) => {
-    if (!response.headersSent) response.setHeader("connection", "close")
-    const later = () => setImmediate(() => destroy(error))
-    response.once("finish", later)
-    response.once("close", later)
-  }
-  request.destroy = (error?: Error) => {
-    if (request.complete || response.writableFinished || response.destroyed) return destroy(error)
-    request.pause()
-    closeAfterResponse(error)
-    return request
-  }
-  response.once("finish", () => {
-    if ((request as any)[BODY_ABANDONED] === true && !request.complete && !request.destroyed) setImmediate(() => destroy())
-  })
+const write = (res: ServerResponse, response: DocketResponse, closeConnection: boolean): void => {
+  const body = response.body
+  const headers: Record<string, string | number> = { ...response.headers }
+  if (body !== undefined) headers["content-length"] = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
+  if (closeConnection) headers["connection"] = "close"
+  res.writeHead(response.status, headers)
+  res.end(body)
 }

@@ -9,7 +9,6 @@ export * from "./shared/config.js"
 export * from "./shared/faults.js"
 export * from "./shared/ids.js"
 export * from "./shared/json.js"
-export * from "./shared/http/body.js"
 
 // decision service (spec 1)
 export * from "./decision/account.js"
@@ -32,14 +31,20 @@ export * from "./decision/token-budget.js"
 export * from "./decision/tokenizer/index.js"
 export * from "./decision/validation.js"
 export * as DecisionAdmin from "./decision/admin.js"
-export { decisionRouter } from "./decision/http/routes.js"
+export { decisionRoutes, ROUTE_DURATION_MS } from "./decision/http/routes.js"
 
 // control plane
 export * from "./admin/errors.js"
 export * as Harness from "./admin/harness.js"
-export { adminRouter } from "./admin/http.js"
+export { adminRoutes } from "./admin/http.js"
 export { controlPlaneClient } from "./admin/client.js"
 
-// the application
-export { docketApp, docketRouter } from "./http/app.js"
+// the HTTP application
+export * from "./http/request.js"
+export * from "./http/response.js"
+export * from "./http/router.js"
+export * from "./http/runner.js"
+export { docketHandler, type DocketHandler, docketRoutes } from "./http/app.js"
+export { fromWebRequest, makeWebHandler, toWebResponse, webRequestBody } from "./http/web.js"
+export { docketApp, fromPlatformRequest, toPlatformResponse } from "./http/platform.js"
 export * from "./docket.js"

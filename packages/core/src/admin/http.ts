@@ -3,12 +3,13 @@
  * token (`Authorization: Bearer <token>`), JSON in and out, unknown ids 404. Without a token
  * configured every `/_admin` path answers 404.
  */
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Either, type Schema } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
+import { type DocketRequest, decodeUtf8 } from "../http/request.js"
+import { type DocketResponse, jsonResponse } from "../http/response.js"
+import { type PathParams, route } from "../http/router.js"
 import { Settings } from "../shared/config.js"
-import { decodeUtf8, readBodyCapped } from "../shared/http/body.js"
 import { parseJson } from "../shared/json.js"
 import { AdminBadRequest, type AdminError, AdminNotFound } from "./errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./harness.js"
@@ -16,10 +17,10 @@ import { AccountInput, AdvanceInput, decodeInput, FaultsInput, KeyInput, PoolsIn
 
 const ADMIN_BODY_LIMIT = 1_048_576
 
-const adminError = (status: number, code: string, message: string) =>
-  HttpServerResponse.unsafeJson({ error: { code, message } }, { status })
+const adminError = (status: number, code: string, message: string): DocketResponse =>
+  jsonResponse(status, { error: { code, message } })
 
-const toResponse = (e: AdminError) => {
+const toResponse = (e: AdminError): DocketResponse => {
   switch (e._tag) {
     case "AdminNotFound":
       return adminError(404, "not_found", e.message)
@@ -38,18 +39,20 @@ const sameToken = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/** An admin operation of a request and its path parameters. */
+type Operation<A, R> = (request: DocketRequest, params: PathParams) => Effect.Effect<A, AdminError, R>
+
 /** Runs an admin operation behind the token check and maps its errors. */
-const admin = <A, R>(status: number, op: Effect.Effect<A, AdminError, R>) =>
+const admin = <A, R>(status: number, op: Operation<A, R>) => (request: DocketRequest, params: PathParams) =>
   Effect.gen(function*() {
     const { adminToken } = yield* Settings
-    const request = yield* HttpServerRequest.HttpServerRequest
     if (adminToken === undefined) return adminError(404, "not_found", "not found")
-    const m = /^Bearer[ \t]+(\S+)$/i.exec(request.headers["authorization"] ?? "")
+    const m = /^Bearer[ \t]+(\S+)$/i.exec(request.header("authorization") ?? "")
     if (m === null || !sameToken(m[1], adminToken)) {
       return adminError(401, "unauthorized", "pass the admin token as Authorization: Bearer <DOCKET_ADMIN_TOKEN>")
     }
-    return yield* op.pipe(
-      Effect.map((a) => HttpServerResponse.unsafeJson(a, { status })),
+    return yield* op(request, params).pipe(
+      Effect.map((a) => jsonResponse(status, a)),
       Effect.catchAll((e) => Effect.succeed(toResponse(e))),
       Effect.catchAllCause((cause) =>
         Cause.isInterruptedOnly(cause)
@@ -60,9 +63,9 @@ const admin = <A, R>(status: number, op: Effect.Effect<A, AdminError, R>) =>
   })
 
 /** Reads and decodes a JSON body (see inputs.ts); an empty body counts as `{}`. */
-const body = <A, I>(schema: Schema.Schema<A, I>) =>
+const body = <A, I>(request: DocketRequest, schema: Schema.Schema<A, I>) =>
   Effect.gen(function*() {
-    const bytes = yield* readBodyCapped(ADMIN_BODY_LIMIT).pipe(
+    const bytes = yield* request.body.read(ADMIN_BODY_LIMIT).pipe(
       Effect.mapError((e) =>
         new AdminBadRequest({ message: e._tag === "BodyTooLarge" ? `body must be at most ${e.limit} bytes` : "body could not be read" })
       )
@@ -73,43 +76,32 @@ const body = <A, I>(schema: Schema.Schema<A, I>) =>
     return yield* decodeInput(schema)(parsed.right)
   })
 
-const param = (name: string) => Effect.map(HttpRouter.params, (p) => p[name] ?? "")
-
-export const adminRouter = HttpRouter.empty.pipe(
-  HttpRouter.post(
-    "/_admin/decision/accounts",
-    admin(201, Effect.flatMap(body(AccountInput), DecisionAdmin.createAccount))
-  ),
-  HttpRouter.get(
+export const adminRoutes = [
+  route("POST", "/_admin/decision/accounts", admin(201, (r) => Effect.flatMap(body(r, AccountInput), DecisionAdmin.createAccount))),
+  route("GET", "/_admin/decision/accounts/:account_id", admin(200, (_, p) => DecisionAdmin.getAccount(p.account_id))),
+  route(
+    "PATCH",
     "/_admin/decision/accounts/:account_id",
-    admin(200, Effect.flatMap(param("account_id"), DecisionAdmin.getAccount))
+    admin(200, (r, p) => Effect.flatMap(body(r, AccountInput), (b) => DecisionAdmin.updateAccount(p.account_id, b)))
   ),
-  HttpRouter.patch(
-    "/_admin/decision/accounts/:account_id",
-    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(AccountInput)]), ([id, b]) => DecisionAdmin.updateAccount(id, b)))
-  ),
-  HttpRouter.post(
+  route(
+    "POST",
     "/_admin/decision/accounts/:account_id/top-ups",
-    admin(200, Effect.flatMap(Effect.all([param("account_id"), body(TopUpInput)]), ([id, b]) => DecisionAdmin.topUp(id, b.amount)))
+    admin(200, (r, p) => Effect.flatMap(body(r, TopUpInput), (b) => DecisionAdmin.topUp(p.account_id, b.amount)))
   ),
-  HttpRouter.post(
+  route(
+    "POST",
     "/_admin/decision/accounts/:account_id/keys",
-    admin(201, Effect.flatMap(Effect.all([param("account_id"), body(KeyInput)]), ([id, b]) => DecisionAdmin.createKey(id, b.name)))
+    admin(201, (r, p) => Effect.flatMap(body(r, KeyInput), (b) => DecisionAdmin.createKey(p.account_id, b.name)))
   ),
-  HttpRouter.get(
-    "/_admin/decision/accounts/:account_id/keys",
-    admin(200, Effect.flatMap(param("account_id"), DecisionAdmin.listKeys))
-  ),
-  HttpRouter.post(
-    "/_admin/decision/keys/:key_id/revoke",
-    admin(200, Effect.flatMap(param("key_id"), DecisionAdmin.revokeKey))
-  ),
-  HttpRouter.get("/_admin/decision/pools", admin(200, DecisionAdmin.getPools)),
-  HttpRouter.put("/_admin/decision/pools", admin(200, Effect.flatMap(body(PoolsInput), DecisionAdmin.setPools))),
-  HttpRouter.get("/_admin/clock", admin(200, clockNow)),
-  HttpRouter.post("/_admin/clock/advance", admin(200, Effect.flatMap(body(AdvanceInput), (b) => advanceClock(b.ms)))),
-  HttpRouter.get("/_admin/faults", admin(200, getFaults)),
-  HttpRouter.put("/_admin/faults", admin(200, Effect.flatMap(body(FaultsInput), setFaults))),
-  HttpRouter.post("/_admin/reset", admin(200, resetAll)),
-  HttpRouter.all("/_admin/*", admin(404, Effect.fail(new AdminNotFound({ message: "no such control-plane route" }))))
-)
+  route("GET", "/_admin/decision/accounts/:account_id/keys", admin(200, (_, p) => DecisionAdmin.listKeys(p.account_id))),
+  route("POST", "/_admin/decision/keys/:key_id/revoke", admin(200, (_, p) => DecisionAdmin.revokeKey(p.key_id))),
+  route("GET", "/_admin/decision/pools", admin(200, () => DecisionAdmin.getPools)),
+  route("PUT", "/_admin/decision/pools", admin(200, (r) => Effect.flatMap(body(r, PoolsInput), DecisionAdmin.setPools))),
+  route("GET", "/_admin/clock", admin(200, () => clockNow)),
+  route("POST", "/_admin/clock/advance", admin(200, (r) => Effect.flatMap(body(r, AdvanceInput), (b) => advanceClock(b.ms)))),
+  route("GET", "/_admin/faults", admin(200, () => getFaults)),
+  route("PUT", "/_admin/faults", admin(200, (r) => Effect.flatMap(body(r, FaultsInput), setFaults))),
+  route("POST", "/_admin/reset", admin(200, () => resetAll)),
+  route("*", "/_admin/*", admin(404, () => Effect.fail(new AdminNotFound({ message: "no such control-plane route" }))))
+]

@@ -37,6 +37,9 @@ export interface EvaluateResult {
   readonly usage: { readonly input_tokens: number }
 }
 
+/** What evaluating needs besides the request's scope (which holds its in-flight slot). */
+export type EvaluateServices = DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids
+
 export const evaluate = <RB, EB = never>(
   authorization: string | undefined,
   body: Effect.Effect<string, InvalidRequest | EB, RB>,
@@ -45,7 +48,7 @@ export const evaluate = <RB, EB = never>(
 ): Effect.Effect<
   EvaluateResult,
   DecisionError | EB,
-  DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids | Scope.Scope | RB
+  EvaluateServices | Scope.Scope | RB
 > =>
   Effect.gen(function*() {
     const { account } = yield* authenticate(authorization)

@@ -2,7 +2,7 @@
  * The decision service's HTTP envelope (spec 1, "Errors"): `{error: {type, message, issues?},
  * request_id}`, the request-id headers on every response, and the retry headers.
  */
-import { HttpServerResponse } from "@effect/platform"
+import { type DocketResponse, jsonResponse as json } from "../../http/response.js"
 import { issueSummary } from "../issue.js"
 import { type DecisionError, MESSAGES } from "../errors.js"
 
@@ -33,11 +33,14 @@ const retryHeaders = (ms: number): Record<string, string> => ({
   "retry-after-ms": String(ms)
 })
 
-export const jsonResponse = (status: number, body: Record<string, unknown>, requestId: string, headers: Record<string, string> = {}) =>
-  HttpServerResponse.unsafeJson({ ...body, request_id: requestId }, {
-    status,
-    headers: { ...requestIdHeaders(requestId), ...headers }
-  })
+/** A JSON response of the decision service: `request_id` in the body and in both headers. */
+export const jsonResponse = (
+  status: number,
+  body: Record<string, unknown>,
+  requestId: string,
+  headers?: Record<string, string>
+): DocketResponse =>
+  json(status, { ...body, request_id: requestId }, headers === undefined ? requestIdHeaders(requestId) : { ...requestIdHeaders(requestId), ...headers })
 
 export const errorResponse = (
   status: number,
@@ -45,7 +48,7 @@ export const errorResponse = (
   message: string,
   requestId: string,
   extra: { readonly issues?: ReadonlyArray<unknown>; readonly retryAfterMs?: number } = {}
-) =>
+): DocketResponse =>
   jsonResponse(
     status,
     { error: extra.issues === undefined ? { type, message } : { type, message, issues: extra.issues } },
@@ -53,7 +56,7 @@ export const errorResponse = (
     extra.retryAfterMs === undefined ? {} : retryHeaders(extra.retryAfterMs)
   )
 
-export const decisionErrorResponse = (e: DecisionError, requestId: string) => {
+export const decisionErrorResponse = (e: DecisionError, requestId: string): DocketResponse => {
   switch (e._tag) {
     case "Unauthenticated":
       return errorResponse(401, "authentication_error", MESSAGES.unauthenticated, requestId)

@@ -1,0 +1,100 @@
+/**
+ * A Node `IncomingMessage` as a Docket request. Its body is read through the message's own
+ * events, with a hard cap: reading stops (the message is paused, not destroyed) as soon as the
+ * cap is crossed, and the listener closes such a connection once its answer has been written.
+ */
+import {
+  type BodyError,
+  BodyReadFailed,
+  BodyTooLarge,
+  concatChunks,
+  declaredOver,
+  type DocketRequest,
+  type RequestBody,
+  splitTarget
+} from "@docket/core"
+import { Effect } from "effect"
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
+
+const EMPTY = new Uint8Array(0)
+
+export class NodeRequestBody implements RequestBody {
+  /** reading stopped part-way: the rest of the body is unread, so the connection cannot be reused */
+  abandoned = false
+
+  constructor(private readonly message: IncomingMessage) {}
+
+  isReceived = (): boolean => this.message.complete
+
+  read = (limit: number): Effect.Effect<Uint8Array, BodyError> => {
+    const message = this.message
+    if (declaredOver(message.headers["content-length"], limit)) {
+      this.abandon()
+      return Effect.fail(new BodyTooLarge({ limit }))
+    }
+    return Effect.async<Uint8Array, BodyError>((resume) => {
+      if (message.readableEnded) {
+        resume(Effect.succeed(EMPTY))
+        return
+      }
+      const chunks: Array<Uint8Array> = []
+      let size = 0
+      const cleanup = () => {
+        message.off("data", onData)
+        message.off("end", onEnd)
+        message.off("error", onError)
+        message.off("aborted", onAborted)
+      }
+      const onData = (chunk: Uint8Array) => {
+        size += chunk.byteLength
+        if (size > limit) {
+          cleanup()
+          this.abandon()
+          resume(Effect.fail(new BodyTooLarge({ limit })))
+          return
+        }
+        chunks.push(chunk)
+      }
+      const onEnd = () => {
+        cleanup()
+        resume(Effect.succeed(concatChunks(chunks, size)))
+      }
+      const onError = (cause: unknown) => {
+        cleanup()
+        resume(Effect.fail(new BodyReadFailed({ cause })))
+      }
+      const onAborted = () => onError(new Error("request aborted"))
+      message.on("data", onData)
+      message.on("end", onEnd)
+      message.on("error", onError)
+      message.on("aborted", onAborted)
+      message.resume()
+      return Effect.sync(() => {
+        cleanup()
+        this.abandon()
+      })
+    })
+  }
+
+  private abandon(): void {
+    if (this.message.complete) return
+    this.abandoned = true
+    this.message.pause()
+  }
+}
+
+const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(", ") : value
+}
+
+export const fromNodeRequest = (message: IncomingMessage, body: NodeRequestBody): DocketRequest => {
+  const { path, query } = splitTarget(message.url ?? "/")
+  return {
+    method: message.method ?? "GET",
+    path,
+    query,
+    header: (name) => headerOf(message.headers, name),
+    body
+  }
+}

@@ -1,0 +1,24 @@
+/** A response as Docket's HTTP layer produces it, platform-neutral; adapters write it out. */
+
+export interface DocketResponse {
+  readonly status: number
+  /** lower-case names */
+  readonly headers: Readonly<Record<string, string>>
+  /** a complete body (`undefined` = none) */
+  readonly body?: string | Uint8Array | undefined
+}
+
+/** A JSON response; `headers` are added to `content-type: application/json`. */
+export const jsonResponse = (status: number, value: unknown, headers?: Readonly<Record<string, string>>): DocketResponse => ({
+  status,
+  headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+  body: JSON.stringify(value)
+})
+
+const JSON_HEADERS: Readonly<Record<string, string>> = { "content-type": "application/json" }
+
+/** The same response with more headers. */
+export const withHeaders = (response: DocketResponse, headers: Readonly<Record<string, string>>): DocketResponse => ({
+  ...response,
+  headers: { ...response.headers, ...headers }
+})

@@ -1,0 +1,87 @@
+/**
+ * The application as a web-standard fetch handler (`Request` → `Response`): for `docket.fetch`,
+ * `Bun.serve`, Deno, workers, or no server at all. A request whose `signal` aborts is
+ * interrupted.
+ */
+import { Effect, type Runtime } from "effect"
+import type { DocketServices } from "../docket.js"
+import { docketHandler, type DocketHandler } from "./app.js"
+import { type BodyError, BodyReadFailed, BodyTooLarge, concatChunks, declaredOver, type DocketRequest, type RequestBody } from "./request.js"
+import type { DocketResponse } from "./response.js"
+import { makeRequestRunner } from "./runner.js"
+
+const EMPTY = new Uint8Array(0)
+
+/** Reads a web `Request`'s body with a hard cap, cancelling the stream once it is crossed. */
+export const webRequestBody = (source: Request): RequestBody => ({
+  isReceived: () => false,
+  read: (limit) => {
+    if (declaredOver(source.headers.get("content-length") ?? undefined, limit)) return Effect.fail(new BodyTooLarge({ limit }))
+    const body = source.body
+    if (body === null) return Effect.succeed(EMPTY)
+    return Effect.async<Uint8Array, BodyError>((resume) => {
+      const reader = body.getReader()
+      const chunks: Array<Uint8Array> = []
+      let size = 0
+      let done = false
+      const finish = (effect: Effect.Effect<Uint8Array, BodyError>) => {
+        if (done) return
+        done = true
+        resume(effect)
+      }
+      const pump = (): void => {
+        reader.read().then(
+          (r) => {
+            if (done) return
+            if (r.done) return finish(Effect.succeed(concatChunks(chunks, size)))
+            size += r.value.byteLength
+            if (size > limit) {
+              reader.cancel().catch(() => undefined)
+              return finish(Effect.fail(new BodyTooLarge({ limit })))
+            }
+            chunks.push(r.value)
+            pump()
+          },
+          (cause: unknown) => finish(Effect.fail(new BodyReadFailed({ cause })))
+        )
+      }
+      pump()
+      return Effect.sync(() => {
+        done = true
+        reader.cancel().catch(() => undefined)
+      })
+    })
+  }
+})
+
+/** A web `Request` as a Docket request. */
+export const fromWebRequest = (request: Request): DocketRequest => {
+  const url = new URL(request.url)
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.length > 0 ? url.search.slice(1) : "",
+    header: (name) => request.headers.get(name) ?? undefined,
+    body: webRequestBody(request)
+  }
+}
+
+export const toWebResponse = (response: DocketResponse): Response =>
+  new Response((response.body ?? null) as BodyInit | null, { status: response.status, headers: response.headers as Record<string, string> })
+
+/** A fetch handler serving `handler` (the whole application by default) on a runtime. */
+export const makeWebHandler = (
+  runtime: Runtime.Runtime<DocketServices>,
+  handler: DocketHandler = docketHandler
+): (request: Request) => Promise<Response> => {
+  const run = makeRequestRunner(runtime, handler)
+  return (request) =>
+    new Promise<Response>((resolve) => {
+      const { abort } = run(fromWebRequest(request), (response, sent) => {
+        resolve(toWebResponse(response))
+        sent()
+      })
+      if (request.signal.aborted) abort()
+      else request.signal.addEventListener("abort", abort, { once: true })
+    })
+}
