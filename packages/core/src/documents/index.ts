@@ -1,0 +1,5 @@
+export * from "./document-parser.js"
+export * from "./errors.js"
+export * from "./file-signature.js"
+export * from "./parsed-document.js"
+export * from "./supported-extensions.js"

@@ -1,0 +1,186 @@
+/**
+ * HTML and HTM, read with htmlparser2 (the HTML5 tokenizer's tolerance: any byte sequence reads;
+ * no scripts run, nothing is fetched). Headings h1–h6, paragraphs and other block elements, ul/ol
+ * lists and tables become blocks; script, style, template and the head (except the title) are
+ * dropped. The charset comes from a byte-order mark, then `<meta charset>` / `http-equiv`, then
+ * UTF-8 with a windows-1252 fallback. HTML has no pages: it counts in standard pages.
+ */
+import type { Block, ParsedTextDocument } from "@docket/core"
+import { Parser } from "htmlparser2"
+import { assembleDocument } from "../internal/assemble.js"
+import type { ReaderContext } from "../internal/context.js"
+import { decodeText } from "../internal/text.js"
+
+const SKIP = new Set(["script", "style", "noscript", "template", "head", "svg", "math", "iframe", "object"])
+const BLOCK = new Set([
+  "p", "div", "section", "article", "header", "footer", "blockquote", "pre", "address", "dl", "dt", "dd", "hr",
+  "form", "fieldset", "figure", "figcaption", "main", "nav", "aside", "body", "center", "details", "summary", "caption"
+])
+
+const collapse = (text: string) => text.replace(/[ \t\r\n\f\u00a0]+/g, " ")
+const tidy = (text: string) => text.split("\n").map((line) => line.trim()).join("\n").replace(/\n{3,}/g, "\n\n").trim()
+
+export const htmlCharset = (bytes: Uint8Array): string | undefined => {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
+  const match = /<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)/i.exec(head)
+  return match?.[1]
+}
+
+/** Blocks of an HTML string (also used for the HTML body of e-mails). */
+export const htmlBlocks = (html: string): { blocks: Array<Block>; metadata: Record<string, string> } => {
+  const blocks: Array<Block> = []
+  const metadata: Record<string, string> = {}
+  let skip = 0
+  let inTitle = false
+  let title = ""
+  let pre = 0
+  let paragraph = ""
+  let heading: { level: number; text: string } | undefined
+  const lists: Array<{ ordered: boolean; items: Array<string>; item: string | undefined }> = []
+  const tables: Array<{ rows: Array<Array<string>>; row: Array<string> | undefined; cell: string | undefined }> = []
+
+  const flushParagraph = () => {
+    const text = tidy(paragraph)
+    if (text !== "") blocks.push({ type: "paragraph", page: 1, text })
+    paragraph = ""
+  }
+  const append = (text: string) => {
+    const table = tables[tables.length - 1]
+    if (table !== undefined && table.cell !== undefined) { table.cell += text; return }
+    const list = lists[lists.length - 1]
+    if (list !== undefined && list.item !== undefined) { list.item += text; return }
+    if (heading !== undefined) { heading.text += text; return }
+    paragraph += text
+  }
+  const parser = new Parser(
+    {
+      onopentag: (name, attrs) => {
+        if (skip > 0 || SKIP.has(name)) {
+          if (name === "head" && skip === 0) { skip++; return }
+          skip++
+          return
+        }
+        if (name === "br") { append("\n"); return }
+        if (name === "pre") pre++
+        if (/^h[1-6]$/.test(name) && tables.length === 0 && lists.length === 0) {
+          flushParagraph()
+          heading = { level: Number(name[1]), text: "" }
+          return
+        }
+        if (name === "ul" || name === "ol") {
+          if (tables.length === 0) flushParagraph()
+          lists.push({ ordered: name === "ol", items: [], item: undefined })
+          return
+        }
+        if (name === "li") {
+          const list = lists[lists.length - 1]
+          if (list !== undefined) list.item = ""
+          else append("\n")
+          return
+        }
+        if (name === "table") {
+          const outer = tables[tables.length - 1]
+          if (outer !== undefined && outer.cell !== undefined) { outer.cell += " "; tables.push({ rows: [], row: undefined, cell: undefined }); return }
+          flushParagraph()
+          tables.push({ rows: [], row: undefined, cell: undefined })
+          return
+        }
+        const table = tables[tables.length - 1]
+        if (table !== undefined) {
+          if (name === "tr") table.row = []
+          else if (name === "td" || name === "th") {
+            table.row ??= []
+            table.cell = ""
+            const span = Number(attrs.colspan ?? 1)
+            ;(table as { span?: number }).span = Number.isFinite(span) && span > 1 ? Math.min(span, 100) : 1
+          }
+          return
+        }
+        if (name === "meta" && (attrs.name === "description" || attrs.name === "author") && attrs.content) metadata[attrs.name] = attrs.content
+        if (BLOCK.has(name) && lists.length === 0) flushParagraph()
+      },
+      ontext: (text) => {
+        if (skip > 0) return
+        append(pre > 0 ? text : collapse(text))
+      },
+      onclosetag: (name) => {
+        if (skip > 0) {
+          skip--
+          return
+        }
+        if (name === "pre") pre = Math.max(0, pre - 1)
+        if (heading !== undefined && /^h[1-6]$/.test(name)) {
+          const text = tidy(heading.text).replace(/\s*\n\s*/g, " ")
+          if (text !== "") blocks.push({ type: "heading", page: 1, level: heading.level, text })
+          heading = undefined
+          return
+        }
+        if (name === "li") {
+          const list = lists[lists.length - 1]
+          if (list !== undefined && list.item !== undefined) {
+            const text = tidy(list.item)
+            if (text !== "") list.items.push(text)
+            list.item = undefined
+          }
+          return
+        }
+        if (name === "ul" || name === "ol") {
+          const list = lists.pop()
+          if (list === undefined) return
+          const outer = lists[lists.length - 1]
+          if (outer !== undefined) {
+            // nested list: its items continue the enclosing item
+            if (outer.item !== undefined) outer.item += ` ${list.items.join("; ")}`
+            else outer.items.push(...list.items)
+          } else if (tables.length > 0 && tables[tables.length - 1].cell !== undefined) {
+            tables[tables.length - 1].cell += list.items.join("\n")
+          } else if (list.items.length > 0) {
+            blocks.push({ type: "list", page: 1, ordered: list.ordered, items: list.items, text: list.items.join("\n") })
+          }
+          return
+        }
+        const table = tables[tables.length - 1]
+        if (table !== undefined) {
+          if ((name === "td" || name === "th") && table.cell !== undefined) {
+            table.row ??= []
+            table.row.push(tidy(table.cell))
+            for (let i = 1; i < ((table as { span?: number }).span ?? 1); i++) table.row.push("")
+            table.cell = undefined
+          } else if (name === "tr" && table.row !== undefined) {
+            if (table.row.length > 0) table.rows.push(table.row)
+            table.row = undefined
+          } else if (name === "table") {
+            tables.pop()
+            if (table.row !== undefined && table.row.length > 0) table.rows.push(table.row)
+            const outer = tables[tables.length - 1]
+            const text = table.rows.map((r) => r.join("\t")).join("\n")
+            if (outer !== undefined && outer.cell !== undefined) outer.cell += ` ${text} `
+            else if (table.rows.length > 0) blocks.push({ type: "table", page: 1, rows: table.rows, text })
+          }
+          return
+        }
+        if (BLOCK.has(name) && lists.length === 0) flushParagraph()
+      }
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }
+  )
+  // the title lives in the skipped head: catch it separately
+  const titleParser = new Parser({
+    onopentag: (name) => { if (name === "title") inTitle = true },
+    ontext: (text) => { if (inTitle) title += text },
+    onclosetag: (name) => { if (name === "title") inTitle = false }
+  }, { decodeEntities: true })
+  titleParser.write(html)
+  titleParser.end()
+  parser.write(html)
+  parser.end()
+  flushParagraph()
+  const cleanTitle = collapse(title).trim()
+  if (cleanTitle !== "") metadata.title = cleanTitle
+  return { blocks, metadata }
+}
+
+export const readHtml = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+  const { blocks, metadata } = htmlBlocks(decodeText(bytes, htmlCharset(bytes)))
+  return assembleDocument({ format: ctx.format, fileName: ctx.fileName, blocks, pagination: "standard", metadata })
+}

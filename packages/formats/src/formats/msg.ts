@@ -1,0 +1,64 @@
+/**
+ * Outlook messages (.msg, an OLE compound file of MAPI properties) through @kenjiuno/msgreader:
+ * subject, sender, recipients (To/Cc), dates, the plain-text body (or the HTML body when there is
+ * no plain text), and attachment names. Attachment contents and embedded messages are listed,
+ * not parsed; an RTF-only body is not read (with a warning).
+ */
+import type { ParsedTextDocument } from "@docket/core"
+import msgreaderModule from "@kenjiuno/msgreader"
+import { assembleDocument } from "../internal/assemble.js"
+import { openCfb, rootStream } from "../internal/cfb.js"
+import type { ReaderContext } from "../internal/context.js"
+import { corrupt } from "../internal/problem.js"
+import { decodeText } from "../internal/text.js"
+import { messageBlocks } from "./eml.js"
+
+// a CommonJS module with `exports.default`: under ESM its class is one `default` further down
+type MsgReaderClass = typeof msgreaderModule.default
+const MsgReader = ((msgreaderModule as unknown as { default?: MsgReaderClass }).default ?? msgreaderModule) as unknown as MsgReaderClass
+
+export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+  // msgreader is lenient with broken containers: let the stricter compound-file reader judge first
+  const container = openCfb(bytes, ctx.format)
+  if (rootStream(container, "__properties_version1.0") === undefined) {
+    throw corrupt(ctx.format, "The MSG file is a compound document but not an Outlook message (no message properties).")
+  }
+  let data
+  try {
+    const copy = bytes.slice()
+    data = new MsgReader(copy.buffer).getFileData()
+  } catch (error) {
+    throw corrupt(ctx.format, `The MSG file could not be read: ${error instanceof Error ? error.message : String(error)}.`)
+  }
+  if (data.error !== undefined) throw corrupt(ctx.format, `The MSG file could not be read: ${data.error}.`)
+  const recipients = (type: "to" | "cc") =>
+    (data.recipients ?? [])
+      .filter((r) => (r.recipType ?? "to") === type)
+      .map((r) => (r.smtpAddress || r.email ? `${r.name ?? ""} <${r.smtpAddress || r.email}>`.trim() : r.name ?? ""))
+      .filter((r) => r !== "")
+      .join(", ")
+  const from = data.senderEmail || data.senderSmtpAddress
+    ? `${data.senderName ?? ""} <${data.senderSmtpAddress || data.senderEmail}>`.trim()
+    : data.senderName ?? ""
+  const date = data.clientSubmitTime ?? data.messageDeliveryTime ?? data.creationTime ?? ""
+  const warnings: Array<string> = []
+  const html = data.bodyHtml ?? (data.html !== undefined ? decodeText(data.html) : undefined)
+  if ((data.body ?? "").trim() === "" && html === undefined && data.compressedRtf !== undefined) {
+    warnings.push("the message body is stored only as RTF, which is not read")
+  }
+  const attachments = (data.attachments ?? []).map((a) => `${a.fileName ?? a.name ?? "(unnamed)"}${a.contentLength !== undefined ? ` (${a.contentLength} bytes)` : ""}`)
+  const metadata: Record<string, string> = {}
+  if (data.subject) metadata.subject = data.subject
+  if (from !== "") metadata.from = from
+  if (recipients("to") !== "") metadata.to = recipients("to")
+  if (recipients("cc") !== "") metadata.cc = recipients("cc")
+  if (date !== "") metadata.date = date
+  return assembleDocument({
+    format: ctx.format, fileName: ctx.fileName, pagination: "standard", metadata, warnings,
+    blocks: messageBlocks({
+      subject: data.subject ?? "",
+      headers: [["From", from], ["To", recipients("to")], ["Cc", recipients("cc")], ["Date", date]],
+      text: data.body, html, attachments
+    })
+  })
+}

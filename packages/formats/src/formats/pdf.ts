@@ -1,0 +1,215 @@
+/**
+ * PDF through pdfjs-dist (Mozilla's PDF.js, legacy build for Node; no native code for text). Each
+ * page gives its size in points, its text runs with boxes (origin top-left), lines joined in
+ * reading order (top to bottom, left to right), paragraphs split at wide line gaps, and headings
+ * for lines set clearly larger than the body text. A page with no text layer but with images (a
+ * scan) is rendered with @napi-rs/canvas (prebuilt in npm) and read by OCR; words get boxes in
+ * points. Password-protected files fail as encrypted (no password is tried); damaged files that
+ * PDF.js cannot repair fail as corrupt. Tables in PDFs come out as lines of text, not tables.
+ */
+import type { Block, ParsedTextDocument, TextItem } from "@docket/core"
+import { createRequire } from "node:module"
+import path from "node:path"
+import { assembleDocument, type PageDraft } from "../internal/assemble.js"
+import type { ReaderContext } from "../internal/context.js"
+import { OcrTimeout } from "../internal/ocr.js"
+import { corrupt, encrypted, tooComplex } from "../internal/problem.js"
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
+let pdfjsModule: Promise<PdfJs> | undefined
+const loadPdfJs = () => (pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs"))
+
+const standardFontDataUrl = (): string => {
+  const require = createRequire(import.meta.url)
+  return `${path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}${path.sep}`
+}
+
+/** Longest side of a page rendered for OCR, in pixels (about 200 dpi for A4/Letter). */
+const OCR_RENDER_PIXELS = 2200
+
+interface Run { text: string; x: number; y: number; w: number; h: number; eol: boolean }
+interface Line { text: string; top: number; bottom: number; size: number }
+
+const linesOf = (runs: ReadonlyArray<Run>): Array<Line> => {
+  const sorted = runs.filter((r) => r.text.trim() !== "" || r.eol).slice()
+  const lines: Array<{ runs: Array<Run>; baseline: number; size: number }> = []
+  for (const run of sorted) {
+    if (run.text.trim() === "") continue
+    const baseline = run.y + run.h
+    const line = lines.find((l) => Math.abs(l.baseline - baseline) <= Math.max(l.size, run.h) * 0.4)
+    if (line !== undefined) { line.runs.push(run); line.size = Math.max(line.size, run.h) }
+    else lines.push({ runs: [run], baseline, size: run.h })
+  }
+  lines.sort((a, b) => a.baseline - b.baseline)
+  return lines.map((line) => {
+    line.runs.sort((a, b) => a.x - b.x)
+    let text = ""
+    let end = -Infinity
+    for (const run of line.runs) {
+      if (text !== "" && run.x - end > line.size * 0.15 && !text.endsWith(" ") && !run.text.startsWith(" ")) text += " "
+      text += run.text
+      end = run.x + run.w
+    }
+    return { text: text.replace(/\s+/g, " ").trim(), top: line.baseline - line.size, bottom: line.baseline, size: line.size }
+  })
+}
+
+const median = (values: ReadonlyArray<number>): number => {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): Array<Block> => {
+  const blocks: Array<Block> = []
+  let paragraph: Array<Line> = []
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ type: "paragraph", page, text: paragraph.map((l) => l.text).join("\n") })
+    paragraph = []
+  }
+  for (const line of lines) {
+    if (line.text === "") continue
+    if (bodySize > 0 && line.size >= bodySize * 1.3 && line.text.length <= 150) {
+      const previous = blocks[blocks.length - 1]
+      flush()
+      const level = line.size >= bodySize * 1.8 ? 1 : 2
+      if (previous !== undefined && previous.type === "heading" && previous.page === page && previous.level === level && paragraph.length === 0 && blocks[blocks.length - 1] === previous) {
+        blocks[blocks.length - 1] = { ...previous, text: `${previous.text} ${line.text}` }
+      } else blocks.push({ type: "heading", page, level, text: line.text })
+      continue
+    }
+    const last = paragraph[paragraph.length - 1]
+    if (last !== undefined && line.top - last.bottom > Math.max(last.size, line.size) * 0.9) flush()
+    paragraph.push(line)
+  }
+  flush()
+  return blocks
+}
+
+const renderForOcr = async (page: import("pdfjs-dist/types/src/display/api.js").PDFPageProxy): Promise<{ png: Uint8Array; scale: number }> => {
+  const { createCanvas } = await import("@napi-rs/canvas")
+  const base = page.getViewport({ scale: 1 })
+  const scale = Math.min(4, OCR_RENDER_PIXELS / Math.max(base.width, base.height))
+  const viewport = page.getViewport({ scale })
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
+  const context = canvas.getContext("2d")
+  context.fillStyle = "#ffffff"
+  context.fillRect(0, 0, canvas.width, canvas.height)
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise
+  return { png: new Uint8Array(canvas.toBuffer("image/png")), scale }
+}
+
+export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+  const pdfjs = await loadPdfJs()
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    standardFontDataUrl: standardFontDataUrl(),
+    stopAtErrors: false
+  })
+  let doc: import("pdfjs-dist/types/src/display/api.js").PDFDocumentProxy
+  try {
+    doc = await task.promise
+  } catch (error) {
+    const name = error instanceof Error ? error.name : ""
+    if (name === "PasswordException") throw encrypted(ctx.format, "The PDF is password-protected; remove the password and upload it again.")
+    const detail = error instanceof Error ? error.message : String(error)
+    throw corrupt(ctx.format, `The PDF could not be read: ${detail}.`)
+  }
+  try {
+    if (doc.numPages > ctx.limits.maxPages) {
+      throw tooComplex(ctx.format, "pages", `The PDF has ${doc.numPages} pages; at most ${ctx.limits.maxPages} are read.`)
+    }
+    const metadata: Record<string, string> = {}
+    try {
+      const info = (await doc.getMetadata()).info as Record<string, unknown>
+      for (const [key, name] of [["Title", "title"], ["Author", "author"], ["Subject", "subject"], ["Keywords", "keywords"], ["Creator", "creator"], ["Producer", "producer"]] as const) {
+        if (typeof info[key] === "string" && (info[key] as string).trim() !== "") metadata[name] = (info[key] as string).trim()
+      }
+    } catch {
+      // metadata is optional
+    }
+    const warnings: Array<string> = []
+    const pages: Array<PageDraft> = []
+    const pageLines: Array<Array<Line>> = []
+    let ocrPages = 0
+    let ocrBudget = ctx.limits.ocrTimeoutMs
+    let ocrApplied = false
+    const ocrParagraphs = new Map<number, ReadonlyArray<string>>()
+    const imageOps = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject, pdfjs.OPS.paintImageMaskXObject, pdfjs.OPS.paintImageXObjectRepeat])
+    for (let n = 1; n <= doc.numPages; n++) {
+      let page
+      try {
+        page = await doc.getPage(n)
+      } catch (error) {
+        throw corrupt(ctx.format, `The PDF is damaged: page ${n} cannot be read (${error instanceof Error ? error.message : String(error)}).`)
+      }
+      const viewport = page.getViewport({ scale: 1 })
+      const content = await page.getTextContent()
+      const runs: Array<Run> = []
+      const items: Array<TextItem> = []
+      for (const raw of content.items) {
+        if (!("str" in raw)) continue
+        const t = pdfjs.Util.transform(viewport.transform, raw.transform)
+        const size = Math.hypot(t[2], t[3]) || Math.abs(raw.height) || 1
+        const run: Run = { text: raw.str, x: t[4], y: t[5] - size, w: Math.abs(raw.width * (viewport.scale || 1)), h: size, eol: raw.hasEOL }
+        runs.push(run)
+        if (raw.str.trim() !== "") items.push({ text: raw.str, x: run.x, y: run.y, w: run.w, h: run.h, source: "text_layer", confidence: null })
+      }
+      let lines = linesOf(runs)
+      let ocr = false
+      let text = lines.map((l) => l.text).join("\n")
+      if (text.replace(/\s/g, "").length < 10) {
+        const operators = await page.getOperatorList()
+        const hasImage = operators.fnArray.some((fn) => imageOps.has(fn))
+        if (hasImage) {
+          if (ocrPages >= ctx.limits.maxOcrPages || ocrBudget <= 0) {
+            warnings.push(`page ${n} is scanned but was not read: the OCR limit of ${ctx.limits.maxOcrPages} pages or ${Math.round(ctx.limits.ocrTimeoutMs / 1000)} s was reached`)
+          } else {
+            ocrPages++
+            const started = Date.now()
+            try {
+              const { png, scale } = await renderForOcr(page)
+              const result = await ctx.ocr.recognize(png, ocrBudget)
+              ocr = true
+              ocrApplied = true
+              items.length = 0
+              for (const word of result.words) {
+                items.push({ text: word.text, x: word.x / scale, y: word.y / scale, w: word.w / scale, h: word.h / scale, source: "ocr", confidence: word.confidence })
+              }
+              text = result.text
+              lines = []
+              ocrParagraphs.set(n, result.paragraphs)
+            } catch (error) {
+              warnings.push(error instanceof OcrTimeout
+                ? `page ${n} is scanned but OCR did not finish within the time limit`
+                : `page ${n} is scanned but could not be rendered for OCR: ${error instanceof Error ? error.message : String(error)}`)
+            } finally {
+              ocrBudget -= Date.now() - started
+            }
+          }
+        }
+      }
+      pageLines.push(lines)
+      pages.push({ page_number: n, width: viewport.width, height: viewport.height, unit: "pt", items, ocr, text })
+      page.cleanup()
+    }
+    // the body size: the median font size weighted by characters
+    const bodySize = median(pageLines.flat().flatMap((l) => Array<number>(Math.max(1, l.text.length)).fill(l.size)))
+    const blocks = pageLines.flatMap((lines, i): Array<Block> => {
+      const paragraphs = ocrParagraphs.get(i + 1)
+      return paragraphs === undefined
+        ? blocksOf(lines, i + 1, bodySize)
+        : paragraphs.map((text) => ({ type: "paragraph", page: i + 1, text }))
+    })
+    return assembleDocument({
+      format: ctx.format, fileName: ctx.fileName, blocks, pagination: "pages", pages, pageCount: doc.numPages,
+      metadata, warnings, ocrApplied
+    })
+  } finally {
+    await doc.destroy().catch(() => {})
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * XLSX and XLSM (SpreadsheetML): one table per worksheet in workbook order (chart sheets have no
+ * cells and are skipped), read with a streaming XML parser. Cells keep their A1 reference, their
+ * type (shared/inline strings, numbers, booleans, errors, dates by their number format) and their
+ * formula; values are the cached results Excel stored (formulas are not recalculated). Number
+ * formats other than dates are not applied: numbers come out as numbers. Macros are ignored.
+ */
+import type { ParsedSpreadsheet, SheetCell } from "@docket/core"
+import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
+import { excelDateToIso, isDateFormat, refColumn, refRow } from "../internal/cells.js"
+import type { ReaderContext } from "../internal/context.js"
+import { tooComplex } from "../internal/problem.js"
+import { attr, nsAttr, descendants, saxXml } from "../internal/xml.js"
+import { coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
+
+export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadsheet => {
+  const zip = openPackage(bytes, ctx)
+  const workbookPart = mainPart(zip, "xl/workbook.xml", ctx)
+  const workbook = readXml(zip, workbookPart)!
+  const rels = relationships(zip, workbookPart)
+  const date1904 = ["1", "true"].includes(attr(descendants(workbook, "workbookPr")[0] ?? workbook, "date1904") ?? "")
+
+  // shared strings: the text of each <si>, without phonetic runs
+  const shared: Array<string> = []
+  const sstXml = readString(zip, relatedPart(zip, workbookPart, "/sharedStrings") ?? "xl/sharedStrings.xml")
+  if (sstXml !== undefined) {
+    let current = ""
+    let inT = false
+    let inPhonetic = 0
+    saxXml(sstXml, {
+      open: (name) => {
+        if (name === "si") current = ""
+        else if (name === "t") inT = true
+        else if (name === "rPh") inPhonetic++
+      },
+      text: (text) => { if (inT && inPhonetic === 0) current += text },
+      close: (name) => {
+        if (name === "si") shared.push(current)
+        else if (name === "t") inT = false
+        else if (name === "rPh") inPhonetic--
+      }
+    })
+  }
+
+  // which cell styles show dates
+  const dateStyles: Array<boolean> = []
+  const styles = readXml(zip, relatedPart(zip, workbookPart, "/styles") ?? "xl/styles.xml")
+  if (styles !== undefined) {
+    const codes = new Map<number, string>()
+    for (const fmt of descendants(styles, "numFmt")) codes.set(Number(attr(fmt, "numFmtId")), attr(fmt, "formatCode") ?? "")
+    const cellXfs = descendants(styles, "cellXfs")[0]
+    if (cellXfs !== undefined) {
+      for (const xf of descendants(cellXfs, "xf")) {
+        const id = Number(attr(xf, "numFmtId") ?? 0)
+        dateStyles.push(isDateFormat(id, codes.get(id)))
+      }
+    }
+  }
+
+  let cellCount = 0
+  const sheets: Array<SheetDraft> = []
+  for (const sheet of descendants(workbook, "sheet")) {
+    const rel = rels.get(nsAttr(sheet, "id") ?? "")
+    if (rel === undefined || !rel.type.endsWith("/worksheet")) continue
+    const xml = readString(zip, rel.target)
+    if (xml === undefined) continue
+    const cells: Array<SheetCell> = []
+    let row = 0
+    let col = 0
+    let cell: { ref: string | undefined; t: string; s: number; v: string; f: string; inV: boolean; inF: boolean; inIs: number; isText: string } | undefined
+    saxXml(xml, {
+      open: (name, a) => {
+        if (name === "row") {
+          row = a.r !== undefined ? Number(a.r) : row + 1
+          col = 0
+        } else if (name === "c") {
+          cell = { ref: a.r, t: a.t ?? "n", s: Number(a.s ?? 0), v: "", f: "", inV: false, inF: false, inIs: 0, isText: "" }
+        } else if (cell !== undefined) {
+          if (name === "v") cell.inV = true
+          else if (name === "f") cell.inF = true
+          else if (name === "is") cell.inIs++
+        }
+      },
+      text: (text) => {
+        if (cell === undefined) return
+        if (cell.inV) cell.v += text
+        else if (cell.inF) cell.f += text
+        else if (cell.inIs > 0) cell.isText += text
+      },
+      close: (name) => {
+        if (cell === undefined) return
+        if (name === "v") cell.inV = false
+        else if (name === "f") cell.inF = false
+        else if (name === "is") cell.inIs--
+        else if (name === "c") {
+          const c = cell
+          cell = undefined
+          const r = c.ref !== undefined && refRow(c.ref) > 0 ? refRow(c.ref) : Math.max(row, 1)
+          col = c.ref !== undefined && refColumn(c.ref) > 0 ? refColumn(c.ref) : col + 1
+          const formula = c.f === "" ? null : c.f
+          let made: SheetCell | undefined
+          switch (c.t) {
+            case "s":
+              if (c.v !== "") made = makeCell(r, col, "string", shared[Number(c.v)] ?? "", formula)
+              break
+            case "str":
+              made = makeCell(r, col, "string", c.v, formula)
+              break
+            case "inlineStr":
+              made = makeCell(r, col, "string", c.isText, formula)
+              break
+            case "b":
+              if (c.v !== "") made = makeCell(r, col, "boolean", c.v.trim() === "1" || c.v.trim() === "true", formula)
+              break
+            case "e":
+              made = makeCell(r, col, "error", c.v, formula)
+              break
+            case "d":
+              if (c.v !== "") made = makeCell(r, col, "date", c.v, formula)
+              break
+            default: {
+              if (c.v.trim() === "") break
+              const n = Number(c.v)
+              if (Number.isNaN(n)) made = makeCell(r, col, "string", c.v, formula)
+              else if (dateStyles[c.s]) made = makeCell(r, col, "date", excelDateToIso(n, date1904), formula)
+              else made = makeCell(r, col, "number", n, formula)
+            }
+          }
+          if (made !== undefined && !(made.type === "string" && made.value === "")) {
+            if (++cellCount > ctx.limits.maxCells) {
+              throw tooComplex(ctx.format, "cells", `The workbook has more than ${ctx.limits.maxCells} non-empty cells; it is not read.`)
+            }
+            cells.push(made)
+          }
+        }
+      }
+    })
+    sheets.push({ name: attr(sheet, "name") ?? `Sheet${sheets.length + 1}`, cells })
+  }
+  return assembleSpreadsheet({ format: ctx.format, fileName: ctx.fileName, sheets, metadata: coreProperties(zip) })
+}

@@ -1,0 +1,104 @@
+/**
+ * Offline OCR with tesseract.js (Tesseract compiled to WebAssembly) and the English LSTM model of
+ * the npm package `@tesseract.js-data/eng`, read from its folder: nothing is downloaded and nothing
+ * is cached on disk. One Tesseract worker is started on first use and kept; a recognition that
+ * outlives its time box terminates that worker (the next use starts a fresh one).
+ */
+import { createRequire } from "node:module"
+import path from "node:path"
+
+export interface OcrWord {
+  readonly text: string
+  readonly x: number
+  readonly y: number
+  readonly w: number
+  readonly h: number
+  /** 0 to 1 */
+  readonly confidence: number
+}
+
+export interface OcrResult {
+  readonly text: string
+  /** Paragraph texts in reading order. */
+  readonly paragraphs: ReadonlyArray<string>
+  readonly words: ReadonlyArray<OcrWord>
+}
+
+export class OcrTimeout extends Error {}
+export class OcrUnreadableImage extends Error {}
+
+export interface OcrEngine {
+  /** Recognizes an encoded image (PNG, JPEG, TIFF, WebP, BMP); rejects with `OcrTimeout` after `timeoutMs`. */
+  readonly recognize: (image: Uint8Array, timeoutMs: number) => Promise<OcrResult>
+  readonly dispose: () => Promise<void>
+}
+
+/** The folder of the English traineddata shipped in `@tesseract.js-data/eng` (LSTM, integer model). */
+export const englishDataPath = (): string => {
+  const require = createRequire(import.meta.url)
+  return path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int")
+}
+
+type TesseractWorker = import("tesseract.js").Worker
+
+export const makeTesseractEngine = (): OcrEngine => {
+  let worker: Promise<TesseractWorker> | undefined
+  const start = async (): Promise<TesseractWorker> => {
+    const { createWorker, OEM } = await import("tesseract.js")
+    return createWorker("eng", OEM.LSTM_ONLY, {
+      langPath: englishDataPath(),
+      gzip: true,
+      cacheMethod: "none",
+      errorHandler: () => {}
+    })
+  }
+  const stop = async () => {
+    const current = worker
+    worker = undefined
+    if (current !== undefined) await current.then((w) => w.terminate()).catch(() => {})
+  }
+  return {
+    recognize: async (image, timeoutMs) => {
+      worker ??= start()
+      const current = await worker
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new OcrTimeout(`OCR did not finish within ${timeoutMs} ms`)), Math.max(1, timeoutMs))
+      })
+      try {
+        const result = await Promise.race([
+          current.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true }),
+          timeout
+        ])
+        const words: Array<OcrWord> = []
+        const paragraphs: Array<string> = []
+        for (const block of result.data.blocks ?? []) {
+          for (const paragraph of block.paragraphs) {
+            const lines: Array<string> = []
+            for (const line of paragraph.lines) {
+              const lineWords = line.words.filter((word) => word.text.trim() !== "")
+              for (const word of lineWords) {
+                words.push({
+                  text: word.text, x: word.bbox.x0, y: word.bbox.y0, w: word.bbox.x1 - word.bbox.x0, h: word.bbox.y1 - word.bbox.y0,
+                  confidence: Math.max(0, Math.min(1, word.confidence / 100))
+                })
+              }
+              const text = lineWords.map((word) => word.text).join(" ").trim()
+              if (text !== "") lines.push(text)
+            }
+            if (lines.length > 0) paragraphs.push(lines.join("\n"))
+          }
+        }
+        return { text: paragraphs.join("\n\n"), paragraphs, words }
+      } catch (error) {
+        // a timed-out or failed worker may be stuck: start afresh next time
+        await stop()
+        if (error instanceof OcrTimeout) throw error
+        throw new OcrUnreadableImage(error instanceof Error ? error.message : String(error))
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    dispose: stop
+  }
+}

@@ -1,0 +1,377 @@
+/**
+ * Every test file is made here, in code: OOXML packages with fflate, legacy Office compound files
+ * with cfb (records written by hand after the format specifications), PDFs with pdf-lib, images
+ * drawn glyph by glyph (a 5×7 bitmap font, scaled up) and encoded as PNG (pngjs), BMP and TIFF
+ * (by hand), JPEG and WebP (@napi-rs/canvas).
+ */
+import * as CFB from "cfb"
+import { strToU8, zipSync, type Zippable } from "fflate"
+import { PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
+import { PNG } from "pngjs"
+
+export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+// ---------------------------------------------------------------- OOXML
+
+export const zip = (files: Record<string, string | Uint8Array>): Uint8Array => {
+  const entries: Zippable = {}
+  for (const [name, content] of Object.entries(files)) entries[name] = typeof content === "string" ? strToU8(content) : content
+  return zipSync(entries)
+}
+
+const rels = (items: ReadonlyArray<[id: string, type: string, target: string]>) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${
+    items.map(([id, type, target]) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`).join("")
+  }</Relationships>`
+
+const contentTypes = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>`
+
+const coreXml = (title: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${title}</dc:title><dc:creator>Ada Lovelace</dc:creator></cp:coreProperties>`
+
+const W = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
+
+export const docxParagraph = (text: string, options: { style?: string; numId?: number; pageBreakBefore?: boolean } = {}) =>
+  `<w:p>${options.style || options.numId ? `<w:pPr>${options.style ? `<w:pStyle w:val="${options.style}"/>` : ""}${options.numId ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${options.numId}"/></w:numPr>` : ""}</w:pPr>` : ""}${
+    options.pageBreakBefore ? `<w:r><w:br w:type="page"/></w:r>` : ""}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`
+
+export const docxTable = (rows: ReadonlyArray<ReadonlyArray<string>>) =>
+  `<w:tbl>${rows.map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:p><w:r><w:t>${cell}</w:t></w:r></w:p></w:tc>`).join("")}</w:tr>`).join("")}</w:tbl>`
+
+export const docx = (body: string, extra: Record<string, string> = {}): Uint8Array =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "officeDocument", "word/document.xml"], ["rId2", "metadata/core-properties", "docProps/core.xml"]]),
+    "docProps/core.xml": coreXml("Quarterly Report"),
+    "word/_rels/document.xml.rels": rels([["rId1", "styles", "styles.xml"], ["rId2", "numbering", "numbering.xml"]]),
+    "word/styles.xml": `<w:styles ${W}><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style></w:styles>`,
+    "word/numbering.xml": `<w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`,
+    "word/document.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`,
+    ...extra
+  })
+
+export const sampleDocx = () =>
+  docx([
+    docxParagraph("Quarterly Report", { style: "Heading1" }),
+    docxParagraph("Revenue grew by 12% in the third quarter &amp; costs fell."),
+    docxParagraph("First point", { numId: 1 }),
+    docxParagraph("Second point", { numId: 1 }),
+    docxTable([["Region", "Sales"], ["North", "1,200"], ["South", "950"]]),
+    docxParagraph("Outlook", { style: "Heading2", pageBreakBefore: true }),
+    docxParagraph("Next year looks bright.")
+  ].join(""))
+
+const S = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+
+export const xlsx = (sheets: ReadonlyArray<{ name: string; xml: string }>, sharedStrings: ReadonlyArray<string>): Uint8Array =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "officeDocument", "xl/workbook.xml"]]),
+    "xl/workbook.xml": `<workbook ${S}><sheets>${sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("")}</sheets></workbook>`,
+    "xl/_rels/workbook.xml.rels": rels([
+      ...sheets.map((_, i): [string, string, string] => [`rId${i + 1}`, "worksheet", `worksheets/sheet${i + 1}.xml`]),
+      ["rIdS", "sharedStrings", "sharedStrings.xml"], ["rIdT", "styles", "styles.xml"]
+    ]),
+    "xl/sharedStrings.xml": `<sst ${S} count="${sharedStrings.length}" uniqueCount="${sharedStrings.length}">${sharedStrings.map((s) => `<si><t>${s}</t></si>`).join("")}</sst>`,
+    "xl/styles.xml": `<styleSheet ${S}><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
+    ...Object.fromEntries(sheets.map((s, i) => [`xl/worksheets/sheet${i + 1}.xml`, `<worksheet ${S}><sheetData>${s.xml}</sheetData></worksheet>`]))
+  })
+
+export const sampleXlsx = () =>
+  xlsx(
+    [
+      {
+        name: "Sales",
+        xml: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>` +
+          `<row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2"><v>1200.5</v></c><c r="C2" s="1"><v>45292</v></c></row>` +
+          `<row r="3"><c r="A3" t="inlineStr"><is><t>South</t></is></c><c r="B3"><f>B2*2</f><v>2401</v></c><c r="C3" t="b"><v>1</v></c></row>` +
+          `<row r="5"><c r="D5" t="str"><f>"x"&amp;"y"</f><v>xy</v></c></row>`
+      },
+      { name: "Notes", xml: `<row r="1"><c r="A1" t="s"><v>4</v></c></row>` },
+      { name: "Empty", xml: "" }
+    ],
+    ["Region", "Amount", "Date", "North", "Pipe | in text"]
+  )
+
+const P = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"`
+
+const pptxShape = (text: string, ph: string | undefined, x: number, y: number) =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="2" name="s"/><p:cNvSpPr/><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ""}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x * 12700}" y="${y * 12700}"/><a:ext cx="${400 * 12700}" cy="${50 * 12700}"/></a:xfrm></p:spPr><p:txBody><a:bodyPr/>${
+    text.split("\n").map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join("")}</p:txBody></p:sp>`
+
+export const samplePptx = () =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "officeDocument", "ppt/presentation.xml"]]),
+    "ppt/presentation.xml": `<p:presentation ${P}><p:sldIdLst><p:sldId id="257" r:id="rId3"/><p:sldId id="256" r:id="rId2"/></p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
+    "ppt/_rels/presentation.xml.rels": rels([["rId2", "slide", "slides/slide1.xml"], ["rId3", "slide", "slides/slide2.xml"]]),
+    // slide2.xml comes first in the presentation order
+    "ppt/slides/slide2.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Welcome deck", "title", 40, 30)}${pptxShape("Agenda item one\nAgenda item two", undefined, 40, 120)}</p:spTree></p:cSld></p:sld>`,
+    "ppt/slides/slide1.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Closing slide", "ctrTitle", 60, 200)}<p:graphicFrame><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody><a:p><a:r><a:t>K</a:t></a:r></a:p></a:txBody></a:tc><a:tc><a:txBody><a:p><a:r><a:t>V</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`
+  })
+
+const V = `xmlns="http://schemas.microsoft.com/office/visio/2012/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
+
+export const sampleVsdx = () =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "document", "visio/document.xml"]]),
+    "visio/document.xml": `<VisioDocument ${V}/>`,
+    "visio/_rels/document.xml.rels": rels([["rId1", "pages", "pages/pages.xml"]]),
+    "visio/pages/pages.xml": `<Pages ${V}><Page ID="0" NameU="Flow" Name="Flow"><PageSheet><Cell N="PageWidth" V="8.5"/><Cell N="PageHeight" V="11"/></PageSheet><Rel r:id="rId1"/></Page></Pages>`,
+    "visio/pages/_rels/pages.xml.rels": rels([["rId1", "page", "page1.xml"]]),
+    "visio/pages/page1.xml": `<PageContents ${V}><Shapes><Shape ID="1"><Cell N="PinX" V="2"/><Cell N="PinY" V="10"/><Cell N="Width" V="2"/><Cell N="Height" V="1"/><Text>Start<cp IX="0"/> process</Text></Shape><Shape ID="2" Type="Group"><Shapes><Shape ID="3"><Text>Approve invoice</Text></Shape></Shapes></Shape></Shapes></PageContents>`
+  })
+
+// ---------------------------------------------------------------- compound files
+
+export const cfb = (streams: Record<string, Uint8Array>): Uint8Array => {
+  const container = CFB.utils.cfb_new()
+  for (const [name, content] of Object.entries(streams)) CFB.utils.cfb_add(container, `/${name}`, Buffer.from(content))
+  return new Uint8Array(CFB.write(container, { type: "buffer" }) as Buffer)
+}
+
+export const encryptedOoxml = () => cfb({ EncryptionInfo: new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]), EncryptedPackage: new Uint8Array(64) })
+
+class Bytes {
+  readonly parts: Array<number> = []
+  u8(v: number) { this.parts.push(v & 0xff); return this }
+  u16(v: number) { return this.u8(v).u8(v >> 8) }
+  u32(v: number) { return this.u16(v & 0xffff).u16(v >>> 16) }
+  f64(v: number) { const b = new Uint8Array(new Float64Array([v]).buffer); b.forEach((x) => this.u8(x)); return this }
+  bytes(b: ArrayLike<number>) { for (let i = 0; i < b.length; i++) this.u8(b[i]); return this }
+  latin1(s: string) { for (const ch of s) this.u8(ch.charCodeAt(0)); return this }
+  utf16(s: string) { for (const ch of s) this.u16(ch.charCodeAt(0)); return this }
+  get length() { return this.parts.length }
+  done() { return Uint8Array.from(this.parts) }
+}
+
+const biff = (type: number, body: Uint8Array) => new Bytes().u16(type).u16(body.length).bytes(body).done()
+
+/** An Excel 97 (BIFF8) workbook: two sheets, shared strings (one split by a CONTINUE record), numbers, RK, MULRK, a date, a boolean and a formula with a string result. */
+export const sampleXls = (options: { encrypted?: boolean } = {}) => {
+  const str8 = (s: string) => new Bytes().u16(s.length).u8(0).latin1(s)
+  const long = "Continued text across records"
+  const sst = new Bytes().u32(3).u32(3)
+  sst.bytes(str8("Region").done()).bytes(str8("North").done())
+  // the third string: header and first 10 characters here, the rest in a CONTINUE record as UTF-16
+  const sstFirst = sst.u16(long.length).u8(0).latin1(long.slice(0, 10)).done()
+  const cont = new Bytes().u8(1).utf16(long.slice(10)).done()
+  const globalsWithout = (sheetOffsets: ReadonlyArray<number>) => {
+    const out: Array<Uint8Array> = [biff(0x0809, new Bytes().u16(0x0600).u16(0x0005).u32(0).u32(0).done())]
+    if (options.encrypted) out.push(biff(0x002f, new Bytes().u16(1).bytes(new Uint8Array(52)).done()))
+    out.push(biff(0x041e, new Bytes().u16(164).bytes(str8("yyyy-mm-dd").done()).done()))
+    for (let i = 0; i < 16; i++) out.push(biff(0x00e0, new Bytes().u16(0).u16(0).bytes(new Uint8Array(16)).done()))
+    out.push(biff(0x00e0, new Bytes().u16(0).u16(164).bytes(new Uint8Array(16)).done())) // XF 16: date
+    ;["Data", "Other"].forEach((name, i) => out.push(biff(0x0085, new Bytes().u32(sheetOffsets[i] ?? 0).u8(0).u8(0).u8(name.length).u8(0).latin1(name).done())))
+    out.push(biff(0x00fc, sstFirst), biff(0x003c, cont), biff(0x000a, new Uint8Array(0)))
+    return out
+  }
+  const rk = (v: number) => ((v << 2) | 2) >>> 0
+  const sheet1 = [
+    biff(0x0809, new Bytes().u16(0x0600).u16(0x0010).u32(0).u32(0).done()),
+    biff(0x00fd, new Bytes().u16(0).u16(0).u16(0).u32(0).done()), // A1 Region
+    biff(0x00fd, new Bytes().u16(1).u16(0).u16(0).u32(1).done()), // A2 North
+    biff(0x0203, new Bytes().u16(1).u16(1).u16(0).f64(1234.5).done()), // B2 1234.5
+    biff(0x027e, new Bytes().u16(1).u16(2).u16(16).u32(rk(45292)).done()), // C2 date 2024-01-01
+    biff(0x00bd, new Bytes().u16(2).u16(1).u16(0).u32(rk(7)).u16(0).u32(rk(8)).u16(2).done()), // B3 7, C3 8
+    biff(0x0205, new Bytes().u16(3).u16(0).u16(0).u8(1).u8(0).done()), // A4 TRUE
+    biff(0x0006, new Bytes().u16(3).u16(1).u16(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u16(0xffff).u16(0).u32(0).u16(0).done()),
+    biff(0x0207, str8("calc").done()), // B4 "calc"
+    biff(0x00fd, new Bytes().u16(4).u16(0).u16(0).u32(2).done()), // A5 long string
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const sheet2 = [
+    biff(0x0809, new Bytes().u16(0x0600).u16(0x0010).u32(0).u32(0).done()),
+    biff(0x0204, new Bytes().u16(0).u16(0).u16(0).u16(5).u8(0).latin1("Hello").done()),
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const size = (parts: ReadonlyArray<Uint8Array>) => parts.reduce((n, p) => n + p.length, 0)
+  const globalsSize = size(globalsWithout([0, 0]))
+  const globals = globalsWithout([globalsSize, globalsSize + size(sheet1)])
+  const stream = new Bytes()
+  for (const part of [...globals, ...sheet1, ...sheet2]) stream.bytes(part)
+  return cfb({ Workbook: stream.done() })
+}
+
+/** A Word 97 document: a FIB, the text as one 8-bit piece, and the CLX in the 0Table stream. */
+export const sampleDoc = (text: string, options: { encrypted?: boolean } = {}) => {
+  const textOffset = 0x800
+  const fib = new Uint8Array(textOffset + text.length)
+  const view = new DataView(fib.buffer)
+  view.setUint16(0, 0xa5ec, true)
+  view.setUint16(2, 0x00c1, true)
+  view.setUint16(0x0a, options.encrypted ? 0x0100 : 0, true) // fWhichTblStm 0: 0Table
+  view.setUint16(32, 14, true) // csw
+  view.setUint16(62, 22, true) // cslw
+  view.setUint32(64 + 12, text.length, true) // ccpText
+  view.setUint16(152, 93, true) // cbRgFcLcb (Word 97)
+  for (let i = 0; i < text.length; i++) fib[textOffset + i] = text.charCodeAt(i)
+  const plc = new Bytes().u32(0).u32(text.length).u16(0).u32(((textOffset * 2) | 0x40000000) >>> 0).u16(0).done()
+  const clx = new Bytes().u8(0x02).u32(plc.length).bytes(plc).done()
+  view.setUint32(154 + 33 * 8, 0, true) // fcClx
+  view.setUint32(154 + 33 * 8 + 4, clx.length, true) // lcbClx
+  return cfb({ WordDocument: fib, "0Table": clx })
+}
+
+const pptRecord = (verInst: number, type: number, body: Uint8Array) => new Bytes().u16(verInst).u16(type).u32(body.length).bytes(body).done()
+const pptContainer = (type: number, children: ReadonlyArray<Uint8Array>, instance = 0) => {
+  const body = new Bytes()
+  for (const child of children) body.bytes(child)
+  return pptRecord(0xf | (instance << 4), type, body.done())
+}
+
+/** A PowerPoint 97 presentation: two slides in the slide list (titles and body text) and a text box drawn on slide 1. */
+export const samplePpt = () => {
+  const textHeader = (type: number) => pptRecord(0, 0x0f9f, new Bytes().u32(type).done())
+  const chars = (s: string) => pptRecord(0, 0x0fa0, new Bytes().utf16(s).done())
+  const bytes = (s: string) => pptRecord(0, 0x0fa8, new Bytes().latin1(s).done())
+  const persist = (id: number) => pptRecord(0, 0x03f3, new Bytes().u32(id).u32(0).u32(0).u32(0).u32(0).done())
+  const slideList = pptContainer(0x0ff0, [
+    persist(1), textHeader(0), chars("Budget 2024"), textHeader(1), bytes("Costs down\rRevenue up"),
+    persist(2), textHeader(0), chars("Thank you")
+  ])
+  const documentContainer = pptContainer(0x03e8, [pptRecord(1, 0x03e9, new Uint8Array(40)), slideList])
+  const slide1 = pptContainer(0x03ee, [pptContainer(0x040c, [pptContainer(0xf002, [pptContainer(0xf003, [pptContainer(0xf004, [pptContainer(0xf00d, [textHeader(4), chars("Drawn text box")])])])])])])
+  const slide2 = pptContainer(0x03ee, [])
+  const slide1Offset = documentContainer.length
+  const slide2Offset = slide1Offset + slide1.length
+  const dirOffset = slide2Offset + slide2.length
+  const directory = pptRecord(0, 0x1772, new Bytes().u32((2 << 20) | 1).u32(slide1Offset).u32(slide2Offset).done())
+  const editOffset = dirOffset + directory.length
+  const userEdit = pptRecord(0, 0x0ff5, new Bytes().u32(0).u16(0).u8(0).u8(3).u32(0).u32(dirOffset).u32(0).u32(3).u16(1).u16(0).done())
+  const stream = new Bytes().bytes(documentContainer).bytes(slide1).bytes(slide2).bytes(directory).bytes(userEdit).done()
+  const currentUser = pptRecord(0, 0x0ff6, new Bytes().u32(20).u32(0xe391c05f).u32(editOffset).u16(0).u16(0).u16(0).u8(3).u8(0).done())
+  return cfb({ "PowerPoint Document": stream, "Current User": currentUser })
+}
+
+/** An Outlook message: MAPI properties as UTF-16 substorage streams. */
+export const sampleMsg = () => {
+  const prop = (tag: string, value: string) => [`__substg1.0_${tag}001F`, new Bytes().utf16(value).done()] as const
+  const recipient = (name: string, email: string, type: number) => ({
+    [`__recip_version1.0_#0000000${type - 1}/__substg1.0_3001001F`]: new Bytes().utf16(name).done(),
+    [`__recip_version1.0_#0000000${type - 1}/__substg1.0_39FE001F`]: new Bytes().utf16(email).done(),
+    [`__recip_version1.0_#0000000${type - 1}/__properties_version1.0`]: new Bytes().bytes(new Uint8Array(8)).u32(0x0c150003).u32(6).u32(type).u32(0).done()
+  })
+  return cfb({
+    "__properties_version1.0": new Uint8Array(32),
+    ...Object.fromEntries([
+      prop("0037", "Project kickoff"),
+      prop("0C1A", "Grace Hopper"),
+      prop("5D01", "grace@example.com"),
+      prop("1000", "Hello team,\r\n\r\nThe kickoff is on Monday at 10:00.\r\n\r\nGrace")
+    ]),
+    ...recipient("Alan Turing", "alan@example.com", 1)
+  })
+}
+
+// ---------------------------------------------------------------- PDF
+
+export const samplePdf = async (pages: ReadonlyArray<ReadonlyArray<{ text: string; x: number; y: number; size: number }>>) => {
+  const doc = await PDFDocument.create()
+  doc.setTitle("Sample PDF")
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (const lines of pages) {
+    const page = doc.addPage([612, 792])
+    for (const line of lines) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font })
+  }
+  return doc.save()
+}
+
+/** A PDF whose trailer names a standard security handler with a user password. */
+export const encryptedPdf = async () => {
+  const doc = await PDFDocument.create()
+  doc.addPage([200, 200])
+  const hex = (n: number) => PDFHexString.of("ab".repeat(n))
+  const encrypt = doc.context.obj({ Filter: PDFName.of("Standard"), V: 1, R: 2, O: hex(32), U: hex(32), P: -44 })
+  doc.context.trailerInfo.Encrypt = doc.context.register(encrypt)
+  doc.context.trailerInfo.ID = doc.context.obj([hex(16), hex(16)])
+  return doc.save({ useObjectStreams: false })
+}
+
+/** A scanned page: the PNG drawn over the whole page, no text layer. */
+export const scannedPdf = async (png: Uint8Array) => {
+  const doc = await PDFDocument.create()
+  const image = await doc.embedPng(png)
+  const page = doc.addPage([image.width * 0.75, image.height * 0.75])
+  page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() })
+  return doc.save()
+}
+
+// ---------------------------------------------------------------- images
+
+const FONT: Record<string, ReadonlyArray<string>> = {
+  A: ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
+  C: ["01110", "10001", "10000", "10000", "10000", "10001", "01110"],
+  D: ["11110", "10001", "10001", "10001", "10001", "10001", "11110"],
+  E: ["11111", "10000", "10000", "11110", "10000", "10000", "11111"],
+  G: ["01110", "10001", "10000", "10111", "10001", "10001", "01111"],
+  H: ["10001", "10001", "10001", "11111", "10001", "10001", "10001"],
+  L: ["10000", "10000", "10000", "10000", "10000", "10000", "11111"],
+  N: ["10001", "11001", "10101", "10011", "10001", "10001", "10001"],
+  O: ["01110", "10001", "10001", "10001", "10001", "10001", "01110"],
+  P: ["11110", "10001", "10001", "11110", "10000", "10000", "10000"],
+  R: ["11110", "10001", "10001", "11110", "10100", "10010", "10001"],
+  S: ["01111", "10000", "10000", "01110", "00001", "00001", "11110"],
+  W: ["10001", "10001", "10001", "10101", "10101", "10101", "01010"],
+  " ": ["00000", "00000", "00000", "00000", "00000", "00000", "00000"]
+}
+
+/** Black text on white, grey levels, one byte per pixel; glyph cells 6×9, scaled. */
+export const drawText = (text: string, scale = 5): { width: number; height: number; gray: Uint8Array } => {
+  const width = (text.length * 6 + 4) * scale
+  const height = 15 * scale
+  const gray = new Uint8Array(width * height).fill(255)
+  for (let i = 0; i < text.length; i++) {
+    const glyph = FONT[text[i]]
+    for (let r = 0; r < 7; r++) for (let c = 0; c < 5; c++) {
+      if (glyph[r][c] !== "1") continue
+      for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) gray[((4 + r) * scale + dy) * width + (2 + i * 6 + c) * scale + dx] = 0
+    }
+  }
+  return { width, height, gray }
+}
+
+export const png = (image: ReturnType<typeof drawText>): Uint8Array => {
+  const out = new PNG({ width: image.width, height: image.height })
+  for (let i = 0; i < image.gray.length; i++) {
+    out.data[i * 4] = out.data[i * 4 + 1] = out.data[i * 4 + 2] = image.gray[i]
+    out.data[i * 4 + 3] = 255
+  }
+  return new Uint8Array(PNG.sync.write(out))
+}
+
+export const bmp = (image: ReturnType<typeof drawText>): Uint8Array => {
+  const rowSize = Math.ceil((image.width * 3) / 4) * 4
+  const b = new Bytes().latin1("BM").u32(54 + rowSize * image.height).u32(0).u32(54)
+    .u32(40).u32(image.width).u32(image.height).u16(1).u16(24).u32(0).u32(rowSize * image.height).u32(2835).u32(2835).u32(0).u32(0)
+  for (let y = image.height - 1; y >= 0; y--) {
+    for (let x = 0; x < image.width; x++) { const v = image.gray[y * image.width + x]; b.u8(v).u8(v).u8(v) }
+    for (let p = image.width * 3; p < rowSize; p++) b.u8(0)
+  }
+  return b.done()
+}
+
+export const tiff = (image: ReturnType<typeof drawText>): Uint8Array => {
+  const entries: Array<[number, number, number]> = [
+    [256, 4, image.width], [257, 4, image.height], [258, 3, 8], [259, 3, 1], [262, 3, 1],
+    [273, 4, 0], [277, 3, 1], [278, 4, image.height], [279, 4, image.gray.length]
+  ]
+  const ifdOffset = 8
+  const dataOffset = ifdOffset + 2 + entries.length * 12 + 4
+  const b = new Bytes().latin1("II").u16(42).u32(ifdOffset).u16(entries.length)
+  for (const [tag, type, value] of entries) {
+    b.u16(tag).u16(type).u32(1)
+    if (type === 3) b.u16(tag === 273 ? dataOffset : value).u16(0)
+    else b.u32(tag === 273 ? dataOffset : value)
+  }
+  return b.u32(0).bytes(image.gray).done()
+}
+
+export const canvasEncode = async (pngBytes: Uint8Array, mime: "image/jpeg" | "image/webp"): Promise<Uint8Array> => {
+  const { createCanvas, loadImage } = await import("@napi-rs/canvas")
+  const image = await loadImage(Buffer.from(pngBytes))
+  const canvas = createCanvas(image.width, image.height)
+  canvas.getContext("2d").drawImage(image, 0, 0)
+  return new Uint8Array(mime === "image/jpeg" ? canvas.toBuffer("image/jpeg", 95) : canvas.toBuffer("image/webp", 100))
+}
