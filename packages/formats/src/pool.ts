@@ -8,7 +8,9 @@
  * tsx the worker registers tsx's loader before importing `worker.ts`).
  */
 import { availableParallelism } from "node:os"
+import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
+import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { ParseLimits } from "./internal/limits.js"
@@ -37,8 +39,17 @@ interface Task {
 
 interface Slot {
   readonly worker: Worker
+  /** The worker has loaded its modules: the time box of a file starts when it gets the file. */
+  ready: boolean
   task: Task | undefined
   timer: NodeJS.Timeout | undefined
+}
+
+/** The ESM entry of tsx's loader API (the `import` condition of `tsx/esm/api`). */
+const tsxEsmApi = (from: string): string => {
+  const packageJson = createRequire(from).resolve("tsx/package.json")
+  const exported = (JSON.parse(readFileSync(packageJson, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]
+  return pathToFileURL(path.join(path.dirname(packageJson), exported.import.default)).href
 }
 
 const startWorker = (options: PoolOptions): Worker => {
@@ -47,7 +58,7 @@ const startWorker = (options: PoolOptions): Worker => {
   const workerData = { limits: options.limits }
   if (here.endsWith(".ts")) {
     // TypeScript sources: load tsx's ESM loader inside the worker, then the worker module
-    const tsx = pathToFileURL(createRequire(here).resolve("tsx/esm/api")).href
+    const tsx = tsxEsmApi(here)
     const target = new URL("./worker.ts", here).href
     const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target)}) })`
     return new Worker(code, { eval: true, workerData, resourceLimits })
@@ -101,21 +112,27 @@ export class ParserPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.task === undefined)
-      if (slot === undefined) {
-        if (this.slots.length >= this.options.size) return
-        slot = this.spawn()
+      const slot = this.slots.find((s) => s.ready && s.task === undefined)
+      if (slot !== undefined) {
+        this.assign(slot, this.queue.shift()!)
+        continue
       }
-      const task = this.queue.shift()!
-      this.assign(slot, task)
+      const starting = this.slots.filter((s) => !s.ready).length
+      if (this.slots.length >= this.options.size || starting >= this.queue.length) return
+      this.spawn()
     }
   }
 
   private spawn(): Slot {
     const worker = startWorker(this.options)
     worker.unref()
-    const slot: Slot = { worker, task: undefined, timer: undefined }
-    worker.on("message", (response: WorkerResponse) => {
+    const slot: Slot = { worker, ready: false, task: undefined, timer: undefined }
+    worker.on("message", (response: WorkerResponse | { readonly ready: true }) => {
+      if ("ready" in response) {
+        slot.ready = true
+        this.dispatch()
+        return
+      }
       const task = slot.task
       if (task === undefined || task.id !== response.id) return
       clearTimeout(slot.timer)

@@ -29,4 +29,5 @@ if (port !== null) {
     )
   })
   port.on("close", () => void ocr.dispose())
+  port.postMessage({ ready: true })
 }

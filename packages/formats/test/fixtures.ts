@@ -289,11 +289,11 @@ export const encryptedPdf = async () => {
   return doc.save({ useObjectStreams: false })
 }
 
-/** A scanned page: the PNG drawn over the whole page, no text layer. */
+/** A page scanned at 300 dpi: the PNG drawn over the whole page, no text layer. */
 export const scannedPdf = async (png: Uint8Array) => {
   const doc = await PDFDocument.create()
   const image = await doc.embedPng(png)
-  const page = doc.addPage([image.width * 0.75, image.height * 0.75])
+  const page = doc.addPage([(image.width * 72) / 300, (image.height * 72) / 300])
   page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() })
   return doc.save()
 }

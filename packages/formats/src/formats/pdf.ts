@@ -24,8 +24,9 @@ const standardFontDataUrl = (): string => {
   return `${path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}${path.sep}`
 }
 
-/** Longest side of a page rendered for OCR, in pixels (about 200 dpi for A4/Letter). */
-const OCR_RENDER_PIXELS = 2200
+/** Scanned pages are rendered for OCR at 300 dpi, the longest side at most 3500 pixels. */
+const OCR_RENDER_DPI = 300
+const OCR_RENDER_PIXELS = 3500
 
 interface Run { text: string; x: number; y: number; w: number; h: number; eol: boolean }
 interface Line { text: string; top: number; bottom: number; size: number }
@@ -89,7 +90,7 @@ const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): A
 const renderForOcr = async (page: import("pdfjs-dist/types/src/display/api.js").PDFPageProxy): Promise<{ png: Uint8Array; scale: number }> => {
   const { createCanvas } = await import("@napi-rs/canvas")
   const base = page.getViewport({ scale: 1 })
-  const scale = Math.min(4, OCR_RENDER_PIXELS / Math.max(base.width, base.height))
+  const scale = Math.min(OCR_RENDER_DPI / 72, OCR_RENDER_PIXELS / Math.max(base.width, base.height))
   const viewport = page.getViewport({ scale })
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
   const context = canvas.getContext("2d")

@@ -35,7 +35,8 @@ export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): ParsedTe
         if (top !== undefined) top.text += text
         else if (text.trim() !== "" && problem === undefined) problem = "text outside the root element"
       },
-      onclosetag: (name) => {
+      onclosetag: (name, implied) => {
+        if (implied) problem ??= `element <${localName(name)}> is not closed (truncated?)`
         const top = stack.pop()
         if (top === undefined || top.name !== localName(name)) {
           problem ??= `closing tag </${name}> does not match`
