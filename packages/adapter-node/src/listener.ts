@@ -12,7 +12,7 @@ export type NodeListener = (request: IncomingMessage, response: ServerResponse) 
 
 export const makeNodeListener = async (docket: Docket): Promise<NodeListener> => {
   const run = makeRequestRunner(await docket.runtime.runtime(), docket.handler)
-  return (message, res) => {
+  const serve: NodeListener = (message, res) => {
     const body = new NodeRequestBody(message)
     const { abort } = run(fromNodeRequest(message, body), (response, sent) => {
       if (res.destroyed) return sent()
@@ -23,6 +23,10 @@ export const makeNodeListener = async (docket: Docket): Promise<NodeListener> =>
     // after the response has finished this only closes the request's scope (if not yet closed)
     res.once("close", abort)
   }
+  // Node emits a request once its headers are parsed; the body that came in the same packets is
+  // parsed right after, before any microtask runs. Starting a moment later lets a small request
+  // find its whole body received, so reading it needs no route-deadline timer.
+  return (message, res) => queueMicrotask(() => serve(message, res))
 }
 
 /**

@@ -24,13 +24,39 @@ export class NodeRequestBody implements RequestBody {
 
   constructor(private readonly message: IncomingMessage) {}
 
-  isReceived = (): boolean => this.message.complete
+  /**
+   * The whole body has arrived: the message is complete, or its buffer already holds as many
+   * bytes as `Content-Length` declares (Node marks a message complete a moment later).
+   */
+  isReceived = (): boolean => {
+    const message = this.message
+    if (message.complete) return true
+    const declared = message.headers["content-length"]
+    return declared !== undefined && !message.readableEnded && message.readableLength > 0 && String(message.readableLength) === declared
+  }
 
-  read = (limit: number): Effect.Effect<Uint8Array, BodyError> => {
+  read = (limit: number): Effect.Effect<Uint8Array, BodyError> => Effect.suspend(() => this.readNow(limit))
+
+  private readNow(limit: number): Effect.Effect<Uint8Array, BodyError> {
     const message = this.message
     if (declaredOver(message.headers["content-length"], limit)) {
       this.abandon()
       return Effect.fail(new BodyTooLarge({ limit }))
+    }
+    if (this.isReceived() && !message.readableEnded) {
+      // the whole body has arrived and sits in the stream's buffer: take it without waiting
+      const chunks: Array<Uint8Array> = []
+      let size = 0
+      let chunk: Uint8Array | null
+      while ((chunk = message.read() as Uint8Array | null) !== null) {
+        size += chunk.byteLength
+        if (size > limit) {
+          this.abandon()
+          return Effect.fail(new BodyTooLarge({ limit }))
+        }
+        chunks.push(chunk)
+      }
+      if (message.readableLength === 0) return Effect.succeed(concatChunks(chunks, size))
     }
     return Effect.async<Uint8Array, BodyError>((resume) => {
       if (message.readableEnded) {

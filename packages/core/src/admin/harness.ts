@@ -1,7 +1,7 @@
 /** The harness part of the control plane: clock, faults, reset. */
 import { Effect, Ref } from "effect"
 import { DecisionStore } from "../decision/decision-store.js"
-import { KeyCache } from "../decision/key-cache.js"
+import { clearKeyCache } from "../decision/key-cache.js"
 import { LimiterStore } from "../decision/limiter/limiter-store.js"
 import { ClockControl } from "../shared/clock.js"
 import { Faults, type FaultState, noFaults } from "../shared/faults.js"
@@ -51,7 +51,7 @@ export const resetAll = Effect.gen(function*() {
   const limiter = yield* LimiterStore
   yield* store.reset
   yield* limiter.reset
-  yield* Effect.flatMap(KeyCache, (c) => c.clear)
+  yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
   return { reset: true }
 }).pipe(Effect.catchTags({

@@ -16,7 +16,7 @@ import {
   viewOf
 } from "./api-key.js"
 import { DecisionStore, type StoreUnavailable } from "./decision-store.js"
-import { KeyCache } from "./key-cache.js"
+import { clearKeyCache } from "./key-cache.js"
 import { LimiterStore, type LimiterUnavailable } from "./limiter/limiter-store.js"
 
 export interface CreatedKey extends ApiKeyView {
@@ -53,7 +53,7 @@ export const updateAccount = (accountId: string, input: AccountPatch) =>
     const patch = yield* decodeInput(AccountInput)(input)
     const store = yield* DecisionStore
     const updated = yield* store.updateAccount(accountId, patch).pipe(Effect.mapError(unavailable), Effect.flatMap(orNotFound(accountId)))
-    yield* Effect.flatMap(KeyCache, (c) => c.clear)
+    yield* clearKeyCache
     return updated
   })
 
@@ -63,7 +63,7 @@ export const topUp = (accountId: string, amount: number) =>
     yield* decodeInput(TopUpInput)({ amount })
     const store = yield* DecisionStore
     const updated = yield* store.topUp(accountId, amount).pipe(Effect.mapError(unavailable), Effect.flatMap(orNotFound(accountId)))
-    yield* Effect.flatMap(KeyCache, (c) => c.clear)
+    yield* clearKeyCache
     return updated
   })
 
@@ -109,7 +109,7 @@ export const revokeKey = (keyId: string) =>
     const store = yield* DecisionStore
     const key = yield* store.revokeKey(keyId).pipe(Effect.mapError(unavailable))
     if (Option.isNone(key)) return yield* new AdminNotFound({ message: `key ${keyId} not found` })
-    yield* Effect.flatMap(KeyCache, (c) => c.clear)
+    yield* clearKeyCache
     return viewOf(key.value)
   })
 

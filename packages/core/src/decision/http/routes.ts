@@ -51,8 +51,9 @@ const decisionHandler = <R>(
  */
 const bodyText = (request: DocketRequest, deadline: number) =>
   Effect.flatMap(Settings, ({ maxBodyBytes }) => {
+    const received = request.body.isReceived()
     const read = request.body.read(maxBodyBytes)
-    const bounded = request.body.isReceived() ? read : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    const bounded = received ? read : Effect.flatMap(Clock.currentTimeMillis, (now) =>
       read.pipe(
         Effect.timeoutFail({
           duration: Duration.millis(Math.max(0, deadline - now)),
