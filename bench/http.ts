@@ -3,7 +3,10 @@
  * (Node adapter, Effect HTTP app, auth, validation, token count, limiter, local evaluator,
  * billing, memory storage), against a bare `node:http` server that reads the same body,
  * `JSON.parse`s it and answers a small JSON object. A third server, a one-route
- * `@effect/platform` app on the same Node integration (no Docket code), shows the framework floor.
+ * `@effect/platform` app on the same Node integration (no Docket code), shows what Effect's own
+ * HTTP server costs; a fourth, bare `node:http` calling Docket's pure validation, token count and
+ * local evaluator directly (no Effect, no auth, limiter or billing), shows the ceiling that
+ * Docket's own domain work leaves on this machine.
  *
  *   npx tsx bench/http.ts
  *
@@ -38,13 +41,20 @@ const NODE_ARGS = profDir ? ["--cpu-prof", "--cpu-prof-dir", profDir] : []
 const BARE: ServerCommand = nodeServer("bare `node:http` + `JSON.parse`", "bare-server.ts", NODE_ARGS)
 /** for reference: the framework floor (a one-route `@effect/platform` app, no Docket code) */
 const EFFECT: ServerCommand = nodeServer("minimal `@effect/platform` route (reference)", "effect-server.ts", NODE_ARGS)
+/** for reference: the ceiling of Docket's domain work (no framework at all) */
+const DOMAIN: ServerCommand = nodeServer(
+  "bare `node:http` + Docket's validation, token count and local evaluator (reference)",
+  "domain-server.ts",
+  NODE_ARGS
+)
 const DOCKET: ServerCommand = nodeServer("Docket (adapter-node, memory storage)", "docket-server.ts", NODE_ARGS)
-const TARGETS: ReadonlyArray<ServerCommand> = [BARE, EFFECT, DOCKET]
+const TARGETS: ReadonlyArray<ServerCommand> = [BARE, EFFECT, DOMAIN, DOCKET]
 
 export async function runHttpBench(): Promise<string> {
   const settings = roundSettingsFromEnv("BENCH_HTTP", { seconds: 8, warmupRequests: 5000, warmupSeconds: 1, connections: 10, rounds: 1 })
   const best = await measureRounds(TARGETS, settings)
   const bare = best(BARE)
+  const domain = best(DOMAIN)
   const docket = best(DOCKET)
 
   const lines: Array<string> = []
@@ -64,7 +74,8 @@ export async function runHttpBench(): Promise<string> {
   lines.push(
     `Docket / bare throughput: **${(ratio * 100).toFixed(1)} %** (target: at least 25 %; ${ratio >= 0.25 ? "met" : "not met"}). ` +
       `Server CPU per request, bare / Docket: ${((bare.cpuPerRequest / docket.cpuPerRequest) * 100).toFixed(1)} % ` +
-      `(less sensitive to other load on the machine than req/s).`
+      `(less sensitive to other load on the machine than req/s). ` +
+      `Docket's domain work alone, with no framework: ${((domain.rps / bare.rps) * 100).toFixed(1)} % of the bare server.`
   )
   return lines.join("\n")
 }
