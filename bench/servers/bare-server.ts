@@ -4,8 +4,7 @@
  * see `control.ts`.
  */
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { announce } from "./control.js"
+import { listenAndAnnounce } from "./control.js"
 
 const server = createServer((req, res) => {
   const chunks: Array<Buffer> = []
@@ -28,10 +27,4 @@ const server = createServer((req, res) => {
   })
 })
 
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as AddressInfo
-  announce({ port }, () => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
-  })
-})
+listenAndAnnounce(server)

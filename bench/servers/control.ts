@@ -5,6 +5,8 @@
  * CPU time so far (`{"cpuMicros":…}` on stdout); it stops on `stop`, on end of stdin, on SIGTERM
  * or SIGINT.
  */
+import type { Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { createInterface } from "node:readline"
 
 const control = (stop: () => void): void => {
@@ -33,4 +35,18 @@ const control = (stop: () => void): void => {
 export const announce = (ready: { readonly port: number; readonly key?: string }, stop: () => void): void => {
   process.stdout.write(`${JSON.stringify(ready)}\n`)
   control(stop)
+}
+
+/**
+ * Listens on an ephemeral port of 127.0.0.1, then announces it; on stop, closes the server and
+ * its connections and exits.
+ */
+export const listenAndAnnounce = (server: Server): void => {
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as AddressInfo
+    announce({ port }, () => {
+      server.close(() => process.exit(0))
+      server.closeAllConnections()
+    })
+  })
 }

@@ -7,8 +7,7 @@
  */
 import { evaluateLocally, hashKey, prepareEvaluation } from "@docket/core"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { announce } from "./control.js"
+import { listenAndAnnounce } from "./control.js"
 
 const server = createServer((req, res) => {
   const chunks: Array<Buffer> = []
@@ -29,10 +28,4 @@ const server = createServer((req, res) => {
   })
 })
 
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as AddressInfo
-  announce({ port }, () => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
-  })
-})
+listenAndAnnounce(server)

@@ -8,8 +8,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platf
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, ManagedRuntime, Layer } from "effect"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import { announce } from "./control.js"
+import { listenAndAnnounce } from "./control.js"
 
 const app = HttpRouter.empty.pipe(
   HttpRouter.post(
@@ -27,13 +26,7 @@ const app = HttpRouter.empty.pipe(
 const main = async (): Promise<void> => {
   const runtime = ManagedRuntime.make(Layer.empty)
   const handler = await runtime.runPromise(NodeHttpServer.makeHandler(app))
-  const server = createServer(handler)
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  announce({ port }, () => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
-  })
+  listenAndAnnounce(createServer(handler))
 }
 
 main().catch((err: unknown) => {
