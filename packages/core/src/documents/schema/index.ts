@@ -1,0 +1,4 @@
+export * from "./compile.js"
+export * from "./errors.js"
+export * from "./extract-schema.js"
+export * from "./schema-problem.js"
