@@ -1,4 +1,6 @@
 export * from "./compile.js"
 export * from "./errors.js"
 export * from "./extract-schema.js"
+export * from "./merge.js"
 export * from "./schema-problem.js"
+export * from "./shape.js"
