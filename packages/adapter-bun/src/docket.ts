@@ -1,5 +1,6 @@
 /** A Docket instance for Bun, with in-memory storage unless told otherwise. */
 import { type DocketOptions, makeDocket, type Docket, type StoragePorts } from "@docket/core"
+import * as Formats from "@docket/formats"
 import * as MemoryStorage from "@docket/storage-memory"
 import type { Layer } from "effect"
 
@@ -8,5 +9,6 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
   readonly storage?: Layer.Layer<StoragePorts, unknown> | undefined
 }
 
+/** In-memory storage and `@docket/formats`' worker-pool parser unless told otherwise. */
 export const createDocket = (options: CreateDocketOptions = {}): Docket =>
-  makeDocket({ ...options, storage: options.storage ?? MemoryStorage.layer })
+  makeDocket({ ...options, storage: options.storage ?? MemoryStorage.layer, parser: options.parser ?? Formats.layer })

@@ -53,6 +53,8 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
     const demo = await docket.bootstrapDemo()
     console.log(`demo decision account: ${demo.decision.account_id}`)
     console.log(`demo decision key: ${demo.decision.api_key}`)
+    console.log(`demo docs tenant: ${demo.docs.tenant_id}`)
+    console.log(`demo docs key: ${demo.docs.api_key}`)
   }
   console.log(`listening on ${running.url}`)
   const stop = () => {

@@ -7,13 +7,14 @@ import {
   type BodyError,
   BodyReadFailed,
   BodyTooLarge,
+  capped,
   concatChunks,
   declaredOver,
   type DocketRequest,
   type RequestBody,
   splitTarget
 } from "@docket/core"
-import { Effect } from "effect"
+import { Effect, Stream } from "effect"
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
 const EMPTY = new Uint8Array(0)
@@ -36,6 +37,51 @@ export class NodeRequestBody implements RequestBody {
   }
 
   read = (limit: number): Effect.Effect<Uint8Array, BodyError> => Effect.suspend(() => this.readNow(limit))
+
+  /**
+   * The body as a stream with backpressure: the message is paused while a chunk is handed on.
+   * Stopping early (cap crossed, interrupted) pauses the message like `read` does.
+   */
+  stream = (limit: number): Stream.Stream<Uint8Array, BodyError> =>
+    Stream.suspend(() => {
+      const message = this.message
+      if (declaredOver(message.headers["content-length"], limit)) {
+        this.abandon()
+        return Stream.fail(new BodyTooLarge({ limit }))
+      }
+      if (message.readableEnded) return Stream.empty
+      const chunks = Stream.async<Uint8Array, BodyError>((emit) => {
+        const cleanup = () => {
+          message.off("data", onData)
+          message.off("end", onEnd)
+          message.off("error", onError)
+          message.off("aborted", onAborted)
+        }
+        const onData = (chunk: Uint8Array) => {
+          message.pause()
+          void emit.single(chunk).then(() => message.resume())
+        }
+        const onEnd = () => {
+          cleanup()
+          void emit.end()
+        }
+        const onError = (cause: unknown) => {
+          cleanup()
+          void emit.fail(new BodyReadFailed({ cause }))
+        }
+        const onAborted = () => onError(new Error("request aborted"))
+        message.on("data", onData)
+        message.on("end", onEnd)
+        message.on("error", onError)
+        message.on("aborted", onAborted)
+        message.resume()
+        return Effect.sync(() => {
+          cleanup()
+          this.abandon()
+        })
+      }, 16)
+      return capped(chunks, limit).pipe(Stream.tapError(() => Effect.sync(() => this.abandon())))
+    })
 
   private readNow(limit: number): Effect.Effect<Uint8Array, BodyError> {
     const message = this.message

@@ -18,12 +18,37 @@ import { ClockControl, ManualClock, manualClockLayer, systemClockLayer } from ".
 import { type DocketSettings, Settings, settingsLayer } from "./shared/config.js"
 import { Faults, FaultsLive, type FaultState } from "./shared/faults.js"
 import { Ids, IdsLive } from "./shared/ids.js"
+import * as DocsAdmin from "./documents/tenants/admin.js"
+import type { TenantPatch } from "./documents/tenants/tenant.js"
+import type { TenantStore } from "./documents/tenants/tenant-store.js"
+import type { DocumentParser } from "./documents/document-parser.js"
+import type { JobQueue } from "./documents/jobs/job-queue.js"
+import { JobRuntime, JobRuntimeLive } from "./documents/jobs/job-runtime.js"
+import type { JobStore } from "./documents/jobs/job-store.js"
+import { jobWorkersLayer } from "./documents/jobs/worker.js"
+import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
+import { noParserLayer } from "./documents/parse/no-parser.js"
+import type { BlobStore } from "./documents/uploads/blob-store.js"
+import type { UploadStore } from "./documents/uploads/upload.js"
+
+/** The storage ports of the document service. */
+export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore
 
 /** What a storage adapter provides. */
-export type StoragePorts = DecisionStore | LimiterStore
+export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts
 
 /** Every service the HTTP application needs. */
-export type DocketServices = StoragePorts | Evaluator | KeyCache | Faults | Ids | Settings | ClockControl
+export type DocketServices =
+  | StoragePorts
+  | Evaluator
+  | KeyCache
+  | Faults
+  | Ids
+  | Settings
+  | ClockControl
+  | DocumentParser
+  | JobRuntime
+  | LinkSigner
 
 export interface DocketOptions<E = never> {
   /** the storage ports, e.g. `MemoryStorage.layer` */
@@ -34,6 +59,11 @@ export interface DocketOptions<E = never> {
   /** replaces the local evaluator */
   readonly evaluator?: Layer.Layer<Evaluator> | undefined
   /**
+   * reads documents for the document service (`@docket/formats`' layer; `createDocket` of the
+   * adapters provides it by default); without one every parse job fails saying so
+   */
+  readonly parser?: Layer.Layer<DocumentParser> | undefined
+  /**
    * a span per HTTP request through Effect's tracer (off by default: it costs a noticeable part
    * of a small request; turn it on when a tracer such as OpenTelemetry is installed)
    */
@@ -43,15 +73,20 @@ export interface DocketOptions<E = never> {
 /** Builds the layer of every Docket service from the options. */
 export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketServices, E> => {
   const clock = options.clock === "manual" ? new ManualClock() : options.clock === "system" ? undefined : options.clock
-  return Layer.mergeAll(
+  const base = Layer.mergeAll(
     options.storage,
     options.evaluator ?? LocalEvaluatorLive,
+    options.parser ?? noParserLayer,
     KeyCacheLive,
     FaultsLive,
     IdsLive,
+    JobRuntimeLive,
     settingsLayer(options.settings),
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
+  const withSigner = Layer.provideMerge(LinkSignerLive, base)
+  const workers = Layer.unwrapEffect(Effect.map(Settings, (s) => jobWorkersLayer(s.jobWorkers)))
+  return Layer.provideMerge(workers, withSigner)
 }
 
 /** Rejects with the control plane's tagged error (AdminNotFound, AdminConflict, …), not a wrapper. */
@@ -73,7 +108,10 @@ export interface Docket {
   readonly clock: ManualClock | undefined
   readonly admin: DocketControlPlane
   /** creates the demo account and key (`DOCKET_DEMO=1`) */
-  readonly bootstrapDemo: () => Promise<{ readonly decision: { readonly account_id: string; readonly key_id: string; readonly api_key: string } }>
+  readonly bootstrapDemo: () => Promise<{
+    readonly decision: { readonly account_id: string; readonly key_id: string; readonly api_key: string }
+    readonly docs: { readonly tenant_id: string; readonly key_id: string; readonly api_key: string }
+  }>
   readonly dispose: () => Promise<void>
 }
 
@@ -92,6 +130,13 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
     getPools: () => run(DecisionAdmin.getPools),
     setPools: (sizes: { readonly fleets?: Readonly<Record<string, number>>; readonly free?: number }) =>
       run(DecisionAdmin.setPools(sizes))
+  },
+  docs: {
+    createTenant: (input: TenantPatch = {}) => run(DocsAdmin.createTenant(input)),
+    getTenant: (tenantId: string) => run(DocsAdmin.getTenant(tenantId)),
+    updateTenant: (tenantId: string, patch: TenantPatch) => run(DocsAdmin.updateTenant(tenantId, patch)),
+    createKey: (tenantId: string, input: DocsAdmin.DocsKeyInputValue = {}) => run(DocsAdmin.createTenantKey(tenantId, input)),
+    revokeKey: (keyId: string) => run(DocsAdmin.revokeDocsKey(keyId))
   },
   clock: {
     advance: (ms: number) => run(advanceClock(ms)),

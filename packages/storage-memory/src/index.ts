@@ -4,9 +4,24 @@
 import { Layer } from "effect"
 import * as MemoryDecisionStore from "./decision-store.js"
 import * as MemoryLimiterStore from "./limiter-store.js"
+import * as MemoryBlobStore from "./blob-store.js"
+import * as MemoryJobQueue from "./job-queue.js"
+import * as MemoryJobStore from "./job-store.js"
+import * as MemoryTenantStore from "./tenant-store.js"
+import * as MemoryUploadStore from "./upload-store.js"
 
-export { MemoryDecisionStore, MemoryLimiterStore }
+export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
+
 export * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
 
+/** The document service's storage ports in memory; each build starts empty. */
+export const documentsLayer = Layer.mergeAll(
+  MemoryTenantStore.layer,
+  MemoryJobStore.layer,
+  MemoryJobQueue.layer,
+  MemoryUploadStore.layer,
+  MemoryBlobStore.layer
+)
+
 /** All storage ports in memory; each build of the layer starts empty. */
-export const layer = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
+export const layer = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer, documentsLayer)

@@ -8,9 +8,13 @@
  * Building the layer opens the pool and applies the pending migrations (safe when several
  * instances start at once). Several instances may share one database: the limiter is exact across
  * them, and pool sizes, accounts and keys are shared.
+ *
+ * The document service's ports are not on PostgreSQL yet: this layer provides them in memory
+ * (`@docket/storage-memory`), so its tenants, jobs and uploads live in each instance.
  */
 import { type StoragePorts, DecisionStore, LimiterStore } from "@docket/core"
 import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
+import * as MemoryStorage from "@docket/storage-memory"
 import { type Config, type ConfigError, Context, Effect, Layer } from "effect"
 import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "./client.js"
 import * as PgDecisionStore from "./decision-store.js"
@@ -38,7 +42,7 @@ export const layerFromClient = (
         Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions))
       )
     })
-  )
+  ).pipe(Layer.merge(MemoryStorage.documentsLayer))
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */
 export const layer = (options: PgStorageOptions): Layer.Layer<StoragePorts, PgStorageError> =>

@@ -34,6 +34,7 @@ export const controlPlaneClient = (baseUrl: string, token: string, fetchImpl: Fe
     return json as A
   }
   const account = (id: string) => `/_admin/decision/accounts/${encodeURIComponent(id)}`
+  const tenant = (id: string) => `/_admin/docs/tenants/${encodeURIComponent(id)}`
   type D = DocketControlPlane["decision"]
   return {
     decision: {
@@ -47,6 +48,13 @@ export const controlPlaneClient = (baseUrl: string, token: string, fetchImpl: Fe
       getPools: () => call("GET", "/_admin/decision/pools"),
       setPools: (sizes) => call("PUT", "/_admin/decision/pools", sizes)
     } satisfies D,
+    docs: {
+      createTenant: (input = {}) => call("POST", "/_admin/docs/tenants", input),
+      getTenant: (id) => call("GET", tenant(id)),
+      updateTenant: (id, patch) => call("PATCH", tenant(id), patch),
+      createKey: (id, input = {}) => call("POST", `${tenant(id)}/keys`, input),
+      revokeKey: (keyId) => call("POST", `/_admin/docs/keys/${encodeURIComponent(keyId)}/revoke`)
+    } satisfies DocketControlPlane["docs"],
     clock: {
       advance: (ms) => call("POST", "/_admin/clock/advance", { ms }),
       now: () => call("GET", "/_admin/clock")

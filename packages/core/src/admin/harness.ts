@@ -1,6 +1,10 @@
 /** The harness part of the control plane: clock, faults, reset. */
 import { Effect, Ref } from "effect"
 import { DecisionStore } from "../decision/decision-store.js"
+import { JobStore } from "../documents/jobs/job-store.js"
+import { TenantStore } from "../documents/tenants/tenant-store.js"
+import { BlobStore } from "../documents/uploads/blob-store.js"
+import { UploadStore } from "../documents/uploads/upload.js"
 import { clearKeyCache } from "../decision/key-cache.js"
 import { LimiterStore } from "../decision/limiter/limiter-store.js"
 import { ClockControl } from "../shared/clock.js"
@@ -51,10 +55,18 @@ export const resetAll = Effect.gen(function*() {
   const limiter = yield* LimiterStore
   yield* store.reset
   yield* limiter.reset
+  yield* Effect.flatMap(TenantStore, (s) => s.reset)
+  yield* Effect.flatMap(JobStore, (s) => s.reset)
+  yield* Effect.flatMap(UploadStore, (s) => s.reset)
+  yield* Effect.flatMap(BlobStore, (s) => s.reset)
   yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
   return { reset: true }
 }).pipe(Effect.catchTags({
   StoreUnavailable: () => new AdminUnavailable({ message: "storage unavailable" }),
-  LimiterUnavailable: () => new AdminUnavailable({ message: "limiter store unavailable" })
+  LimiterUnavailable: () => new AdminUnavailable({ message: "limiter store unavailable" }),
+  DocsStoreUnavailable: () => new AdminUnavailable({ message: "document storage unavailable" }),
+  JobStoreUnavailable: () => new AdminUnavailable({ message: "job storage unavailable" }),
+  UploadStoreUnavailable: () => new AdminUnavailable({ message: "upload storage unavailable" }),
+  BlobStoreUnavailable: () => new AdminUnavailable({ message: "blob storage unavailable" })
 }))

@@ -6,6 +6,7 @@
 import { Cause, Effect, Either, type Schema } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
+import * as DocsAdmin from "../documents/tenants/admin.js"
 import { type DocketRequest, decodeUtf8 } from "../http/request.js"
 import { type DocketResponse, jsonResponse } from "../http/response.js"
 import { type PathParams, route } from "../http/router.js"
@@ -13,7 +14,7 @@ import { Settings } from "../shared/config.js"
 import { parseJson } from "../shared/json.js"
 import { AdminBadRequest, type AdminError, AdminNotFound } from "./errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./harness.js"
-import { AccountInput, AdvanceInput, decodeInput, FaultsInput, KeyInput, PoolsInput, TopUpInput } from "./inputs.js"
+import { AccountInput, AdvanceInput, decodeInput, DocsKeyInput, FaultsInput, KeyInput, PoolsInput, TenantInput, TopUpInput } from "./inputs.js"
 
 const ADMIN_BODY_LIMIT = 1_048_576
 
@@ -98,6 +99,19 @@ export const adminRoutes = [
   route("POST", "/_admin/decision/keys/:key_id/revoke", admin(200, (_, p) => DecisionAdmin.revokeKey(p.key_id))),
   route("GET", "/_admin/decision/pools", admin(200, () => DecisionAdmin.getPools)),
   route("PUT", "/_admin/decision/pools", admin(200, (r) => Effect.flatMap(body(r, PoolsInput), DecisionAdmin.setPools))),
+  route("POST", "/_admin/docs/tenants", admin(201, (r) => Effect.flatMap(body(r, TenantInput), DocsAdmin.createTenant))),
+  route("GET", "/_admin/docs/tenants/:tenant_id", admin(200, (_, p) => DocsAdmin.getTenant(p.tenant_id))),
+  route(
+    "PATCH",
+    "/_admin/docs/tenants/:tenant_id",
+    admin(200, (r, p) => Effect.flatMap(body(r, TenantInput), (b) => DocsAdmin.updateTenant(p.tenant_id, b)))
+  ),
+  route(
+    "POST",
+    "/_admin/docs/tenants/:tenant_id/keys",
+    admin(201, (r, p) => Effect.flatMap(body(r, DocsKeyInput), (b) => DocsAdmin.createTenantKey(p.tenant_id, b)))
+  ),
+  route("POST", "/_admin/docs/keys/:key_id/revoke", admin(200, (_, p) => DocsAdmin.revokeDocsKey(p.key_id))),
   route("GET", "/_admin/clock", admin(200, () => clockNow)),
   route("POST", "/_admin/clock/advance", admin(200, (r) => Effect.flatMap(body(r, AdvanceInput), (b) => advanceClock(b.ms)))),
   route("GET", "/_admin/faults", admin(200, () => getFaults)),

@@ -41,6 +41,26 @@ export const PoolsInput = Schema.Struct({
   free: Schema.optional(NonNegativeInt)
 })
 
+/** `POST|PATCH /_admin/docs/tenants` (DESIGN.md, "Document and workspace services"). */
+export const TenantInput = Schema.Struct({
+  credits: Schema.optional(NonNegativeInt),
+  paid_usage: Schema.optional(Schema.Boolean),
+  rpm: Schema.optional(NonNegativeInt),
+  concurrent_jobs: Schema.optional(NonNegativeInt),
+  sync_waits: Schema.optional(NonNegativeInt)
+})
+
+const AccessLabel = Schema.String.pipe(
+  Schema.filter((s) => s.trim().length > 0 && s.length <= 128, {
+    message: () => "an access label is a non-empty string of at most 128 characters"
+  })
+)
+
+/** `POST /_admin/docs/tenants/{tenant_id}/keys` */
+export const DocsKeyInput = Schema.Struct({
+  access_labels: Schema.optional(Schema.Array(AccessLabel))
+})
+
 export const AdvanceInput = Schema.Struct({ ms: NonNegativeInt })
 
 export const FaultsInput = Schema.Struct({

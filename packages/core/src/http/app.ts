@@ -8,6 +8,7 @@ import { Effect, type Scope } from "effect"
 import { adminRoutes } from "../admin/http.js"
 import { errorResponse } from "../decision/http/envelope.js"
 import { decisionRoutes } from "../decision/http/routes.js"
+import { documentRoutes } from "../documents/http/routes.js"
 import type { DocketServices } from "../docket.js"
 import { Ids, newRequestId } from "../shared/ids.js"
 import { isPreflight, preflightResponse, withCors } from "./cors.js"
@@ -18,7 +19,7 @@ import { makeRouter, type Route } from "./router.js"
 /** Serves one request; the scope is the request's (closed once the response has been sent). */
 export type DocketHandler = (request: DocketRequest) => Effect.Effect<DocketResponse, never, DocketServices | Scope.Scope>
 
-export const docketRoutes: ReadonlyArray<Route<DocketServices>> = [...decisionRoutes, ...adminRoutes]
+export const docketRoutes: ReadonlyArray<Route<DocketServices>> = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
 
 const findRoute = makeRouter(docketRoutes)
 

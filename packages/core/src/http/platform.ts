@@ -8,12 +8,16 @@ import type { HttpApp } from "@effect/platform"
 import { Effect, type Scope, Stream } from "effect"
 import type { DocketServices } from "../docket.js"
 import { docketHandler } from "./app.js"
-import { BodyReadFailed, BodyTooLarge, concatChunks, declaredOver, type DocketRequest, type RequestBody, splitTarget } from "./request.js"
+import { BodyReadFailed, BodyTooLarge, capped, concatChunks, declaredOver, type DocketRequest, type RequestBody, splitTarget } from "./request.js"
 import type { DocketResponse } from "./response.js"
 import { webRequestBody } from "./web.js"
 
 const streamBody = (request: HttpServerRequest.HttpServerRequest): RequestBody => ({
   isReceived: () => false,
+  stream: (limit) =>
+    declaredOver(request.headers["content-length"], limit)
+      ? Stream.fail(new BodyTooLarge({ limit }))
+      : capped(Stream.mapError(request.stream, (cause) => new BodyReadFailed({ cause })), limit),
   read: (limit) => {
     if (declaredOver(request.headers["content-length"], limit)) return Effect.fail(new BodyTooLarge({ limit }))
     const chunks: Array<Uint8Array> = []

@@ -3,7 +3,7 @@
  * body that is read on demand with a hard cap. Adapters build one from their platform's request
  * (a Node `IncomingMessage`, a web `Request`, an `@effect/platform` `HttpServerRequest`).
  */
-import { Data, type Effect } from "effect"
+import { Data, Effect as EffectOps, type Effect, Stream as StreamOps, type Stream } from "effect"
 
 export class BodyTooLarge extends Data.TaggedError("BodyTooLarge")<{ readonly limit: number }> {}
 export class BodyReadFailed extends Data.TaggedError("BodyReadFailed")<{ readonly cause: unknown }> {}
@@ -21,6 +21,12 @@ export interface RequestBody {
    * once when `Content-Length` says so), never buffering more than that.
    */
   readonly read: (limit: number) => Effect.Effect<Uint8Array, BodyError>
+  /**
+   * The body chunk by chunk, as it arrives (for uploads: nothing is held beyond the chunk in
+   * hand), failing with `BodyTooLarge` once it crosses `limit` bytes. Optional for request
+   * bodies of other hosts: `bodyStream` then falls back to `read`.
+   */
+  readonly stream?: ((limit: number) => Stream.Stream<Uint8Array, BodyError>) | undefined
 }
 
 export interface DocketRequest {
@@ -34,6 +40,17 @@ export interface DocketRequest {
   readonly header: (name: string) => string | undefined
   readonly body: RequestBody
 }
+
+/** Fails a body stream with `BodyTooLarge` as soon as it crosses `limit` bytes. */
+export const capped = <E>(stream: Stream.Stream<Uint8Array, E>, limit: number): Stream.Stream<Uint8Array, E | BodyTooLarge> =>
+  StreamOps.mapAccumEffect(stream, 0, (size, chunk) => {
+    const next = size + chunk.byteLength
+    return next > limit ? EffectOps.fail(new BodyTooLarge({ limit })) : EffectOps.succeed([next, chunk] as const)
+  })
+
+/** The body as a stream (see `RequestBody.stream`). */
+export const bodyStream = (body: RequestBody, limit: number): Stream.Stream<Uint8Array, BodyError> =>
+  body.stream !== undefined ? body.stream(limit) : StreamOps.fromEffect(body.read(limit))
 
 /** Splits a request target (`/path?query`) into its path and query. */
 export const splitTarget = (target: string): { readonly path: string; readonly query: string } => {

@@ -3,10 +3,10 @@
  * `Bun.serve`, Deno, workers, or no server at all. A request whose `signal` aborts is
  * interrupted.
  */
-import { Effect, type Runtime } from "effect"
+import { Effect, type Runtime, Stream } from "effect"
 import type { DocketServices } from "../docket.js"
 import { docketHandler, type DocketHandler } from "./app.js"
-import { type BodyError, BodyReadFailed, BodyTooLarge, concatChunks, declaredOver, type DocketRequest, type RequestBody } from "./request.js"
+import { type BodyError, BodyReadFailed, BodyTooLarge, capped, concatChunks, declaredOver, type DocketRequest, type RequestBody } from "./request.js"
 import type { DocketResponse } from "./response.js"
 import { makeRequestRunner } from "./runner.js"
 
@@ -15,6 +15,12 @@ const EMPTY = new Uint8Array(0)
 /** Reads a web `Request`'s body with a hard cap, cancelling the stream once it is crossed. */
 export const webRequestBody = (source: Request): RequestBody => ({
   isReceived: () => false,
+  stream: (limit) => {
+    if (declaredOver(source.headers.get("content-length") ?? undefined, limit)) return Stream.fail(new BodyTooLarge({ limit }))
+    const body = source.body
+    if (body === null) return Stream.empty
+    return capped(Stream.fromReadableStream(() => body, (cause) => new BodyReadFailed({ cause })), limit)
+  },
   read: (limit) => {
     if (declaredOver(source.headers.get("content-length") ?? undefined, limit)) return Effect.fail(new BodyTooLarge({ limit }))
     const body = source.body

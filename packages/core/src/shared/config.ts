@@ -6,17 +6,29 @@ export interface DocketSettings {
   readonly maxBodyBytes: number
   /** enables `/_admin`; undefined = `/_admin` answers 404 */
   readonly adminToken: string | undefined
+  /** document service: worker fibers running jobs at once */
+  readonly jobWorkers: number
+  /** document service: the cap of `POST /upload` (spec 2: 200 MB) */
+  readonly maxUploadBytes: number
 }
+
+export const DEFAULT_JOB_WORKERS = 4
+export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
 
 export class Settings extends Context.Tag("@docket/core/Settings")<Settings, DocketSettings>() {}
 
 export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Settings> =>
-  Layer.succeed(Settings, { maxBodyBytes: s.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, adminToken: s.adminToken })
+  Layer.succeed(Settings, {
+    maxBodyBytes: s.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    adminToken: s.adminToken,
+    jobWorkers: s.jobWorkers ?? DEFAULT_JOB_WORKERS,
+    maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES
+  })
 
 /** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN` */
-export const settingsConfig: Config.Config<DocketSettings> = Config.all({
+export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken">> = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
     Config.withDefault(DEFAULT_MAX_BODY_BYTES)

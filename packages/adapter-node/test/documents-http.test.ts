@@ -1,0 +1,14 @@
+import { createDocket, listen } from "@docket/adapter-node"
+import { ManualClock } from "@docket/core"
+import { documentsHttpSuite, remoteTarget, testParserLayer } from "@docket/core/testing"
+
+// The document service's suite over a real socket, through the node:http listener, with the
+// control plane driven over HTTP as well.
+documentsHttpSuite("node:http", async (settings) => {
+  const docket = createDocket({ clock: new ManualClock(), parser: testParserLayer, settings })
+  const server = await listen(docket, { port: 0 })
+  return remoteTarget(server.url, settings.adminToken ?? "", async () => {
+    await server.close()
+    await docket.dispose()
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * `GET /artifacts/{job_id}/{part}?expires=…&signature=…`: the markdown behind a flat parse
+ * result's `markdown_url`. The signed link is the credential (no API key); a link that is
+ * tampered with or past its hour is 403 `forbidden` (flat envelope).
+ */
+import { Clock, Effect, Option } from "effect"
+import { route } from "../../http/router.js"
+import { JobStore } from "../jobs/job-store.js"
+import { checkLink, LinkSigner } from "../parse/artifact-links.js"
+import type { StoredParseResult } from "../parse/parse-result.js"
+import { ResourceNotFound, ServiceUnavailable } from "./api-errors.js"
+import { docsErrorResponse } from "./envelope.js"
+import { docsHandler } from "./handler.js"
+import { queryOf } from "./inputs.js"
+
+const markdownOf = (result: StoredParseResult, part: string): string | undefined => {
+  if (part === "document") return result.kind === "document" ? result.markdown : undefined
+  const m = /^sheet-(\d+)$/.exec(part)
+  return m === null ? undefined : result.sheets[Number(m[1])]?.markdown
+}
+
+export const artifactRoutes = [
+  route(
+    "GET",
+    "/artifacts/:job_id/:part",
+    docsHandler("flat", (ctx) =>
+      Effect.gen(function*() {
+        const { job_id: jobId, part } = ctx.params
+        const { secret } = yield* LinkSigner
+        const check = checkLink(secret, jobId, part, queryOf(ctx.request), yield* Clock.currentTimeMillis)
+        if (check !== "valid") {
+          const response = docsErrorResponse("flat", new ResourceNotFound({ resource: "file", id: part }), ctx.requestId)
+          const message = check === "expired"
+            ? "this link has expired; fetch the job again for a fresh markdown_url"
+            : "this link is not valid; use the markdown_url of the job unchanged"
+          return {
+            ...response,
+            status: 403,
+            body: JSON.stringify({ error: { code: "forbidden", message, request_id: ctx.requestId } })
+          }
+        }
+        const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
+          Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+        )
+        const markdown = Option.isSome(job) && job.value.result !== null
+          ? markdownOf(job.value.result as StoredParseResult, part)
+          : undefined
+        if (markdown === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
+        return {
+          status: 200,
+          headers: { "content-type": "text/markdown; charset=utf-8", "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
+          body: markdown
+        }
+      }))
+  )
+]

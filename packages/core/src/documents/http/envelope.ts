@@ -1,0 +1,100 @@
+/**
+ * The two envelopes of the document service (spec 2, "Errors"):
+ * - flat form: `{error: {code, message, request_id, errors?}}` (`errors` on 422);
+ * - v1 form: `{error: {code, message, detail, retryable, request_id}, request_id}`.
+ * Every response, error or not, carries `X-Request-Id`.
+ */
+import { type DocketResponse, jsonResponse } from "../../http/response.js"
+import type { DocsApiError, FieldError } from "./api-errors.js"
+
+export type ApiForm = "flat" | "v1"
+
+export const docsJson = (status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): DocketResponse =>
+  jsonResponse(status, body, { "x-request-id": requestId, ...headers })
+
+interface Described {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+  readonly errors?: ReadonlyArray<FieldError>
+  readonly detail?: Record<string, unknown> | null
+  readonly retryable?: boolean
+  /** extra fields on the flat `error` object */
+  readonly extra?: Record<string, unknown>
+}
+
+export const UNAUTHORIZED_MESSAGE = "Missing, invalid or revoked API key. Pass your key in the X-API-Key header."
+
+const summary = (errors: ReadonlyArray<FieldError>) =>
+  errors.length === 0 ? "invalid request" : `${errors[0].field === "" ? "" : `${errors[0].field}: `}${errors[0].message}`
+
+const describe = (form: ApiForm, e: DocsApiError): Described => {
+  const flat = form === "flat"
+  switch (e._tag) {
+    case "Unauthorized":
+      return { status: 401, code: "unauthorized", message: UNAUTHORIZED_MESSAGE }
+    case "ResourceNotFound": {
+      const message = `${e.resource} ${e.id} not found`
+      return { status: 404, code: flat ? "not_found" : e.resource === "file" ? "file_not_found" : e.resource === "job" ? "job_not_found" : "not_found", message }
+    }
+    case "InvalidInput":
+      return flat
+        ? { status: 422, code: "validation_error", message: summary(e.errors), errors: e.errors }
+        : { status: 422, code: "invalid_request", message: summary(e.errors), detail: { errors: e.errors } }
+    case "UnsupportedFile":
+      return flat
+        ? { status: 422, code: "validation_error", message: `${e.field}: ${e.message}`, errors: [{ field: e.field, message: e.message }] }
+        : { status: 422, code: "unsupported_file_type", message: e.message, detail: { errors: [{ field: e.field, message: e.message }] } }
+    case "MalformedRequest":
+      return flat
+        ? { status: 400, code: "bad_request", message: e.message }
+        : { status: 422, code: "invalid_request", message: e.message, detail: { errors: [{ field: "", message: e.message }] } }
+    case "PayloadTooLarge":
+      return { status: 413, code: flat ? "payload_too_large" : "file_too_large", message: `the file must be at most ${e.limit} bytes` }
+    case "UploadExpired":
+      return { status: flat ? 410 : 409, code: "upload_expired", message: `upload ${e.fileId} has expired; upload the file again` }
+    case "SyncTimeout":
+      return {
+        status: 408,
+        code: "timeout",
+        message: `the job did not finish within ${e.seconds} s; it keeps running: poll GET /jobs/${e.jobId}`,
+        extra: { job_id: e.jobId },
+        detail: { job_id: e.jobId }
+      }
+    case "JobNotCancellable":
+      return { status: 409, code: "job_not_cancellable", message: `job ${e.jobId} is already ${e.status}`, detail: { status: e.status } }
+    case "JobCancelled":
+      return { status: 409, code: "job_cancelled", message: `job ${e.jobId} was cancelled; it has no result` }
+    case "IdempotencyConflict":
+      return {
+        status: 409,
+        code: "idempotency_key_reused",
+        message: `this idempotency key already created job ${e.jobId} from a different request; use a new key`,
+        extra: { job_id: e.jobId },
+        detail: { job_id: e.jobId }
+      }
+    case "NotImplemented":
+      return { status: 501, code: "not_implemented", message: `${e.operation} is not offered by this deployment` }
+    case "ServiceUnavailable":
+      return { status: 503, code: flat ? "service_unavailable" : "upstream_unavailable", message: e.message, retryable: true }
+    case "InternalFailure":
+      return { status: 500, code: "internal_error", message: "An unexpected error occurred; retry with the same idempotency key.", retryable: true }
+  }
+}
+
+export const docsErrorResponse = (form: ApiForm, e: DocsApiError, requestId: string): DocketResponse => {
+  const d = describe(form, e)
+  if (form === "flat") {
+    const error: Record<string, unknown> = { code: d.code, message: d.message, request_id: requestId, ...d.extra }
+    if (d.errors !== undefined) error.errors = d.errors
+    return docsJson(d.status, { error }, requestId)
+  }
+  return docsJson(
+    d.status,
+    {
+      error: { code: d.code, message: d.message, detail: d.detail ?? null, retryable: d.retryable ?? false, request_id: requestId },
+      request_id: requestId
+    },
+    requestId
+  )
+}

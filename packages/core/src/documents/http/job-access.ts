@@ -1,0 +1,69 @@
+/**
+ * Reading a caller's jobs and uploads: another tenant's job or handle is 404, never its data
+ * (spec 2, "Authentication" 4); waiting for a job counts against the tenant's sync-wait cap.
+ */
+import { Clock, Effect, Option } from "effect"
+import { JobStore } from "../jobs/job-store.js"
+import { applyJobEvent, awaitSettled, interruptWork, JobRuntime } from "../jobs/job-runtime.js"
+import type { Job } from "../jobs/job.js"
+import type { Caller } from "../tenants/authenticate.js"
+import { UploadStore } from "../uploads/upload.js"
+import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-errors.js"
+
+const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+
+export const jobOf = (caller: Caller, jobId: string) =>
+  Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
+    Effect.mapError(unavailable),
+    Effect.flatMap((job) =>
+      Option.isSome(job) && job.value.tenant_id === caller.tenant.tenant_id
+        ? Effect.succeed(job.value)
+        : Effect.fail(new ResourceNotFound({ resource: "job", id: jobId }))
+    )
+  )
+
+/** A live upload of the caller (404 when missing or another tenant's, expired → `UploadExpired`). */
+export const uploadOf = (caller: Caller, fileId: string) =>
+  Effect.gen(function*() {
+    const uploads = yield* UploadStore
+    const upload = yield* uploads.get(fileId).pipe(Effect.mapError(unavailable))
+    if (Option.isNone(upload) || upload.value.tenant_id !== caller.tenant.tenant_id) {
+      return yield* new ResourceNotFound({ resource: "file", id: fileId })
+    }
+    if ((yield* Clock.currentTimeMillis) >= upload.value.expires_at) return yield* new UploadExpired({ fileId })
+    return upload.value
+  })
+
+/** Cancels a job of the caller: the job as it is after the attempt, and whether it changed. */
+export const cancelJob = (caller: Caller, jobId: string, reason: string | null) =>
+  Effect.gen(function*() {
+    yield* jobOf(caller, jobId)
+    const outcome = yield* applyJobEvent(jobId, { type: "cancel", at: yield* Clock.currentTimeMillis, reason }).pipe(
+      Effect.mapError(unavailable)
+    )
+    if (Option.isNone(outcome)) return yield* new ResourceNotFound({ resource: "job", id: jobId })
+    if (outcome.value.changed) yield* interruptWork(jobId)
+    return outcome.value
+  })
+
+/**
+ * Waits up to `waitMs` for the job to settle, within the tenant's cap of concurrent sync waits:
+ * `undefined` when the cap is reached (the call degrades to 202).
+ */
+export const waitForJob = (caller: Caller, job: Job, waitMs: number) =>
+  Effect.gen(function*() {
+    const rt = yield* JobRuntime
+    const tenantId = caller.tenant.tenant_id
+    const waiting = rt.syncWaits.get(tenantId) ?? 0
+    if (waiting >= caller.tenant.sync_waits) return undefined
+    rt.syncWaits.set(tenantId, waiting + 1)
+    return yield* awaitSettled(job.job_id, waitMs).pipe(
+      Effect.mapError(unavailable),
+      Effect.map(Option.getOrElse(() => job)),
+      Effect.ensuring(Effect.sync(() => {
+        const n = (rt.syncWaits.get(tenantId) ?? 1) - 1
+        if (n <= 0) rt.syncWaits.delete(tenantId)
+        else rt.syncWaits.set(tenantId, n)
+      }))
+    )
+  })

@@ -1,0 +1,58 @@
+/**
+ * Creating a job: stored once per idempotency key (a replay returns the existing job; a replay
+ * that asks for something else is refused with 409 `idempotency_key_reused`), then queued. A job
+ * that is still queued when replayed is offered again, so a create answered 503 (queue full) is
+ * safe to retry with the same key (a job starts once whatever its queue entries).
+ */
+import { Clock, Effect } from "effect"
+import { Ids } from "../../shared/ids.js"
+import { IdempotencyConflict, ServiceUnavailable } from "../http/api-errors.js"
+import { type Job, type JobInput, type JobKind, PAYLOAD_RETENTION_MS } from "./job.js"
+import { JobQueue } from "./job-queue.js"
+import { JobStore } from "./job-store.js"
+
+export interface CreateJob {
+  readonly tenantId: string
+  readonly kind: JobKind
+  readonly input: JobInput
+  readonly idempotencyKey: string | null
+  readonly requestId: string
+}
+
+const unavailable = () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
+
+export const fingerprintOf = (c: Pick<CreateJob, "kind" | "input">) => JSON.stringify([c.kind, c.input.source, c.input.file_name])
+
+export const createJob = (c: CreateJob) =>
+  Effect.gen(function*() {
+    const ids = yield* Ids
+    const store = yield* JobStore
+    const queue = yield* JobQueue
+    const now = yield* Clock.currentTimeMillis
+    const job: Job = {
+      job_id: ids.uuid(),
+      tenant_id: c.tenantId,
+      kind: c.kind,
+      status: "queued",
+      input: c.input,
+      result: null,
+      error: null,
+      units: 0,
+      request_id: c.requestId,
+      idempotency_key: c.idempotencyKey,
+      fingerprint: fingerprintOf(c),
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      payload_expires_at: now + PAYLOAD_RETENTION_MS
+    }
+    const stored = yield* store.insert(job).pipe(Effect.mapError(unavailable))
+    if (!stored.created && stored.job.fingerprint !== job.fingerprint) {
+      return yield* new IdempotencyConflict({ jobId: stored.job.job_id })
+    }
+    if (stored.job.status === "queued") {
+      const queued = yield* queue.offer(stored.job.job_id)
+      if (!queued) return yield* new ServiceUnavailable({ message: "the job queue is full; retry with the same idempotency key" })
+    }
+    return stored
+  })

@@ -1,0 +1,77 @@
+/**
+ * The in-process side of running jobs: which job runs in which fiber (so that a cancel
+ * interrupts the work), and who waits for a job to settle (sync calls, `wait_seconds`).
+ * Waits are timed by the Effect `Clock`, so a manual clock drives them.
+ */
+import { Context, Deferred, Duration, Effect, Fiber, Layer, Option } from "effect"
+import { isTerminal, type Job } from "./job.js"
+import { JobStore } from "./job-store.js"
+import type { JobEvent } from "./state-machine.js"
+
+export interface JobRuntimeService {
+  readonly running: Map<string, Fiber.RuntimeFiber<unknown, unknown>>
+  readonly watchers: Map<string, Set<Deferred.Deferred<void>>>
+  /** sync waits in progress per tenant (spec 2: concurrent sync waits, default 4) */
+  readonly syncWaits: Map<string, number>
+}
+
+export class JobRuntime extends Context.Tag("@docket/core/JobRuntime")<JobRuntime, JobRuntimeService>() {}
+
+export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map(), watchers: new Map(), syncWaits: new Map() }))
+
+/** Wakes every waiter of the job. */
+export const notifyJob = (jobId: string) =>
+  Effect.flatMap(JobRuntime, (rt) => {
+    const set = rt.watchers.get(jobId)
+    if (set === undefined) return Effect.void
+    rt.watchers.delete(jobId)
+    return Effect.forEach(set, (d) => Deferred.succeed(d, undefined), { discard: true })
+  })
+
+/** Applies an event and wakes the job's waiters when it changed the job. */
+export const applyJobEvent = (jobId: string, event: JobEvent) =>
+  Effect.gen(function*() {
+    const store = yield* JobStore
+    const outcome = yield* store.apply(jobId, event)
+    if (Option.isSome(outcome) && outcome.value.changed) yield* notifyJob(jobId)
+    return outcome
+  })
+
+/**
+ * The job once it is terminal, or as it is after `waitMs` (on the service clock). The waiter is
+ * registered before the job is read, so a completion in between is not missed.
+ */
+export const awaitSettled = (jobId: string, waitMs: number) =>
+  Effect.gen(function*() {
+    const rt = yield* JobRuntime
+    const store = yield* JobStore
+    const deadline = waitMs
+    let left = deadline
+    for (;;) {
+      const signal = yield* Deferred.make<void>()
+      let set = rt.watchers.get(jobId)
+      if (set === undefined) rt.watchers.set(jobId, (set = new Set()))
+      set.add(signal)
+      const job = yield* store.get(jobId)
+      if (Option.isNone(job) || isTerminal(job.value.status) || left <= 0) {
+        set.delete(signal)
+        return job
+      }
+      const before = yield* effectNow
+      const woke = yield* Deferred.await(signal).pipe(Effect.timeout(Duration.millis(left)), Effect.option)
+      set.delete(signal)
+      if (Option.isNone(woke)) return yield* store.get(jobId)
+      left -= (yield* effectNow) - before
+    }
+  })
+
+const effectNow = Effect.clockWith((c) => c.currentTimeMillis)
+
+/** Interrupts the job's running work, if it runs in this process. */
+export const interruptWork = (jobId: string) =>
+  Effect.flatMap(JobRuntime, (rt) => {
+    const fiber = rt.running.get(jobId)
+    return fiber === undefined ? Effect.void : Fiber.interruptFork(fiber)
+  })
+
+export type { Job }

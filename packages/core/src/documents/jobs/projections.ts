@@ -1,0 +1,131 @@
+/**
+ * The two projections of the one internal job (spec 2, "Job (flat form)", "Job (v1 form)"):
+ * - flat: `queued` shows as `pending`; `cancelled` as `failed` with `error.code` `cancelled`;
+ * - v1: the internal statuses as they are, `result_state`, `progress`, `payload_expires_at`.
+ * Results: flat `item` of `file` or `table` with signed `markdown_url`s; v1 `document`.
+ */
+import type { StoredParseResult } from "../parse/parse-result.js"
+import type { Job, JobStatus } from "./job.js"
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export type FlatStatus = "pending" | "running" | "succeeded" | "failed"
+
+export const flatStatus = (s: JobStatus): FlatStatus =>
+  s === "queued" ? "pending" : s === "cancelled" ? "failed" : s
+
+/** The internal statuses a flat status filter stands for. */
+export const statusesOfFlat = (s: FlatStatus): ReadonlyArray<JobStatus> =>
+  s === "pending" ? ["queued"] : s === "failed" ? ["failed", "cancelled"] : [s]
+
+const flatError = (job: Job) =>
+  job.status === "cancelled"
+    ? { code: "cancelled", message: job.error?.message ?? "The job was cancelled." }
+    : job.error === null ? null : { code: job.error.code, message: job.error.message }
+
+/** `part` is `document` or `sheet-<n>`; returns an absolute, signed, expiring URL. */
+export type LinkOf = (part: string) => string
+
+export const flatParseResult = (r: StoredParseResult, link: LinkOf) => ({
+  result_type: "parse",
+  status: "success",
+  error: null,
+  item: r.kind === "document"
+    ? {
+        item_type: "file",
+        markdown_url: link("document"),
+        page_count: r.page_count,
+        char_count: r.char_count,
+        extraction_duration_ms: r.extraction_duration_ms
+      }
+    : {
+        item_type: "table",
+        sheets: r.sheets.map((s, i) => ({
+          sheet_name: s.sheet_name,
+          markdown_url: link(`sheet-${i}`),
+          max_row: s.max_row,
+          max_col: s.max_col,
+          char_count: s.char_count
+        }))
+      }
+})
+
+export const flatJob = (job: Job, link: LinkOf) => ({
+  job_id: job.job_id,
+  action: job.kind,
+  status: flatStatus(job.status),
+  result: job.status === "succeeded" && job.result !== null ? flatParseResult(job.result as StoredParseResult, link) : null,
+  error: flatError(job),
+  created_at: iso(job.created_at),
+  started_at: iso(job.started_at),
+  completed_at: iso(job.finished_at)
+})
+
+export const flatSummary = (job: Job) => {
+  const status = flatStatus(job.status)
+  return {
+    job_id: job.job_id,
+    action: job.kind,
+    status,
+    ...(status === "failed" ? { error: flatError(job) } : {}),
+    created_at: iso(job.created_at),
+    completed_at: iso(job.finished_at)
+  }
+}
+
+/** `standard` when the text came from the file itself, `ocr` when OCR read some of it. */
+export const v1ParseResult = (r: StoredParseResult, units: number) => ({
+  result_type: "parse",
+  file_name: r.file_name,
+  lane: r.ocr_applied ? "ocr" : "standard",
+  document: { page_count: r.page_count, markdown: r.markdown, text: r.text, blocks: r.blocks, chunks: r.chunks },
+  ocr_applied: r.ocr_applied,
+  units
+})
+
+const resultState = (job: Job, now: number) => {
+  switch (job.status) {
+    case "succeeded":
+      return now < job.payload_expires_at ? "available" : "expired"
+    case "failed":
+      return "not_retained"
+    case "cancelled":
+      return "cancelled"
+    default:
+      return null
+  }
+}
+
+export const v1Job = (job: Job, now: number) => {
+  const state = resultState(job, now)
+  return {
+    job_id: job.job_id,
+    kind: job.kind,
+    status: job.status,
+    workspace_id: null,
+    force: null,
+    result: state === "available" && job.result !== null ? v1ParseResult(job.result as StoredParseResult, job.units) : null,
+    result_state: state,
+    error: (job.status === "failed" || job.status === "cancelled") && job.error !== null
+      ? { code: job.error.code, message: job.error.message, retryable: job.error.retryable, request_id: job.request_id, detail: null }
+      : null,
+    progress: job.status === "running"
+      ? { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: job.kind === "parse" ? "parsing" : job.kind }
+      : null,
+    units: job.units,
+    created_at: iso(job.created_at),
+    started_at: iso(job.started_at),
+    finished_at: iso(job.finished_at),
+    payload_expires_at: iso(job.payload_expires_at)
+  }
+}
+
+export const v1Summary = (job: Job) => ({
+  job_id: job.job_id,
+  kind: job.kind,
+  status: job.status,
+  workspace_id: null,
+  created_at: iso(job.created_at),
+  finished_at: iso(job.finished_at),
+  units: job.units
+})

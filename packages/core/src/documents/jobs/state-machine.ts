@@ -1,0 +1,42 @@
+/**
+ * The job state machine (spec 2, "States and transitions"), one for both forms:
+ *
+ *   queued  --start-->    running      (started_at)
+ *   running --succeed-->  succeeded    (result, units, finished_at)
+ *   running --fail-->     failed       (error, finished_at)
+ *   queued | running --cancel--> cancelled (error job_cancelled with the reason, finished_at)
+ *
+ * Anything else is refused (`undefined`): a terminal job never changes, so whichever of a cancel
+ * and a completion reaches the store first is the real outcome.
+ */
+import { isTerminal, type Job, type JobError } from "./job.js"
+
+export type JobEvent =
+  | { readonly type: "start"; readonly at: number }
+  | { readonly type: "succeed"; readonly at: number; readonly result: unknown; readonly units: number }
+  | { readonly type: "fail"; readonly at: number; readonly error: JobError }
+  | { readonly type: "cancel"; readonly at: number; readonly reason: string | null }
+
+export const CANCELLED_MESSAGE = "The job was cancelled."
+
+export const transition = (job: Job, event: JobEvent): Job | undefined => {
+  switch (event.type) {
+    case "start":
+      return job.status === "queued" ? { ...job, status: "running", started_at: event.at } : undefined
+    case "succeed":
+      return job.status === "running"
+        ? { ...job, status: "succeeded", result: event.result, units: event.units, finished_at: event.at }
+        : undefined
+    case "fail":
+      return job.status === "running" ? { ...job, status: "failed", error: event.error, finished_at: event.at } : undefined
+    case "cancel":
+      return isTerminal(job.status)
+        ? undefined
+        : {
+            ...job,
+            status: "cancelled",
+            error: { code: "job_cancelled", message: event.reason ?? CANCELLED_MESSAGE, retryable: false },
+            finished_at: event.at
+          }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What a parse job keeps as its result, and the units it costs (spec 2, "Parse result", credits:
+ * 1 per page for documents, 1 per 500 cells per sheet rounded up for spreadsheets). Both forms'
+ * results are rendered from it (`projections.ts`).
+ */
+import type { Block, Chunk, ParsedDocument } from "../parsed-document.js"
+
+export interface StoredSheet {
+  readonly sheet_name: string
+  readonly markdown: string
+  readonly max_row: number
+  readonly max_col: number
+  readonly char_count: number
+  readonly cell_count: number
+}
+
+export interface StoredParseResult {
+  readonly file_name: string
+  readonly format: string
+  readonly kind: "document" | "spreadsheet"
+  readonly page_count: number
+  readonly char_count: number
+  readonly markdown: string
+  readonly text: string
+  readonly blocks: ReadonlyArray<Block>
+  readonly chunks: ReadonlyArray<Chunk>
+  readonly ocr_applied: boolean
+  readonly sheets: ReadonlyArray<StoredSheet>
+  readonly extraction_duration_ms: number
+}
+
+export const CELLS_PER_UNIT = 500
+
+export const storedParseResult = (parsed: ParsedDocument, durationMs: number): StoredParseResult =>
+  parsed.kind === "document"
+    ? {
+        file_name: parsed.file_name,
+        format: parsed.format,
+        kind: "document",
+        page_count: parsed.page_count,
+        char_count: parsed.char_count,
+        markdown: parsed.markdown,
+        text: parsed.text,
+        blocks: parsed.blocks,
+        chunks: parsed.chunks,
+        ocr_applied: parsed.ocr_applied,
+        sheets: [],
+        extraction_duration_ms: durationMs
+      }
+    : {
+        file_name: parsed.file_name,
+        format: parsed.format,
+        kind: "spreadsheet",
+        page_count: parsed.sheets.length,
+        char_count: parsed.char_count,
+        markdown: parsed.markdown,
+        text: parsed.text,
+        blocks: [],
+        chunks: parsed.chunks,
+        ocr_applied: false,
+        sheets: parsed.sheets.map((s) => ({
+          sheet_name: s.sheet_name,
+          markdown: s.markdown,
+          max_row: s.max_row,
+          max_col: s.max_col,
+          char_count: s.char_count,
+          cell_count: s.cells.length
+        })),
+        extraction_duration_ms: durationMs
+      }
+
+export const parseUnits = (r: StoredParseResult): number =>
+  r.kind === "document" ? r.page_count : r.sheets.reduce((n, s) => n + Math.ceil(s.cell_count / CELLS_PER_UNIT), 0)

@@ -1,0 +1,25 @@
+/**
+ * `X-API-Key` authentication (spec 2, "Authentication"): the key is hashed and looked up; a
+ * missing, malformed, unknown or revoked key, or a key whose tenant is gone, is 401.
+ */
+import { Effect, Option } from "effect"
+import { ServiceUnavailable, Unauthorized } from "../http/api-errors.js"
+import { DOCS_KEY_PATTERN, type DocsKeyRecord, hashDocsKey, type Tenant } from "./tenant.js"
+import { TenantStore } from "./tenant-store.js"
+
+export interface Caller {
+  readonly tenant: Tenant
+  readonly key: DocsKeyRecord
+}
+
+export const authenticateDocs = (header: string | undefined) =>
+  Effect.gen(function*() {
+    const key = header?.trim()
+    if (key === undefined || !DOCS_KEY_PATTERN.test(key)) return yield* new Unauthorized()
+    const store = yield* TenantStore
+    const record = yield* store.findKeyByHash(hashDocsKey(key))
+    if (Option.isNone(record) || record.value.status !== "active") return yield* new Unauthorized()
+    const tenant = yield* store.getTenant(record.value.tenant_id)
+    if (Option.isNone(tenant)) return yield* new Unauthorized()
+    return { tenant: tenant.value, key: record.value } satisfies Caller
+  }).pipe(Effect.catchTag("DocsStoreUnavailable", () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))

@@ -1,0 +1,31 @@
+/**
+ * Upload handles (spec 2, "Upload handle"): `svc://file/<file_id>`, the captured file name, and an
+ * expiry about 6 days after the upload (exactly 6 days here).
+ */
+import { Context, Data, type Effect, type Option } from "effect"
+
+export const UPLOAD_LIFETIME_MS = 6 * 24 * 60 * 60 * 1000
+/** 200 MB, read as 200 MiB (the limit of `@docket/formats` too) */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+export const HANDLE_PREFIX = "svc://file/"
+
+export interface UploadRecord {
+  readonly file_id: string
+  readonly tenant_id: string
+  readonly file_name: string
+  readonly size: number
+  readonly created_at: number
+  readonly expires_at: number
+}
+
+export const blobKeyOf = (fileId: string) => `uploads/${fileId}`
+
+export class UploadStoreUnavailable extends Data.TaggedError("UploadStoreUnavailable")<{ readonly cause?: unknown }> {}
+
+export interface UploadStoreService {
+  readonly create: (upload: UploadRecord) => Effect.Effect<UploadRecord, UploadStoreUnavailable>
+  readonly get: (fileId: string) => Effect.Effect<Option.Option<UploadRecord>, UploadStoreUnavailable>
+  readonly reset: Effect.Effect<void, UploadStoreUnavailable>
+}
+
+export class UploadStore extends Context.Tag("@docket/core/UploadStore")<UploadStore, UploadStoreService>() {}

@@ -1,0 +1,72 @@
+/** Jobs in memory. Every operation is one synchronous step, so transitions are atomic. */
+import { CursorNotFound, type Job, JobStore, type JobStoreService, transition } from "@docket/core"
+import { Effect, Layer, Option } from "effect"
+
+interface Entry {
+  job: Job
+  readonly seq: number
+}
+
+/** newest first: creation time, then insertion order */
+const newestFirst = (a: Entry, b: Entry) => b.job.created_at - a.job.created_at || b.seq - a.seq
+
+export const makeJobStore = (): JobStoreService => {
+  const jobs = new Map<string, Entry>()
+  const byKey = new Map<string, string>()
+  let seq = 0
+  return {
+    insert: (job) =>
+      Effect.sync(() => {
+        if (job.idempotency_key !== null) {
+          const existing = byKey.get(`${job.tenant_id}\n${job.idempotency_key}`)
+          const entry = existing === undefined ? undefined : jobs.get(existing)
+          if (entry !== undefined) return { job: entry.job, created: false }
+          byKey.set(`${job.tenant_id}\n${job.idempotency_key}`, job.job_id)
+        }
+        jobs.set(job.job_id, { job, seq: seq++ })
+        return { job, created: true }
+      }),
+    get: (id) => Effect.sync(() => Option.fromNullable(jobs.get(id)?.job)),
+    apply: (id, event) =>
+      Effect.sync(() => {
+        const entry = jobs.get(id)
+        if (entry === undefined) return Option.none()
+        const next = transition(entry.job, event)
+        if (next === undefined) return Option.some({ job: entry.job, changed: false })
+        entry.job = next
+        return Option.some({ job: next, changed: true })
+      }),
+    list: (query) =>
+      Effect.suspend(() => {
+        const matching = [...jobs.values()].filter((e) =>
+          e.job.tenant_id === query.tenantId &&
+          (query.statuses === undefined || query.statuses.length === 0 || query.statuses.includes(e.job.status)) &&
+          (query.kinds === undefined || query.kinds.length === 0 || query.kinds.includes(e.job.kind)) &&
+          (query.createdAfter === undefined || e.job.created_at > query.createdAfter)
+        ).sort(newestFirst)
+        let start = 0
+        if (query.cursor !== undefined) {
+          const cursor = jobs.get(query.cursor)
+          if (cursor === undefined || cursor.job.tenant_id !== query.tenantId) {
+            return Effect.fail(new CursorNotFound({ cursor: query.cursor }))
+          }
+          // the first job after the cursor's position, whether or not the cursor matches the filters
+          start = matching.findIndex((e) => newestFirst(cursor, e) < 0)
+          if (start < 0) start = matching.length
+        }
+        const page = matching.slice(start, start + query.limit)
+        const more = start + query.limit < matching.length
+        return Effect.succeed({
+          jobs: page.map((e) => e.job),
+          nextCursor: more && page.length > 0 ? page[page.length - 1].job.job_id : null,
+          total: matching.length
+        })
+      }),
+    reset: Effect.sync(() => {
+      jobs.clear()
+      byKey.clear()
+    })
+  }
+}
+
+export const layer: Layer.Layer<JobStore> = Layer.sync(JobStore, makeJobStore)

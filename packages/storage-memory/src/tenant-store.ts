@@ -1,0 +1,47 @@
+/** Document-service tenants and keys in memory. Every operation is one synchronous step. */
+import { applyTenantPatch, type DocsKeyRecord, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { Effect, Layer, Option } from "effect"
+
+export const makeTenantStore = (): TenantStoreService => {
+  const tenants = new Map<string, Tenant>()
+  const keys = new Map<string, DocsKeyRecord>()
+  const keysByHash = new Map<string, string>()
+  return {
+    createTenant: (tenant) => Effect.sync(() => (tenants.set(tenant.tenant_id, tenant), tenant)),
+    getTenant: (id) => Effect.sync(() => Option.fromNullable(tenants.get(id))),
+    updateTenant: (id, patch) =>
+      Effect.sync(() => {
+        const t = tenants.get(id)
+        if (t === undefined) return Option.none()
+        const next = applyTenantPatch(t, patch)
+        tenants.set(id, next)
+        return Option.some(next)
+      }),
+    createKey: (key) =>
+      Effect.sync(() => {
+        keys.set(key.key_id, key)
+        keysByHash.set(key.hash, key.key_id)
+        return key
+      }),
+    findKeyByHash: (hash) =>
+      Effect.sync(() => {
+        const id = keysByHash.get(hash)
+        return Option.fromNullable(id === undefined ? undefined : keys.get(id))
+      }),
+    revokeKey: (id) =>
+      Effect.sync(() => {
+        const k = keys.get(id)
+        if (k === undefined) return Option.none()
+        const revoked: DocsKeyRecord = { ...k, status: "revoked" }
+        keys.set(id, revoked)
+        return Option.some(revoked)
+      }),
+    reset: Effect.sync(() => {
+      tenants.clear()
+      keys.clear()
+      keysByHash.clear()
+    })
+  }
+}
+
+export const layer: Layer.Layer<TenantStore> = Layer.sync(TenantStore, makeTenantStore)
