@@ -5,7 +5,7 @@ import { documentsHttpSuite, remoteTarget, testParserLayer } from "@docket/core/
 // The document service's suite over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
 documentsHttpSuite("node:http", async (settings) => {
-  const docket = createDocket({ clock: new ManualClock(), parser: testParserLayer, settings })
+  const docket = createDocket({ clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()

@@ -4,4 +4,4 @@ import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
 documentsHttpSuite("in-process fetch, memory storage", async (settings) =>
-  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))

@@ -1,0 +1,71 @@
+/**
+ * The conformance suite of the `JobStore` port: every adapter runs it against its own
+ * implementation (`jobStoreSuite("memory", MemoryJobStore.layer)`).
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import type { Job } from "../documents/jobs/job.js"
+import { JobStore } from "../documents/jobs/job-store.js"
+
+const job = (id: string, over: Partial<Job> = {}): Job => ({
+  job_id: id,
+  tenant_id: "t1",
+  kind: "parse",
+  status: "queued",
+  input: { source: { type: "upload", file_id: "f" }, file_name: "a.txt" },
+  result: null,
+  error: null,
+  units: 0,
+  request_id: "req_1",
+  idempotency_key: null,
+  fingerprint: "fp",
+  created_at: 1000,
+  started_at: null,
+  finished_at: null,
+  payload_expires_at: 2000,
+  ...over
+})
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`
+
+export const jobStoreSuite = (name: string, layer: Layer.Layer<JobStore>) =>
+  describe(`JobStore (${name})`, () => {
+    it.effect("insert then get; an idempotency key returns the existing job per tenant", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        expect((yield* s.insert(job(uuid(1), { idempotency_key: "k" }))).created).toBe(true)
+        const replay = yield* s.insert(job(uuid(2), { idempotency_key: "k" }))
+        expect(replay).toEqual({ job: expect.objectContaining({ job_id: uuid(1) }), created: false })
+        expect(Option.isNone(yield* s.get(uuid(2)))).toBe(true)
+        expect((yield* s.insert(job(uuid(3), { idempotency_key: "k", tenant_id: "t2" }))).created).toBe(true)
+      }).pipe(Effect.provide(layer)))
+    it.effect("transitions follow the state machine; a terminal job never changes", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* s.insert(job(uuid(1)))
+        expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 5, result: 1, units: 1 })).changed).toBe(false)
+        const started = Option.getOrThrow(yield* s.apply(uuid(1), { type: "start", at: 2 }))
+        expect(started).toMatchObject({ changed: true, job: { status: "running", started_at: 2 } })
+        const cancelled = Option.getOrThrow(yield* s.apply(uuid(1), { type: "cancel", at: 3, reason: "r" }))
+        expect(cancelled.job).toMatchObject({ status: "cancelled", finished_at: 3, error: { code: "job_cancelled", message: "r" } })
+        const late = Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 4, result: 1, units: 1 }))
+        expect(late).toMatchObject({ changed: false, job: { status: "cancelled" } })
+        expect(Option.isNone(yield* s.apply(uuid(9), { type: "start", at: 1 }))).toBe(true)
+      }).pipe(Effect.provide(layer)))
+    it.effect("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        for (let i = 1; i <= 4; i++) yield* s.insert(job(uuid(i), { created_at: i <= 2 ? 1000 : 2000 }))
+        yield* s.insert(job(uuid(5), { tenant_id: "t2" }))
+        const first = yield* s.list({ tenantId: "t1", limit: 3 })
+        expect(first.jobs.map((j) => j.job_id)).toEqual([uuid(4), uuid(3), uuid(2)])
+        expect(first).toMatchObject({ nextCursor: uuid(2), total: 4 })
+        const second = yield* s.list({ tenantId: "t1", limit: 3, cursor: uuid(2) })
+        expect(second.jobs.map((j) => j.job_id)).toEqual([uuid(1)])
+        expect(second.nextCursor).toBeNull()
+        expect((yield* s.list({ tenantId: "t1", limit: 10, createdAfter: 1000 })).total).toBe(2)
+        expect((yield* s.list({ tenantId: "t1", limit: 10, statuses: ["running"] })).total).toBe(0)
+        const foreign = yield* Effect.flip(s.list({ tenantId: "t1", limit: 3, cursor: uuid(5) }))
+        expect(foreign._tag).toBe("CursorNotFound")
+      }).pipe(Effect.provide(layer)))
+  })
