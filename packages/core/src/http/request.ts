@@ -23,10 +23,9 @@ export interface RequestBody {
   readonly read: (limit: number) => Effect.Effect<Uint8Array, BodyError>
   /**
    * The body chunk by chunk, as it arrives (for uploads: nothing is held beyond the chunk in
-   * hand), failing with `BodyTooLarge` once it crosses `limit` bytes. Optional for request
-   * bodies of other hosts: `bodyStream` then falls back to `read`.
+   * hand), failing with `BodyTooLarge` once it crosses `limit` bytes.
    */
-  readonly stream?: ((limit: number) => Stream.Stream<Uint8Array, BodyError>) | undefined
+  readonly stream: (limit: number) => Stream.Stream<Uint8Array, BodyError>
 }
 
 export interface DocketRequest {
@@ -47,10 +46,6 @@ export const capped = <E>(stream: Stream.Stream<Uint8Array, E>, limit: number): 
     const next = size + chunk.byteLength
     return next > limit ? EffectOps.fail(new BodyTooLarge({ limit })) : EffectOps.succeed([next, chunk] as const)
   })
-
-/** The body as a stream (see `RequestBody.stream`). */
-export const bodyStream = (body: RequestBody, limit: number): Stream.Stream<Uint8Array, BodyError> =>
-  body.stream !== undefined ? body.stream(limit) : StreamOps.fromEffect(body.read(limit))
 
 /** Splits a request target (`/path?query`) into its path and query. */
 export const splitTarget = (target: string): { readonly path: string; readonly query: string } => {

@@ -5,7 +5,6 @@
  */
 import { Clock, Effect, Fiber, Option, Queue, Stream } from "effect"
 import * as Multipasta from "multipasta"
-import { bodyStream } from "../../http/request.js"
 import { Settings } from "../../shared/config.js"
 import { Ids } from "../../shared/ids.js"
 import {
@@ -99,7 +98,7 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
 
     const cleanup = Effect.ignore(blobs.delete(key))
     const received = Effect.gen(function*() {
-      yield* bodyStream(ctx.request.body, maxUploadBytes + MULTIPART_OVERHEAD).pipe(
+      yield* ctx.request.body.stream(maxUploadBytes + MULTIPART_OVERHEAD).pipe(
         Stream.runForEach((chunk) =>
           Effect.suspend(() => {
             parser.write(chunk)
