@@ -5,6 +5,7 @@
  * first interrupts it.
  */
 import { type Docket, type DocketResponse, makeRequestRunner } from "@docket/core"
+import { Effect, Exit, FiberId, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { fromNodeRequest, NodeRequestBody } from "./request.js"
 
@@ -16,6 +17,7 @@ export const makeNodeListener = async (docket: Docket): Promise<NodeListener> =>
     const body = new NodeRequestBody(message)
     const { abort } = run(fromNodeRequest(message, body), (response, sent) => {
       if (res.destroyed) return sent()
+      if (response.stream !== undefined) return writeStream(res, response, response.stream, sent)
       res.once("finish", sent)
       write(res, response, body.abandoned)
       if (body.abandoned) res.once("finish", () => setImmediate(() => message.destroy()))
@@ -40,4 +42,26 @@ const write = (res: ServerResponse, response: DocketResponse, closeConnection: b
   if (closeConnection) headers["connection"] = "close"
   res.writeHead(response.status, headers)
   res.end(body)
+}
+
+/**
+ * Writes a streamed body (Server-Sent Events) chunk by chunk; the response ends with the stream,
+ * and a client that goes away interrupts the stream.
+ */
+const writeStream = (res: ServerResponse, response: DocketResponse, stream: Stream.Stream<Uint8Array>, sent: () => void): void => {
+  res.writeHead(response.status, { ...response.headers })
+  res.flushHeaders()
+  const fiber = Effect.runFork(Stream.runForEach(stream, (chunk) => Effect.sync(() => void res.write(chunk))))
+  const stop = () => fiber.unsafeInterruptAsFork(FiberId.none)
+  res.once("close", stop)
+  fiber.addObserver((exit) => {
+    res.off("close", stop)
+    if (Exit.isSuccess(exit) && !res.destroyed) {
+      res.once("finish", sent)
+      res.end()
+    } else {
+      if (!res.destroyed) res.destroy()
+      sent()
+    }
+  })
 }

@@ -1,14 +1,17 @@
 import { createDocket, listen } from "@docket/adapter-node"
 import { ManualClock } from "@docket/core"
-import { documentsHttpSuite, remoteTarget, testParserLayer } from "@docket/core/testing"
+import { documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 
-// The document service's suite over a real socket, through the node:http listener, with the
+// The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
-documentsHttpSuite("node:http", async (settings) => {
+const onNode: StartTarget = async (settings) => {
   const docket = createDocket({ clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()
     await docket.dispose()
   })
-})
+}
+
+documentsHttpSuite("node:http", onNode)
+documentsJobsSuite("node:http", onNode)

@@ -23,6 +23,7 @@ import type { TenantPatch } from "./documents/tenants/tenant.js"
 import type { TenantStore } from "./documents/tenants/tenant-store.js"
 import type { DocumentParser } from "./documents/document-parser.js"
 import type { JobQueue } from "./documents/jobs/job-queue.js"
+import type { JobEventLog } from "./documents/jobs/job-event-log.js"
 import { JobRuntime, JobRuntimeLive } from "./documents/jobs/job-runtime.js"
 import type { JobStore } from "./documents/jobs/job-store.js"
 import { jobWorkersLayer } from "./documents/jobs/worker.js"
@@ -32,7 +33,7 @@ import type { BlobStore } from "./documents/uploads/blob-store.js"
 import type { UploadStore } from "./documents/uploads/upload.js"
 
 /** The storage ports of the document service. */
-export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore
+export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog
 
 /** What a storage adapter provides. */
 export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts

@@ -6,10 +6,12 @@ import * as MemoryDecisionStore from "./decision-store.js"
 import * as MemoryLimiterStore from "./limiter-store.js"
 import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryJobQueue from "./job-queue.js"
+import * as MemoryJobEventLog from "./job-event-log.js"
 import * as MemoryJobStore from "./job-store.js"
 import * as MemoryTenantStore from "./tenant-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 
+export { MemoryJobEventLog }
 export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
 
 export * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
@@ -19,6 +21,7 @@ export const documentsLayer = Layer.mergeAll(
   MemoryTenantStore.layer,
   MemoryJobStore.layer,
   MemoryJobQueue.layer,
+  MemoryJobEventLog.layer,
   MemoryUploadStore.layer,
   MemoryBlobStore.layer
 )

@@ -1,7 +1,10 @@
 import { makeDocket, ManualClock } from "@docket/core"
-import { documentsHttpSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
+import { documentsHttpSuite, documentsJobsSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
 documentsHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))
+
+documentsJobsSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))

@@ -50,6 +50,7 @@ export const fromPlatformRequest = (request: HttpServerRequest.HttpServerRequest
 export const toPlatformResponse = (response: DocketResponse): HttpServerResponse.HttpServerResponse => {
   const { "content-type": contentType, ...headers } = response.headers
   const options = { status: response.status, headers, contentType }
+  if (response.stream !== undefined) return HttpServerResponse.stream(response.stream, options)
   if (response.body === undefined) return HttpServerResponse.empty({ status: response.status, headers: response.headers })
   return typeof response.body === "string"
     ? HttpServerResponse.text(response.body, options)

@@ -1,4 +1,5 @@
 /** A response as Docket's HTTP layer produces it, platform-neutral; adapters write it out. */
+import type { Stream } from "effect"
 
 export interface DocketResponse {
   readonly status: number
@@ -6,6 +7,12 @@ export interface DocketResponse {
   readonly headers: Readonly<Record<string, string>>
   /** a complete body (`undefined` = none) */
   readonly body?: string | Uint8Array | undefined
+  /**
+   * a body sent as it is produced (Server-Sent Events), instead of `body`: self-contained (it
+   * needs no service and fails with nothing); the response ends when it ends, and adapters
+   * interrupt it when the client goes away. The request's scope closes after it has ended.
+   */
+  readonly stream?: Stream.Stream<Uint8Array> | undefined
 }
 
 /** A JSON response; `headers` are added to `content-type: application/json`. */

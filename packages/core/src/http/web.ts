@@ -72,8 +72,14 @@ export const fromWebRequest = (request: Request): DocketRequest => {
   }
 }
 
-export const toWebResponse = (response: DocketResponse): Response =>
-  new Response((response.body ?? null) as BodyInit | null, { status: response.status, headers: response.headers as Record<string, string> })
+/** `sent` is called once a streamed body has ended (or the reader cancelled it). */
+export const toWebResponse = (response: DocketResponse, sent: () => void = () => undefined): Response => {
+  if (response.stream !== undefined) {
+    const body = Stream.toReadableStream(Stream.ensuring(response.stream, Effect.sync(sent)))
+    return new Response(body, { status: response.status, headers: response.headers as Record<string, string> })
+  }
+  return new Response((response.body ?? null) as BodyInit | null, { status: response.status, headers: response.headers as Record<string, string> })
+}
 
 /** A fetch handler serving `handler` (the whole application by default) on a runtime. */
 export const makeWebHandler = (
@@ -84,6 +90,7 @@ export const makeWebHandler = (
   return (request) =>
     new Promise<Response>((resolve) => {
       const { abort } = run(fromWebRequest(request), (response, sent) => {
+        if (response.stream !== undefined) return resolve(toWebResponse(response, sent))
         resolve(toWebResponse(response))
         sent()
       })

@@ -1,7 +1,8 @@
 /** The document service's routes (spec 2), flat form and v1 form. */
 import { artifactRoutes } from "./artifact-route.js"
 import { flatRoutes } from "./flat-routes.js"
+import { jobEventRoutes } from "./job-events-route.js"
 import { notImplementedRoutes } from "./not-implemented.js"
 import { v1Routes } from "./v1-routes.js"
 
-export const documentRoutes = [...flatRoutes, ...v1Routes, ...artifactRoutes, ...notImplementedRoutes]
+export const documentRoutes = [...flatRoutes, ...v1Routes, ...jobEventRoutes, ...artifactRoutes, ...notImplementedRoutes]

@@ -9,6 +9,7 @@ import { Ids } from "../../shared/ids.js"
 import { IdempotencyConflict, ServiceUnavailable } from "../http/api-errors.js"
 import { type Job, type JobInput, type JobKind, PAYLOAD_RETENTION_MS } from "./job.js"
 import { JobQueue } from "./job-queue.js"
+import { recordJobEvent } from "./job-runtime.js"
 import { JobStore } from "./job-store.js"
 
 export interface CreateJob {
@@ -47,6 +48,7 @@ export const createJob = (c: CreateJob) =>
       payload_expires_at: now + PAYLOAD_RETENTION_MS
     }
     const stored = yield* store.insert(job).pipe(Effect.mapError(unavailable))
+    if (stored.created) yield* recordJobEvent(stored.job, now)
     if (!stored.created && stored.job.fingerprint !== job.fingerprint) {
       return yield* new IdempotencyConflict({ jobId: stored.job.job_id })
     }

@@ -5,6 +5,7 @@
  */
 import { Context, Deferred, Duration, Effect, Fiber, Layer, Option } from "effect"
 import { isTerminal, type Job } from "./job.js"
+import { eventOf, JobEventLog } from "./job-event-log.js"
 import { JobStore } from "./job-store.js"
 import type { JobEvent } from "./state-machine.js"
 
@@ -28,12 +29,24 @@ export const notifyJob = (jobId: string) =>
     return Effect.forEach(set, (d) => Deferred.succeed(d, undefined), { discard: true })
   })
 
-/** Applies an event and wakes the job's waiters when it changed the job. */
+/**
+ * Records the job's current state in its event log (a failure to record is logged, never fails
+ * the transition that already happened).
+ */
+export const recordJobEvent = (job: Job, at: number) =>
+  Effect.flatMap(JobEventLog, (log) => log.append(job.job_id, eventOf(job, at))).pipe(
+    Effect.catchAll((e) => Effect.logWarning(`job ${job.job_id}: event not recorded`, e))
+  )
+
+/** Applies an event, records it in the job's event log and wakes the job's waiters when it changed the job. */
 export const applyJobEvent = (jobId: string, event: JobEvent) =>
   Effect.gen(function*() {
     const store = yield* JobStore
     const outcome = yield* store.apply(jobId, event)
-    if (Option.isSome(outcome) && outcome.value.changed) yield* notifyJob(jobId)
+    if (Option.isSome(outcome) && outcome.value.changed) {
+      yield* recordJobEvent(outcome.value.job, event.at)
+      yield* notifyJob(jobId)
+    }
     return outcome
   })
 

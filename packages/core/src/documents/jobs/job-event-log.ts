@@ -1,0 +1,79 @@
+/**
+ * The job-event port (spec 2, "Job event (v1 stream frame)", "Events"): every status change of a
+ * job is recorded as an event with a sequence number, monotonic per job, so that
+ * `GET /v1/jobs/{job_id}/events` can replay what a client missed (`Last-Event-ID`). The log of
+ * a job is bounded (`MAX_EVENTS_PER_JOB`); adapters implement it (storage-memory).
+ */
+import { Context, Data, type Effect } from "effect"
+import type { Job, JobStatus } from "./job.js"
+
+export class JobEventLogUnavailable extends Data.TaggedError("JobEventLogUnavailable")<{ readonly cause?: unknown }> {}
+
+/** What a stream frame carries, without its sequence (the log assigns it). */
+export interface JobEventData {
+  /** epoch ms */
+  readonly at: number
+  readonly status: JobStatus
+  readonly progress: Readonly<Record<string, unknown>> | null
+  readonly message: string | null
+}
+
+export interface JobEventRecord extends JobEventData {
+  /** 1, 2, 3, … per job */
+  readonly sequence: number
+}
+
+/** A job has at most a few events (queued, running, terminal); the log keeps the latest 64. */
+export const MAX_EVENTS_PER_JOB = 64
+
+export interface JobEventLogService {
+  /** appends the event with the job's next sequence number and returns it */
+  readonly append: (jobId: string, event: JobEventData) => Effect.Effect<JobEventRecord, JobEventLogUnavailable>
+  /** the job's retained events with a sequence above `after`, oldest first */
+  readonly since: (jobId: string, after: number) => Effect.Effect<ReadonlyArray<JobEventRecord>, JobEventLogUnavailable>
+  readonly reset: Effect.Effect<void, JobEventLogUnavailable>
+}
+
+export class JobEventLog extends Context.Tag("@docket/core/JobEventLog")<JobEventLog, JobEventLogService>() {}
+
+/** The progress of a running job, as the v1 job shows it. */
+export const runningProgress = (job: Job) => ({
+  units_total: null,
+  units_done: 0,
+  items_total: 1,
+  items_done: 0,
+  stage: job.kind === "parse" ? "parsing" : job.kind
+})
+
+/** The event that a job in its current state stands for. */
+export const eventOf = (job: Job, at: number): JobEventData => {
+  switch (job.status) {
+    case "queued":
+      return { at, status: "queued", progress: null, message: null }
+    case "running":
+      return { at, status: "running", progress: runningProgress(job), message: null }
+    case "succeeded":
+      return {
+        at,
+        status: "succeeded",
+        progress: { units_total: job.units, units_done: job.units, items_total: 1, items_done: 1, stage: "done" },
+        message: null
+      }
+    default:
+      return {
+        at,
+        status: job.status,
+        progress: job.started_at === null ? null : { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: "done" },
+        message: job.error?.message ?? null
+      }
+  }
+}
+
+/** The frame's JSON (`message` only when there is one). */
+export const eventFrame = (e: JobEventRecord) => ({
+  sequence: e.sequence,
+  at: new Date(e.at).toISOString(),
+  status: e.status,
+  progress: e.progress,
+  ...(e.message === null ? {} : { message: e.message })
+})

@@ -1,0 +1,176 @@
+/**
+ * The HTTP conformance suite of the document service's v1 job extras (spec 2): the event stream
+ * (`GET /v1/jobs/{job_id}/events`), retention (`result_state`, `payload_expires_at`), and the
+ * points of job creation that need a queue or wait cap to be reached. Every adapter runs it like
+ * `documentsHttpSuite`; the target parses with `testParserLayer` on a manual clock.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { docsClient } from "./documents-http-suite.js"
+import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, readJson, type StartTarget, untilPending, untilSleeping } from "./http-target.js"
+
+const DAY = 24 * 3600 * 1000
+
+const expectV1Error = (r: JsonResponse, status: number, code: string) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status)
+  expect(r.body.error.code).toBe(code)
+  expect(typeof r.body.error.message).toBe("string")
+  expect(typeof r.body.error.retryable).toBe("boolean")
+  expect(r.body.error.request_id).toBe(r.headers.get("x-request-id"))
+  expect(r.body.request_id).toBe(r.headers.get("x-request-id"))
+}
+
+interface Frame {
+  readonly id: string
+  readonly data: any
+}
+
+/** Opens an SSE stream and reads it frame by frame (`null` once it has ended). */
+const openEvents = async (target: HttpTarget, path: string, key: string, headers: Record<string, string> = {}) => {
+  const controller = new AbortController()
+  const response = await target.fetch(path, { headers: { "x-api-key": key, ...headers }, signal: controller.signal })
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    return { response, json: await readJson(response), next: async (): Promise<Frame | null> => null, close: () => undefined }
+  }
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ""
+  const next = async (): Promise<Frame | null> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n")
+      if (end >= 0) {
+        const raw = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const lines = raw.split("\n")
+        const id = lines.find((l) => l.startsWith("id: "))?.slice(4) ?? ""
+        const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n")
+        return { id, data: JSON.parse(data) }
+      }
+      const chunk = await reader.read()
+      if (chunk.done) {
+        expect(buffer).toBe("")
+        return null
+      }
+      buffer += decoder.decode(chunk.value, { stream: true })
+    }
+  }
+  const close = () => {
+    reader.cancel().catch(() => undefined)
+    controller.abort()
+  }
+  return { response, json: undefined, next, close }
+}
+
+export const documentsJobsSuite = (name: string, start: StartTarget) =>
+  describe(`document service: job events, retention (${name})`, () => {
+    let target: HttpTarget
+    let api: ReturnType<typeof docsClient>
+    beforeEach(async () => {
+      target = await start({ adminToken: ADMIN_TOKEN })
+      api = docsClient(target)
+    })
+    afterEach(async () => {
+      await target.close()
+    })
+    const advance = (ms: number) => target.admin.clock.advance(ms)
+    const upload = async (key: string, name = "report.txt", content = "Hello\n\nWorld\fPage two") => {
+      const r = await api.upload(key, name, content)
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return r.body as { file_id: string; source_url: string }
+    }
+    const v1Parse = (key: string, uploadId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      api.call("POST", "/v1/parse", { key, headers, body: { source: { type: "upload", upload_id: uploadId }, ...extra } })
+
+    describe("GET /v1/jobs/{job_id}/events", () => {
+      it("streams queued, running and the terminal status with monotonic ids, then ends", async () => {
+        const t = await api.tenant()
+        const up = await upload(t.key, "slow.txt", "#delay 5000\nslow text")
+        const created = await v1Parse(t.key, up.file_id)
+        expect(created.status).toBe(202)
+        await untilSleeping(target, 1, 5000)
+        const s = await openEvents(target, `/v1/jobs/${created.body.job_id}/events`, t.key)
+        expect(s.response.status).toBe(200)
+        expect(s.response.headers.get("content-type")).toMatch(/^text\/event-stream/)
+        expect(s.response.headers.get("x-request-id")).toMatch(/^req_/)
+        const queued = await s.next()
+        expect(queued).toEqual({ id: "1", data: { sequence: 1, at: created.body.created_at, status: "queued", progress: null } })
+        const running = await s.next()
+        expect(running!.id).toBe("2")
+        expect(running!.data).toMatchObject({ sequence: 2, status: "running", progress: { units_done: 0, stage: "parsing" } })
+        await advance(5000)
+        const done = await s.next()
+        expect(done!.id).toBe("3")
+        expect(done!.data).toMatchObject({ sequence: 3, status: "succeeded" })
+        expect(Date.parse(done!.data.at)).toBe(Date.parse(created.body.created_at) + 5000)
+        expect(await s.next()).toBeNull()
+      })
+      it("Last-Event-ID resumes after that sequence without loss or duplicates; a bad one is 422", async () => {
+        const t = await api.tenant()
+        const up = await upload(t.key)
+        const job = await v1Parse(t.key, up.file_id, { wait_seconds: 10 })
+        expect(job.body.status).toBe("succeeded")
+        const path = `/v1/jobs/${job.body.job_id}/events`
+        const all = await openEvents(target, path, t.key)
+        const ids: Array<string> = []
+        for (let f = await all.next(); f !== null; f = await all.next()) ids.push(f.id)
+        expect(ids).toEqual(["1", "2", "3"])
+        const resumed = await openEvents(target, path, t.key, { "last-event-id": "1" })
+        expect((await resumed.next())!.data).toMatchObject({ sequence: 2, status: "running" })
+        expect((await resumed.next())!.data).toMatchObject({ sequence: 3, status: "succeeded" })
+        expect(await resumed.next()).toBeNull()
+        const atEnd = await openEvents(target, path, t.key, { "last-event-id": "3" })
+        expect(atEnd.response.status).toBe(200)
+        expect(await atEnd.next()).toBeNull()
+        const bad = await openEvents(target, path, t.key, { "last-event-id": "abc" })
+        expectV1Error(bad.json!, 422, "invalid_request")
+        expect(bad.json!.body.error.detail.errors[0].field).toBe("Last-Event-ID")
+      })
+      it("a failed or cancelled job's last frame carries its message", async () => {
+        const t = await api.tenant()
+        const up = await upload(t.key, "slow.txt", "#delay 5000\nslow")
+        const created = await v1Parse(t.key, up.file_id)
+        await untilSleeping(target, 1, 5000)
+        await api.call("POST", `/v1/jobs/${created.body.job_id}/cancel`, { key: t.key, body: { reason: "no longer needed" } })
+        const s = await openEvents(target, `/v1/jobs/${created.body.job_id}/events`, t.key, { "last-event-id": "2" })
+        expect((await s.next())!.data).toMatchObject({ sequence: 3, status: "cancelled", message: "no longer needed" })
+        expect(await s.next()).toBeNull()
+      })
+      it("ends after 300 s on the service clock while the job keeps running", async () => {
+        const t = await api.tenant()
+        const up = await upload(t.key, "slow.txt", "#delay 1000000\nvery slow")
+        const created = await v1Parse(t.key, up.file_id)
+        await untilSleeping(target, 1, 1_000_000)
+        const s = await openEvents(target, `/v1/jobs/${created.body.job_id}/events`, t.key)
+        expect((await s.next())!.data.status).toBe("queued")
+        expect((await s.next())!.data.status).toBe("running")
+        await untilSleeping(target, 1, 300_000)
+        await advance(299_999)
+        await advance(1)
+        expect(await s.next()).toBeNull()
+        expect((await api.call("GET", `/v1/jobs/${created.body.job_id}`, { key: t.key })).body.status).toBe("running")
+      })
+      it("a client that goes away ends the stream", async () => {
+        const t = await api.tenant()
+        const up = await upload(t.key, "slow.txt", "#delay 1000000\nvery slow")
+        const created = await v1Parse(t.key, up.file_id)
+        await untilSleeping(target, 1, 1_000_000)
+        const s = await openEvents(target, `/v1/jobs/${created.body.job_id}/events`, t.key, { "last-event-id": "1" })
+        expect((await s.next())!.data.status).toBe("running")
+        await untilSleeping(target, 1, 300_000)
+        s.close()
+        await untilPending(target, 300_000, (n) => n === 0, "the stream's wait to end once the client has gone")
+      })
+      it("another tenant's job, an unknown job and a missing key are refused", async () => {
+        const a = await api.tenant()
+        const b = await api.tenant()
+        const up = await upload(a.key)
+        const job = await v1Parse(a.key, up.file_id)
+        const other = await openEvents(target, `/v1/jobs/${job.body.job_id}/events`, b.key)
+        expectV1Error(other.json!, 404, "job_not_found")
+        const unknown = await openEvents(target, "/v1/jobs/00000000-0000-4000-8000-000000000000/events", a.key)
+        expectV1Error(unknown.json!, 404, "job_not_found")
+        expectV1Error(await api.call("GET", `/v1/jobs/${job.body.job_id}/events`), 401, "unauthorized")
+      })
+    })
+  })
+
+

@@ -1,0 +1,22 @@
+/** Job events in memory: per job, the latest `MAX_EVENTS_PER_JOB` events and the last sequence. */
+import { JobEventLog, type JobEventLogService, type JobEventRecord, MAX_EVENTS_PER_JOB } from "@docket/core"
+import { Effect, Layer } from "effect"
+
+export const makeJobEventLog = (): JobEventLogService => {
+  const logs = new Map<string, { last: number; events: Array<JobEventRecord> }>()
+  return {
+    append: (jobId, event) =>
+      Effect.sync(() => {
+        let log = logs.get(jobId)
+        if (log === undefined) logs.set(jobId, (log = { last: 0, events: [] }))
+        const record = { ...event, sequence: ++log.last }
+        log.events.push(record)
+        if (log.events.length > MAX_EVENTS_PER_JOB) log.events.splice(0, log.events.length - MAX_EVENTS_PER_JOB)
+        return record
+      }),
+    since: (jobId, after) => Effect.sync(() => (logs.get(jobId)?.events ?? []).filter((e) => e.sequence > after)),
+    reset: Effect.sync(() => logs.clear())
+  }
+}
+
+export const layer: Layer.Layer<JobEventLog> = Layer.sync(JobEventLog, makeJobEventLog)
