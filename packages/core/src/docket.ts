@@ -31,9 +31,17 @@ import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
 import { noParserLayer } from "./documents/parse/no-parser.js"
 import type { BlobStore } from "./documents/uploads/blob-store.js"
 import type { UploadStore } from "./documents/uploads/upload.js"
+import type { ExtractionSchemaStore } from "./documents/schema/extraction-schema-store.js"
+import type { UsageStore } from "./documents/billing/usage-store.js"
+import type { RequestRateStore } from "./documents/limits/request-rate-store.js"
+import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
+import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 
 /** The storage ports of the document service. */
 export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog
+  | ExtractionSchemaStore
+  | UsageStore
+  | RequestRateStore
 
 /** What a storage adapter provides. */
 export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts
@@ -137,7 +145,8 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
     getTenant: (tenantId: string) => run(DocsAdmin.getTenant(tenantId)),
     updateTenant: (tenantId: string, patch: TenantPatch) => run(DocsAdmin.updateTenant(tenantId, patch)),
     createKey: (tenantId: string, input: DocsAdmin.DocsKeyInputValue = {}) => run(DocsAdmin.createTenantKey(tenantId, input)),
-    revokeKey: (keyId: string) => run(DocsAdmin.revokeDocsKey(keyId))
+    revokeKey: (keyId: string) => run(DocsAdmin.revokeDocsKey(keyId)),
+    seedPlatformSchema: (definition: PlatformSchemaDefinition) => run(seedPlatformSchemaAdmin(definition))
   },
   clock: {
     advance: (ms: number) => run(advanceClock(ms)),

@@ -14,7 +14,11 @@ import * as MemoryUploadStore from "./upload-store.js"
 export { MemoryJobEventLog }
 export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
 
-export * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
+import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
+import * as MemoryUsageStore from "./usage-store.js"
+import * as MemoryRequestRateStore from "./request-rate-store.js"
+
+export { MemoryExtractionSchemaStore, MemoryRequestRateStore, MemoryUsageStore }
 
 /** The document service's storage ports in memory; each build starts empty. */
 export const documentsLayer = Layer.mergeAll(
@@ -23,7 +27,10 @@ export const documentsLayer = Layer.mergeAll(
   MemoryJobQueue.layer,
   MemoryJobEventLog.layer,
   MemoryUploadStore.layer,
-  MemoryBlobStore.layer
+  MemoryBlobStore.layer,
+  MemoryExtractionSchemaStore.layer,
+  MemoryUsageStore.layer,
+  MemoryRequestRateStore.layer
 )
 
 /** All storage ports in memory; each build of the layer starts empty. */

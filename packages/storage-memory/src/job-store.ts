@@ -27,6 +27,11 @@ export const makeJobStore = (): JobStoreService => {
         return { job, created: true }
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(jobs.get(id)?.job)),
+    findByIdempotencyKey: (tenantId, key) =>
+      Effect.sync(() => {
+        const id = byKey.get(`${tenantId}\n${key}`)
+        return Option.fromNullable(id === undefined ? undefined : jobs.get(id)?.job)
+      }),
     apply: (id, event) =>
       Effect.sync(() => {
         const entry = jobs.get(id)

@@ -53,7 +53,9 @@ export const controlPlaneClient = (baseUrl: string, token: string, fetchImpl: Fe
       getTenant: (id) => call("GET", tenant(id)),
       updateTenant: (id, patch) => call("PATCH", tenant(id), patch),
       createKey: (id, input = {}) => call("POST", `${tenant(id)}/keys`, input),
-      revokeKey: (keyId) => call("POST", `/_admin/docs/keys/${encodeURIComponent(keyId)}/revoke`)
+      revokeKey: (keyId) => call("POST", `/_admin/docs/keys/${encodeURIComponent(keyId)}/revoke`),
+      seedPlatformSchema: ({ schema_id, ...definition }) =>
+        call("PUT", `/_admin/docs/platform-schemas/${encodeURIComponent(schema_id)}`, definition)
     } satisfies DocketControlPlane["docs"],
     clock: {
       advance: (ms) => call("POST", "/_admin/clock/advance", { ms }),

@@ -5,6 +5,9 @@ import { JobStore } from "../documents/jobs/job-store.js"
 import { TenantStore } from "../documents/tenants/tenant-store.js"
 import { BlobStore } from "../documents/uploads/blob-store.js"
 import { UploadStore } from "../documents/uploads/upload.js"
+import { ExtractionSchemaStore } from "../documents/schema/extraction-schema-store.js"
+import { UsageStore } from "../documents/billing/usage-store.js"
+import { RequestRateStore } from "../documents/limits/request-rate-store.js"
 import { clearKeyCache } from "../decision/key-cache.js"
 import { LimiterStore } from "../decision/limiter/limiter-store.js"
 import { ClockControl } from "../shared/clock.js"
@@ -59,6 +62,9 @@ export const resetAll = Effect.gen(function*() {
   yield* Effect.flatMap(JobStore, (s) => s.reset)
   yield* Effect.flatMap(UploadStore, (s) => s.reset)
   yield* Effect.flatMap(BlobStore, (s) => s.reset)
+  yield* Effect.flatMap(ExtractionSchemaStore, (s) => s.reset)
+  yield* Effect.flatMap(UsageStore, (s) => s.reset)
+  yield* Effect.flatMap(RequestRateStore, (s) => s.reset)
   yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
   return { reset: true }
@@ -68,5 +74,7 @@ export const resetAll = Effect.gen(function*() {
   DocsStoreUnavailable: () => new AdminUnavailable({ message: "document storage unavailable" }),
   JobStoreUnavailable: () => new AdminUnavailable({ message: "job storage unavailable" }),
   UploadStoreUnavailable: () => new AdminUnavailable({ message: "upload storage unavailable" }),
-  BlobStoreUnavailable: () => new AdminUnavailable({ message: "blob storage unavailable" })
+  BlobStoreUnavailable: () => new AdminUnavailable({ message: "blob storage unavailable" }),
+  UsageStoreUnavailable: () => new AdminUnavailable({ message: "usage storage unavailable" }),
+  RequestRateUnavailable: () => new AdminUnavailable({ message: "limiter storage unavailable" })
 }))

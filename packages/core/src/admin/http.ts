@@ -7,6 +7,7 @@ import { Cause, Effect, Either, type Schema } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
 import * as DocsAdmin from "../documents/tenants/admin.js"
+import { seedPlatformSchemaAdmin } from "../documents/schema/platform-admin.js"
 import { type DocketRequest, decodeUtf8 } from "../http/request.js"
 import { type DocketResponse, jsonResponse } from "../http/response.js"
 import { type PathParams, route } from "../http/router.js"
@@ -14,7 +15,7 @@ import { Settings } from "../shared/config.js"
 import { parseJson } from "../shared/json.js"
 import { AdminBadRequest, type AdminError, AdminNotFound } from "./errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./harness.js"
-import { AccountInput, AdvanceInput, decodeInput, DocsKeyInput, FaultsInput, KeyInput, PoolsInput, TenantInput, TopUpInput } from "./inputs.js"
+import { AccountInput, AdvanceInput, decodeInput, DocsKeyInput, FaultsInput, KeyInput, PlatformSchemaInput, PoolsInput, TenantInput, TopUpInput } from "./inputs.js"
 
 const ADMIN_BODY_LIMIT = 1_048_576
 
@@ -112,6 +113,11 @@ export const adminRoutes = [
     admin(201, (r, p) => Effect.flatMap(body(r, DocsKeyInput), (b) => DocsAdmin.createTenantKey(p.tenant_id, b)))
   ),
   route("POST", "/_admin/docs/keys/:key_id/revoke", admin(200, (_, p) => DocsAdmin.revokeDocsKey(p.key_id))),
+  route(
+    "PUT",
+    "/_admin/docs/platform-schemas/:schema_id",
+    admin(200, (r, p) => Effect.flatMap(body(r, PlatformSchemaInput), (b) => seedPlatformSchemaAdmin({ ...b, schema_id: p.schema_id })))
+  ),
   route("GET", "/_admin/clock", admin(200, () => clockNow)),
   route("POST", "/_admin/clock/advance", admin(200, (r) => Effect.flatMap(body(r, AdvanceInput), (b) => advanceClock(b.ms)))),
   route("GET", "/_admin/faults", admin(200, () => getFaults)),

@@ -61,6 +61,13 @@ export const DocsKeyInput = Schema.Struct({
   access_labels: Schema.optional(Schema.Array(AccessLabel))
 })
 
+/** `PUT /_admin/docs/platform-schemas/{schema_id}` (the id is in the path) */
+export const PlatformSchemaInput = Schema.Struct({
+  name: Schema.String,
+  description: Schema.optional(Schema.NullOr(Schema.String)),
+  schema: Schema.Unknown
+})
+
 export const AdvanceInput = Schema.Struct({ ms: NonNegativeInt })
 
 export const FaultsInput = Schema.Struct({

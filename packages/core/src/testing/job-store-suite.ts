@@ -33,6 +33,7 @@ export const jobStoreSuite = (name: string, layer: Layer.Layer<JobStore>) =>
     it.effect("insert then get; an idempotency key returns the existing job per tenant", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
+        yield* s.reset
         expect((yield* s.insert(job(uuid(1), { idempotency_key: "k" }))).created).toBe(true)
         const replay = yield* s.insert(job(uuid(2), { idempotency_key: "k" }))
         expect(replay).toEqual({ job: expect.objectContaining({ job_id: uuid(1) }), created: false })
@@ -42,6 +43,7 @@ export const jobStoreSuite = (name: string, layer: Layer.Layer<JobStore>) =>
     it.effect("transitions follow the state machine; a terminal job never changes", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
+        yield* s.reset
         yield* s.insert(job(uuid(1)))
         expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 5, result: 1, units: 1 })).changed).toBe(false)
         const started = Option.getOrThrow(yield* s.apply(uuid(1), { type: "start", at: 2 }))
@@ -55,6 +57,7 @@ export const jobStoreSuite = (name: string, layer: Layer.Layer<JobStore>) =>
     it.effect("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
+        yield* s.reset
         for (let i = 1; i <= 4; i++) yield* s.insert(job(uuid(i), { created_at: i <= 2 ? 1000 : 2000 }))
         yield* s.insert(job(uuid(5), { tenant_id: "t2" }))
         const first = yield* s.list({ tenantId: "t1", limit: 3 })

@@ -3,6 +3,7 @@
  * value; `envelope.ts` answers it in the envelope of the form that was called (flat or v1).
  */
 import { Data } from "effect"
+import type { InvalidSchema, InvalidSchemaRequest, SchemaNotFound } from "../schema/errors.js"
 
 /** One refused field: `field` is a dotted path into the body or the query (`file.source_url`). */
 export interface FieldError {
@@ -39,6 +40,12 @@ export class IdempotencyConflict extends Data.TaggedError("IdempotencyConflict")
 export class NotImplemented extends Data.TaggedError("NotImplemented")<{ readonly operation: string }> {}
 /** 503 `service_unavailable` (flat) / `upstream_unavailable` (v1): storage or queue unavailable */
 export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{ readonly message: string }> {}
+/** 402 `quota_exceeded` (both forms): included credits used up and paid usage not enabled */
+export class QuotaExceeded extends Data.TaggedError("QuotaExceeded")<{ readonly credits: number; readonly used: number }> {}
+/** 429 `too_many_requests` (flat) / `rate_limited` (v1), with `Retry-After` */
+export class RequestRateLimited extends Data.TaggedError("RequestRateLimited")<{ readonly limit: number; readonly retryAfterSeconds: number }> {}
+/** 429 `too_many_requests` (flat) / `concurrency_limit_reached` (v1): pending + running jobs at the cap */
+export class ConcurrencyLimitReached extends Data.TaggedError("ConcurrencyLimitReached")<{ readonly limit: number }> {}
 /** 500 `internal_error` */
 export class InternalFailure extends Data.TaggedError("InternalFailure")<{ readonly cause?: unknown }> {}
 
@@ -57,5 +64,11 @@ export type DocsApiError =
   | NotImplemented
   | ServiceUnavailable
   | InternalFailure
+  | QuotaExceeded
+  | RequestRateLimited
+  | ConcurrencyLimitReached
+  | SchemaNotFound
+  | InvalidSchema
+  | InvalidSchemaRequest
 
 export const invalid = (field: string, message: string) => new InvalidInput({ errors: [{ field, message }] })

@@ -5,6 +5,8 @@
  * Every response, error or not, carries `X-Request-Id`.
  */
 import { type DocketResponse, jsonResponse } from "../../http/response.js"
+import { SCHEMA_MESSAGES } from "../schema/errors.js"
+import type { SchemaProblem } from "../schema/schema-problem.js"
 import type { DocsApiError, FieldError } from "./api-errors.js"
 
 export type ApiForm = "flat" | "v1"
@@ -21,7 +23,18 @@ interface Described {
   readonly retryable?: boolean
   /** extra fields on the flat `error` object */
   readonly extra?: Record<string, unknown>
+  /** extra response headers (`Retry-After`) */
+  readonly headers?: Record<string, string>
 }
+
+/** Schema problems as field errors: `schema` + the JSON pointer (`schema/properties/total`). */
+const schemaFieldErrors = (problems: ReadonlyArray<SchemaProblem>, prefix: string): Array<FieldError> =>
+  problems.map((p) => ({ field: `${prefix}${p.path}`, message: p.message }))
+
+export const QUOTA_MESSAGES = {
+  flat: "Included credits used up. Enable paid usage or ask for more credits; this is not retryable.",
+  v1: "Included credit used and paid usage not enabled; not charged. File and workspace deletion and uploads still work."
+} as const
 
 export const UNAUTHORIZED_MESSAGE = "Missing, invalid or revoked API key. Pass your key in the X-API-Key header."
 
@@ -77,6 +90,40 @@ const describe = (form: ApiForm, e: DocsApiError): Described => {
       return { status: 501, code: "not_implemented", message: `${e.operation} is not offered by this deployment` }
     case "ServiceUnavailable":
       return { status: 503, code: flat ? "service_unavailable" : "upstream_unavailable", message: e.message, retryable: true }
+    case "QuotaExceeded":
+      return { status: 402, code: "quota_exceeded", message: flat ? QUOTA_MESSAGES.flat : QUOTA_MESSAGES.v1, detail: { credits: e.credits, used: e.used } }
+    case "RequestRateLimited":
+      return {
+        status: 429,
+        code: flat ? "too_many_requests" : "rate_limited",
+        message: `Rate limit of ${e.limit} requests per minute reached; retry after ${e.retryAfterSeconds} s (Retry-After header).`,
+        retryable: true,
+        detail: { limit: e.limit, retry_after_seconds: e.retryAfterSeconds },
+        headers: { "retry-after": String(e.retryAfterSeconds) }
+      }
+    case "ConcurrencyLimitReached":
+      return {
+        status: 429,
+        code: flat ? "too_many_requests" : "concurrency_limit_reached",
+        message: `Concurrent jobs limit of ${e.limit} (pending + running) reached; retry once a job finishes.`,
+        retryable: true,
+        detail: { limit: e.limit },
+        headers: { "retry-after": "1" }
+      }
+    case "SchemaNotFound":
+      return { status: 404, code: flat ? "not_found" : "schema_not_found", message: SCHEMA_MESSAGES.notFound(e.schemaId, e.version) }
+    case "InvalidSchema": {
+      const errors = schemaFieldErrors(e.problems, "schema")
+      return flat
+        ? { status: 422, code: "validation_error", message: SCHEMA_MESSAGES.invalidSchema, errors }
+        : { status: 422, code: "invalid_schema", message: SCHEMA_MESSAGES.invalidSchema, detail: { errors } }
+    }
+    case "InvalidSchemaRequest": {
+      const errors = schemaFieldErrors(e.problems, "")
+      return flat
+        ? { status: 422, code: "validation_error", message: summary(errors), errors }
+        : { status: 422, code: "invalid_request", message: summary(errors), detail: { errors } }
+    }
     case "InternalFailure":
       return { status: 500, code: "internal_error", message: "An unexpected error occurred; retry with the same idempotency key.", retryable: true }
   }
@@ -87,7 +134,7 @@ export const docsErrorResponse = (form: ApiForm, e: DocsApiError, requestId: str
   if (form === "flat") {
     const error: Record<string, unknown> = { code: d.code, message: d.message, request_id: requestId, ...d.extra }
     if (d.errors !== undefined) error.errors = d.errors
-    return docsJson(d.status, { error }, requestId)
+    return docsJson(d.status, { error }, requestId, d.headers)
   }
   return docsJson(
     d.status,
@@ -95,6 +142,7 @@ export const docsErrorResponse = (form: ApiForm, e: DocsApiError, requestId: str
       error: { code: d.code, message: d.message, detail: d.detail ?? null, retryable: d.retryable ?? false, request_id: requestId },
       request_id: requestId
     },
-    requestId
+    requestId,
+    d.headers
   )
 }

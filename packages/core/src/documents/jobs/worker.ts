@@ -1,20 +1,34 @@
 /**
- * The worker runtime: `workers` fibers take job ids from the `JobQueue` and run each job's work
+ * The worker runtime: `workers` fibers claim jobs from the `JobQueue` and run each job's work
  * in a fiber of its own, registered in `JobRuntime` so that a cancel interrupts it. The outcome
  * is recorded through the state machine: a job cancelled meanwhile stays cancelled.
+ *
+ * The claim's lease is renewed every third of `JOB_LEASE_MS` while the job runs, completed once
+ * the outcome is recorded, and released if the worker stops first. A job claimed again after its
+ * lease expired (the instance that ran it died) is run again from where the store has it: a
+ * running job resumes its work; after `MAX_JOB_ATTEMPTS` claims it fails as `internal_error`.
  */
-import { Cause, Clock, Effect, Exit, Fiber, Layer, Option } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
 import { parseWork } from "../parse/parse-work.js"
 import type { JobError } from "./job.js"
-import { JobQueue } from "./job-queue.js"
+import { JOB_LEASE_MS, type JobLease, JobQueue } from "./job-queue.js"
 import { applyJobEvent, JobRuntime } from "./job-runtime.js"
+
+/** claims of one job before it fails instead of running again (a job that kills its worker) */
+export const MAX_JOB_ATTEMPTS = 3
 
 const defect: JobError = { code: "internal_error", message: "the job failed unexpectedly; retry with the same idempotency key", retryable: true }
 
-export const runJob = (jobId: string) =>
+export const runJob = (jobId: string, attempt = 1) =>
   Effect.gen(function*() {
     const started = yield* applyJobEvent(jobId, { type: "start", at: yield* Clock.currentTimeMillis })
-    if (Option.isNone(started) || !started.value.changed) return
+    if (Option.isNone(started)) return
+    // claimed again after a lease expired: a job left running by a dead worker resumes
+    if (!started.value.changed && !(attempt > 1 && started.value.job.status === "running")) return
+    if (attempt > MAX_JOB_ATTEMPTS) {
+      yield* applyJobEvent(jobId, { type: "fail", at: yield* Clock.currentTimeMillis, error: defect })
+      return
+    }
     const job = started.value.job
     const rt = yield* JobRuntime
     const fiber = yield* Effect.fork(parseWork(job))
@@ -40,9 +54,33 @@ export const jobWorkersLayer = (workers: number) =>
   Layer.scopedDiscard(
     Effect.gen(function*() {
       const queue = yield* JobQueue
+      const renewing = (lease: JobLease) =>
+        Effect.sleep(Duration.millis(JOB_LEASE_MS / 3)).pipe(
+          Effect.zipRight(queue.renew(lease)),
+          Effect.catchAll((e) => Effect.as(Effect.logWarning(`job ${lease.jobId}: lease not renewed`, e), true)),
+          Effect.repeat({ while: (held) => held })
+        )
+      const runClaimed = (lease: JobLease) =>
+        Effect.flatMap(Effect.fork(renewing(lease)), (renewer) =>
+          runJob(lease.jobId, lease.attempt).pipe(
+            Effect.catchAllCause((cause) => Effect.logError(`job ${lease.jobId} could not be run`, cause)),
+            // interrupted (the worker stops): the job goes back for another worker
+            Effect.onExit((exit) =>
+              Fiber.interrupt(renewer).pipe(
+                Effect.zipRight(Exit.isSuccess(exit) ? queue.complete(lease) : queue.release(lease)),
+                Effect.catchAll((e) => Effect.logWarning(`job ${lease.jobId}: lease not settled (it expires)`, e))
+              )
+            )
+          ))
+      // a real-time pause after a failed claim (not the service clock, which a test may hold still)
+      const pause = Effect.sleep(Duration.seconds(1)).pipe(Effect.withClock(Clock.make()))
       const loop = Effect.forever(
-        Effect.flatMap(queue.take, (jobId) =>
-          runJob(jobId).pipe(Effect.catchAllCause((cause) => Effect.logError(`job ${jobId} could not be run`, cause))))
+        Effect.uninterruptibleMask((restore) =>
+          restore(queue.claim).pipe(
+            Effect.flatMap((lease) => restore(runClaimed(lease))),
+            Effect.catchAll((e) => Effect.zipRight(Effect.logWarning("no job could be claimed", e), restore(pause)))
+          )
+        )
       )
       for (let i = 0; i < Math.max(1, workers); i++) yield* Effect.forkScoped(loop)
     })

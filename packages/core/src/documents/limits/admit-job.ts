@@ -1,0 +1,33 @@
+/**
+ * Creating a job behind the tenant's limits: a replay of an idempotency key the tenant already
+ * used returns its job whatever the limits (replays count toward requests per minute, checked
+ * earlier, but not toward concurrency or credits); a new job needs credits left (402
+ * `quota_exceeded`) and a free concurrent-jobs slot (429).
+ */
+import { Effect, Option } from "effect"
+import { checkQuota } from "../billing/quota.js"
+import { type CreateJob, createJob } from "../jobs/create-job.js"
+import { JobStore } from "../jobs/job-store.js"
+import type { Tenant } from "../tenants/tenant.js"
+import { ServiceUnavailable } from "../http/api-errors.js"
+import { checkConcurrency } from "./concurrency.js"
+
+const isReplay = (c: CreateJob) =>
+  Effect.gen(function*() {
+    if (c.idempotencyKey === null) return false
+    const store = yield* JobStore
+    if (store.findByIdempotencyKey === undefined) return false
+    const existing = yield* store.findByIdempotencyKey(c.tenantId, c.idempotencyKey).pipe(
+      Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry with the same idempotency key" }))
+    )
+    return Option.isSome(existing)
+  })
+
+export const createAdmittedJob = (tenant: Tenant, c: CreateJob) =>
+  Effect.gen(function*() {
+    if (!(yield* isReplay(c))) {
+      yield* checkQuota(tenant)
+      yield* checkConcurrency(tenant)
+    }
+    return yield* createJob(c)
+  })

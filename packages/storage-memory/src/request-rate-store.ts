@@ -1,0 +1,24 @@
+/** The requests-per-minute window in memory: the admitted request times per key, pruned on each hit. */
+import { RequestRateStore, type RequestRateStoreService } from "@docket/core"
+import { Effect, Layer } from "effect"
+
+export const makeRequestRateStore = (): RequestRateStoreService => {
+  const hits = new Map<string, Array<number>>()
+  return {
+    hit: ({ key, limit, windowMs, now }) =>
+      Effect.sync(() => {
+        const times = (hits.get(key) ?? []).filter((t) => t > now - windowMs)
+        if (times.length >= limit) {
+          hits.set(key, times)
+          // with a limit of 0 nothing is ever admitted: come back after a window
+          return { admitted: false as const, retryAfterMs: times.length === 0 ? windowMs : times[times.length - limit] + windowMs - now }
+        }
+        times.push(now)
+        hits.set(key, times)
+        return { admitted: true as const }
+      }),
+    reset: Effect.sync(() => hits.clear())
+  }
+}
+
+export const layer: Layer.Layer<RequestRateStore> = Layer.sync(RequestRateStore, makeRequestRateStore)
