@@ -34,6 +34,16 @@ export class SyncTimeout extends Data.TaggedError("SyncTimeout")<{ readonly jobI
 export class JobNotCancellable extends Data.TaggedError("JobNotCancellable")<{ readonly jobId: string; readonly status: string }> {}
 /** 409 `job_cancelled` (v1): the result of a cancelled job was asked for */
 export class JobCancelled extends Data.TaggedError("JobCancelled")<{ readonly jobId: string }> {}
+/** 410 `result_expired` (v1; flat artifacts too): the job's payload was deleted by retention */
+export class ResultExpired extends Data.TaggedError("ResultExpired")<{ readonly jobId: string }> {}
+/** 404 `session_not_found` (v1): no resumable upload session of the caller has this id */
+export class SessionNotFound extends Data.TaggedError("SessionNotFound")<{ readonly sessionId: string }> {}
+/** 409 `upload_expired` (v1): the upload session has expired, or was completed or aborted */
+export class UploadSessionClosed extends Data.TaggedError("UploadSessionClosed")<{ readonly sessionId: string; readonly state: "expired" | "completed" | "aborted" }> {}
+/** 409 `upload_offset_mismatch` (v1): a part must start where the session's received bytes end */
+export class UploadOffsetMismatch extends Data.TaggedError("UploadOffsetMismatch")<{ readonly expected: number; readonly got: number }> {}
+/** 403 `forbidden` (flat) / `access_denied` (v1): a storage location that is not the caller's */
+export class AccessDenied extends Data.TaggedError("AccessDenied")<{ readonly message: string }> {}
 /** 409 `idempotency_key_reused`: the key names a job created from a different request */
 export class IdempotencyConflict extends Data.TaggedError("IdempotencyConflict")<{ readonly jobId: string }> {}
 /** 501 `not_implemented` */
@@ -60,6 +70,11 @@ export type DocsApiError =
   | SyncTimeout
   | JobNotCancellable
   | JobCancelled
+  | ResultExpired
+  | SessionNotFound
+  | UploadSessionClosed
+  | UploadOffsetMismatch
+  | AccessDenied
   | IdempotencyConflict
   | NotImplemented
   | ServiceUnavailable

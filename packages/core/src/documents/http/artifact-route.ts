@@ -8,7 +8,7 @@ import { route } from "../../http/router.js"
 import { JobStore } from "../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
-import { ResourceNotFound, ServiceUnavailable } from "./api-errors.js"
+import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
 import { docsErrorResponse } from "./envelope.js"
 import { docsHandler } from "./handler.js"
 import { queryOf } from "./inputs.js"
@@ -42,6 +42,9 @@ export const artifactRoutes = [
         const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
           Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
         )
+        if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
+          return yield* new ResultExpired({ jobId })
+        }
         const markdown = Option.isSome(job) && job.value.result !== null
           ? markdownOf(job.value.result as StoredParseResult, part)
           : undefined

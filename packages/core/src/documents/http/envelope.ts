@@ -78,6 +78,32 @@ const describe = (form: ApiForm, e: DocsApiError): Described => {
       return { status: 409, code: "job_not_cancellable", message: `job ${e.jobId} is already ${e.status}`, detail: { status: e.status } }
     case "JobCancelled":
       return { status: 409, code: "job_cancelled", message: `job ${e.jobId} was cancelled; it has no result` }
+    case "ResultExpired":
+      return {
+        status: 410,
+        code: "result_expired",
+        message: `the result of job ${e.jobId} was deleted by retention (payload_expires_at has passed); create a new job`
+      }
+    case "SessionNotFound":
+      return { status: 404, code: "session_not_found", message: `upload session ${e.sessionId} not found` }
+    case "UploadSessionClosed":
+      return {
+        status: 409,
+        code: "upload_expired",
+        message: e.state === "expired"
+          ? `upload session ${e.sessionId} has expired; create a new session`
+          : `upload session ${e.sessionId} is already ${e.state}; create a new session`,
+        detail: { state: e.state }
+      }
+    case "UploadOffsetMismatch":
+      return {
+        status: 409,
+        code: "upload_offset_mismatch",
+        message: `the part must start at offset ${e.expected} (the bytes received so far), not ${e.got}`,
+        detail: { expected_offset: e.expected, offset: e.got }
+      }
+    case "AccessDenied":
+      return { status: 403, code: flat ? "forbidden" : "access_denied", message: e.message }
     case "IdempotencyConflict":
       return {
         status: 409,

@@ -4,7 +4,7 @@
  */
 import { Clock, Effect } from "effect"
 import { route } from "../../http/router.js"
-import { createJob } from "../jobs/create-job.js"
+import { createAdmittedJob } from "../limits/admit-job.js"
 import type { Job, JobInput } from "../jobs/job.js"
 import { JobStore } from "../jobs/job-store.js"
 import { type FlatStatus, flatJob, flatSummary, statusesOfFlat } from "../jobs/projections.js"
@@ -43,7 +43,9 @@ export const renderFlatJob = (ctx: DocsContext, job: Job) =>
     const { secret } = yield* LinkSigner
     const now = yield* Clock.currentTimeMillis
     const origin = originOf(ctx)
-    return flatJob(job, (part) => origin + artifactPath(secret, job.job_id, part, now))
+    // past payload_expires_at the result has been deleted by retention: the job shows none
+    const shown = now >= job.payload_expires_at ? { ...job, result: null } : job
+    return flatJob(shown, (part) => origin + artifactPath(secret, job.job_id, part, now))
   })
 
 /** `file` of a flat body: `{source_url, file_name?}` → the job's input. */
@@ -83,7 +85,7 @@ const parseRequest = (ctx: DocsContext, caller: Caller) =>
     }
     yield* failIfAny(errors)
     const input = yield* flatFileInput(caller, body.file)
-    return yield* createJob({
+    return yield* createAdmittedJob(caller.tenant, {
       tenantId: caller.tenant.tenant_id,
       kind: "parse",
       input,
@@ -144,13 +146,13 @@ export const flatRoutes = [
     authedHandler("flat", (ctx, caller) =>
       Effect.map(parseRequest(ctx, caller), ({ job }) => docsJson(202, { job_id: job.job_id }, ctx.requestId)))
   ),
-  route("GET", "/jobs", authedHandler("flat", jobsPage)),
+  route("GET", "/jobs", authedHandler("flat", jobsPage, "unlimited")),
   route(
     "GET",
     "/jobs/:job_id",
     authedHandler("flat", (ctx, caller) =>
       Effect.flatMap(jobOf(caller, ctx.params.job_id), (job) =>
-        Effect.map(renderFlatJob(ctx, job), (view) => docsJson(200, view, ctx.requestId))))
+        Effect.map(renderFlatJob(ctx, job), (view) => docsJson(200, view, ctx.requestId))), "unlimited")
   ),
   route(
     "POST",

@@ -4,7 +4,7 @@
  */
 import { Clock, Effect } from "effect"
 import { route } from "../../http/router.js"
-import { createJob } from "../jobs/create-job.js"
+import { createAdmittedJob } from "../limits/admit-job.js"
 import { isTerminal, type Job, type JobInput, type JobKind, type JobStatus } from "../jobs/job.js"
 import { JobStore } from "../jobs/job-store.js"
 import { v1Job, v1Summary } from "../jobs/projections.js"
@@ -16,6 +16,7 @@ import {
   JobNotCancellable,
   NotImplemented,
   ResourceNotFound,
+  ResultExpired,
   ServiceUnavailable
 } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
@@ -87,7 +88,7 @@ const parse = (ctx: DocsContext, caller: Caller) =>
     }
     yield* failIfAny(errors)
     const input = yield* v1SourceInput(caller, body.source)
-    const { job } = yield* createJob({
+    const { job } = yield* createAdmittedJob(caller.tenant, {
       tenantId: caller.tenant.tenant_id,
       kind: "parse",
       input,
@@ -96,6 +97,10 @@ const parse = (ctx: DocsContext, caller: Caller) =>
     })
     const settled = (wait as number) > 0 ? (yield* waitForJob(caller, job, (wait as number) * 1000)) ?? job : job
     if (settled.status === "cancelled") return yield* new JobCancelled({ jobId: settled.job_id })
+    // a replay (same Idempotency-Key) of a job whose payload retention has passed
+    if (settled.status === "succeeded" && (yield* Clock.currentTimeMillis) >= settled.payload_expires_at) {
+      return yield* new ResultExpired({ jobId: settled.job_id })
+    }
     return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1(settled), ctx.requestId)
   })
 
@@ -161,12 +166,12 @@ const cancel = (ctx: DocsContext, caller: Caller) =>
 
 export const v1Routes = [
   route("POST", "/v1/parse", authedHandler("v1", parse)),
-  route("GET", "/v1/jobs", authedHandler("v1", list)),
+  route("GET", "/v1/jobs", authedHandler("v1", list, "unlimited")),
   route(
     "GET",
     "/v1/jobs/:job_id",
     authedHandler("v1", (ctx, caller) =>
-      Effect.flatMap(jobOf(caller, ctx.params.job_id), (job) => Effect.map(renderV1(job), (view) => docsJson(200, view, ctx.requestId))))
+      Effect.flatMap(jobOf(caller, ctx.params.job_id), (job) => Effect.map(renderV1(job), (view) => docsJson(200, view, ctx.requestId))), "unlimited")
   ),
   route("POST", "/v1/jobs/:job_id/cancel", authedHandler("v1", cancel))
 ]
