@@ -17,7 +17,6 @@ import {
 import { Effect, Stream } from "effect"
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
-const EMPTY = new Uint8Array(0)
 
 export class NodeRequestBody implements RequestBody {
   /** reading stopped part-way: the rest of the body is unread, so the connection cannot be reused */
@@ -104,48 +103,14 @@ export class NodeRequestBody implements RequestBody {
       }
       if (message.readableLength === 0) return Effect.succeed(concatChunks(chunks, size))
     }
-    return Effect.async<Uint8Array, BodyError>((resume) => {
-      if (message.readableEnded) {
-        resume(Effect.succeed(EMPTY))
-        return
-      }
-      const chunks: Array<Uint8Array> = []
-      let size = 0
-      const cleanup = () => {
-        message.off("data", onData)
-        message.off("end", onEnd)
-        message.off("error", onError)
-        message.off("aborted", onAborted)
-      }
-      const onData = (chunk: Uint8Array) => {
-        size += chunk.byteLength
-        if (size > limit) {
-          cleanup()
-          this.abandon()
-          resume(Effect.fail(new BodyTooLarge({ limit })))
-          return
-        }
+    // the rest arrives later: collect the stream (which stops at the cap and on interruption)
+    const chunks: Array<Uint8Array> = []
+    let size = 0
+    return Stream.runForEach(this.stream(limit), (chunk) =>
+      Effect.sync(() => {
         chunks.push(chunk)
-      }
-      const onEnd = () => {
-        cleanup()
-        resume(Effect.succeed(concatChunks(chunks, size)))
-      }
-      const onError = (cause: unknown) => {
-        cleanup()
-        resume(Effect.fail(new BodyReadFailed({ cause })))
-      }
-      const onAborted = () => onError(new Error("request aborted"))
-      message.on("data", onData)
-      message.on("end", onEnd)
-      message.on("error", onError)
-      message.on("aborted", onAborted)
-      message.resume()
-      return Effect.sync(() => {
-        cleanup()
-        this.abandon()
-      })
-    })
+        size += chunk.byteLength
+      })).pipe(Effect.map(() => concatChunks(chunks, size)))
   }
 
   private abandon(): void {

@@ -10,6 +10,8 @@ import type { PathParams } from "../../http/router.js"
 import type { Ids } from "../../shared/ids.js"
 import { authenticateDocs, type Caller } from "../tenants/authenticate.js"
 import type { TenantStore } from "../tenants/tenant-store.js"
+import { checkRequestRate } from "../limits/rate-limit.js"
+import type { RequestRateStore } from "../limits/request-rate-store.js"
 import { type DocsApiError, InternalFailure } from "./api-errors.js"
 import { type ApiForm, docsErrorResponse } from "./envelope.js"
 import { requestIdOf } from "./request-id.js"
@@ -38,10 +40,15 @@ export const docsHandler = <R>(
       })
     ))
 
-/** A handler that needs a valid `X-API-Key` first (401 otherwise). */
+/**
+ * A handler that needs a valid `X-API-Key` first (401 otherwise), then counts toward the tenant's
+ * requests per minute (429 past it) unless `limits` is `"unlimited"` (job reads).
+ */
 export const authedHandler = <R>(
   form: ApiForm,
-  handler: (ctx: DocsContext, caller: Caller) => Effect.Effect<DocketResponse, DocsApiError, R>
+  handler: (ctx: DocsContext, caller: Caller) => Effect.Effect<DocketResponse, DocsApiError, R>,
+  limits: "rate-limited" | "unlimited" = "rate-limited"
 ) =>
-  docsHandler<R | TenantStore>(form, (ctx) =>
-    Effect.flatMap(authenticateDocs(ctx.request.header("x-api-key")), (caller) => handler(ctx, caller)))
+  docsHandler<R | TenantStore | RequestRateStore>(form, (ctx) =>
+    Effect.flatMap(authenticateDocs(ctx.request.header("x-api-key")), (caller) =>
+      limits === "unlimited" ? handler(ctx, caller) : Effect.zipRight(checkRequestRate(caller.tenant), handler(ctx, caller))))

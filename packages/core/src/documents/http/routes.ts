@@ -4,6 +4,7 @@ import { flatRoutes } from "./flat-routes.js"
 import { jobEventRoutes } from "./job-events-route.js"
 import { notImplementedRoutes } from "./not-implemented.js"
 import { schemaRoutes } from "./schema-routes.js"
+import { usageRoutes } from "./usage-routes.js"
 import { v1Routes } from "./v1-routes.js"
 
-export const documentRoutes = [...flatRoutes, ...v1Routes, ...jobEventRoutes, ...artifactRoutes, ...schemaRoutes, ...notImplementedRoutes]
+export const documentRoutes = [...flatRoutes, ...v1Routes, ...jobEventRoutes, ...artifactRoutes, ...schemaRoutes, ...usageRoutes, ...notImplementedRoutes]

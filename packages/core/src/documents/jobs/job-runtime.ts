@@ -7,6 +7,7 @@ import { Context, Deferred, Duration, Effect, Fiber, Layer, Option } from "effec
 import { isTerminal, type Job } from "./job.js"
 import { eventOf, JobEventLog } from "./job-event-log.js"
 import { JobStore } from "./job-store.js"
+import { recordJobUsage } from "../billing/record-usage.js"
 import type { JobEvent } from "./state-machine.js"
 
 export interface JobRuntimeService {
@@ -45,6 +46,8 @@ export const applyJobEvent = (jobId: string, event: JobEvent) =>
     const outcome = yield* store.apply(jobId, event)
     if (Option.isSome(outcome) && outcome.value.changed) {
       yield* recordJobEvent(outcome.value.job, event.at)
+      // charged when it finishes: only a success records usage
+      yield* recordJobUsage(outcome.value.job)
       yield* notifyJob(jobId)
     }
     return outcome
