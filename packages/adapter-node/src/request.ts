@@ -17,7 +17,6 @@ import {
 import { Effect, Stream } from "effect"
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
-
 export class NodeRequestBody implements RequestBody {
   /** reading stopped part-way: the rest of the body is unread, so the connection cannot be reused */
   abandoned = false
