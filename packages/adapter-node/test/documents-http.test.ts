@@ -1,6 +1,6 @@
 import { createDocket, listen } from "@docket/adapter-node"
 import { ManualClock } from "@docket/core"
-import { documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 
 // The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
@@ -15,3 +15,5 @@ const onNode: StartTarget = async (settings) => {
 
 documentsHttpSuite("node:http", onNode)
 documentsJobsSuite("node:http", onNode)
+documentsSchemaHttpSuite("node:http", onNode)
+documentsBillingHttpSuite("node:http", onNode)

@@ -1,5 +1,5 @@
 import { makeDocket, ManualClock } from "@docket/core"
-import { documentsHttpSuite, documentsJobsSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
@@ -8,3 +8,9 @@ documentsHttpSuite("in-process fetch, memory storage", async (settings) =>
 
 documentsJobsSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))
+
+documentsSchemaHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+
+documentsBillingHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
