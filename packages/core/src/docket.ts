@@ -24,6 +24,7 @@ import type { TenantStore } from "./documents/tenants/tenant-store.js"
 import type { DocumentParser } from "./documents/document-parser.js"
 import type { JobQueue } from "./documents/jobs/job-queue.js"
 import type { JobEventLog } from "./documents/jobs/job-event-log.js"
+import type { UploadSessionStore } from "./documents/uploads/upload-session.js"
 import { JobRuntime, JobRuntimeLive } from "./documents/jobs/job-runtime.js"
 import type { JobStore } from "./documents/jobs/job-store.js"
 import { jobWorkersLayer } from "./documents/jobs/worker.js"
@@ -38,7 +39,7 @@ import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 
 /** The storage ports of the document service. */
-export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog
+export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore
   | ExtractionSchemaStore
   | UsageStore
   | RequestRateStore

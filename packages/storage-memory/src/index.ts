@@ -7,11 +7,12 @@ import * as MemoryLimiterStore from "./limiter-store.js"
 import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryJobQueue from "./job-queue.js"
 import * as MemoryJobEventLog from "./job-event-log.js"
+import * as MemoryUploadSessionStore from "./upload-session-store.js"
 import * as MemoryJobStore from "./job-store.js"
 import * as MemoryTenantStore from "./tenant-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 
-export { MemoryJobEventLog }
+export { MemoryJobEventLog, MemoryUploadSessionStore }
 export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
 
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
@@ -26,6 +27,7 @@ export const documentsLayer = Layer.mergeAll(
   MemoryJobStore.layer,
   MemoryJobQueue.layer,
   MemoryJobEventLog.layer,
+  MemoryUploadSessionStore.layer,
   MemoryUploadStore.layer,
   MemoryBlobStore.layer,
   MemoryExtractionSchemaStore.layer,

@@ -1,0 +1,246 @@
+/**
+ * v1 staged and resumable uploads (spec 2 names `POST /v1/uploads` and its error codes; the shapes
+ * are Docket's, after resumable-upload APIs such as tus and Google Cloud Storage):
+ *
+ *   POST   /v1/uploads                     {file_name, size} → 201 session (offset 0)
+ *   PUT    /v1/uploads/{upload_id}/parts?offset=N   raw bytes → the session (offset advanced)
+ *   GET    /v1/uploads/{upload_id}         → the session
+ *   POST   /v1/uploads/{upload_id}/complete → the session, completed: usable as
+ *                                            `source: {type: "upload", upload_id}`
+ *   DELETE /v1/uploads/{upload_id}         → the session, aborted (its parts are deleted)
+ *
+ * A part must start where the bytes received so far end (409 `upload_offset_mismatch` with
+ * `detail.expected_offset`); each part streams into the blob store as a blob of its own, and
+ * completing joins them into the upload's blob part by part, so no whole file is held in memory.
+ */
+import { Clock, Effect, Option, Stream } from "effect"
+import { route } from "../../http/router.js"
+import { Settings } from "../../shared/config.js"
+import { Ids } from "../../shared/ids.js"
+import { checkFileSignature } from "../file-signature.js"
+import {
+  InvalidInput,
+  invalid,
+  MalformedRequest,
+  PayloadTooLarge,
+  ServiceUnavailable,
+  SessionNotFound,
+  UnsupportedFile,
+  UploadOffsetMismatch,
+  UploadSessionClosed
+} from "../http/api-errors.js"
+import { docsJson } from "../http/envelope.js"
+import { authedHandler, type DocsContext } from "../http/handler.js"
+import { failIfAny, fileNameError, type Json, jsonBody, queryOf, unknownFields } from "../http/inputs.js"
+import { DOCUMENT_EXTENSIONS, fileExtension } from "../supported-extensions.js"
+import type { Caller } from "../tenants/authenticate.js"
+import { BlobStore } from "./blob-store.js"
+import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
+import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } from "./upload-session.js"
+
+const unavailable = () => new ServiceUnavailable({ message: "upload storage unavailable; retry shortly" })
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+/** how much of the file's start decides its signature */
+const HEAD_BYTES = 8192
+
+const view = (s: UploadSession, now: number) => ({
+  upload_id: s.session_id,
+  file_name: s.file_name,
+  size: s.size,
+  offset: s.received,
+  state: s.state === "open" && now >= s.expires_at ? "expired" : s.state,
+  created_at: iso(s.created_at),
+  expires_at: iso(s.expires_at),
+  completed_at: iso(s.completed_at),
+  source: s.state === "completed" ? { type: "upload", upload_id: s.session_id } : null
+})
+
+const respond = (ctx: DocsContext, status: number, s: UploadSession) =>
+  Effect.map(Clock.currentTimeMillis, (now) => docsJson(status, view(s, now), ctx.requestId))
+
+/** The caller's session (404 `session_not_found` otherwise). */
+const sessionOf = (caller: Caller, id: string) =>
+  Effect.gen(function*() {
+    const store = yield* UploadSessionStore
+    const s = yield* store.get(id).pipe(Effect.mapError(unavailable))
+    if (Option.isNone(s) || s.value.tenant_id !== caller.tenant.tenant_id) return yield* new SessionNotFound({ sessionId: id })
+    return s.value
+  })
+
+/** The caller's session, open and not expired (409 `upload_expired` otherwise). */
+const openSessionOf = (caller: Caller, id: string) =>
+  Effect.gen(function*() {
+    const s = yield* sessionOf(caller, id)
+    if (s.state !== "open") return yield* new UploadSessionClosed({ sessionId: id, state: s.state })
+    if ((yield* Clock.currentTimeMillis) >= s.expires_at) return yield* new UploadSessionClosed({ sessionId: id, state: "expired" })
+    return s
+  })
+
+const deleteParts = (s: UploadSession) =>
+  Effect.flatMap(BlobStore, (blobs) => Effect.forEach(s.parts, (p) => Effect.ignore(blobs.delete(p.key)), { discard: true }))
+
+const create = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const body: Json = yield* jsonBody(ctx.request)
+    const errors = unknownFields(body, ["file_name", "size"])
+    const nameError = fileNameError("file_name", body.file_name)
+    if (nameError !== undefined) errors.push(nameError)
+    if (typeof body.size !== "number" || !Number.isSafeInteger(body.size) || body.size < 1) {
+      errors.push({ field: "size", message: "must be the file's size in bytes, an integer of at least 1" })
+    }
+    yield* failIfAny(errors)
+    const fileName = body.file_name as string
+    if (!DOCUMENT_EXTENSIONS.includes(fileExtension(fileName))) {
+      return yield* new UnsupportedFile({ field: "file_name", message: `unsupported file extension "${fileExtension(fileName)}"` })
+    }
+    const { maxUploadBytes } = yield* Settings
+    if ((body.size as number) > maxUploadBytes) return yield* new PayloadTooLarge({ limit: maxUploadBytes })
+    const now = yield* Clock.currentTimeMillis
+    const session = yield* Effect.flatMap(UploadSessionStore, (store) =>
+      Effect.flatMap(Ids, (ids) =>
+        store.create({
+          session_id: ids.uuid(),
+          tenant_id: caller.tenant.tenant_id,
+          file_name: fileName,
+          size: body.size as number,
+          received: 0,
+          parts: [],
+          state: "open",
+          created_at: now,
+          expires_at: now + UPLOAD_SESSION_LIFETIME_MS,
+          completed_at: null
+        }))).pipe(Effect.mapError(unavailable))
+    return yield* respond(ctx, 201, session)
+  })
+
+const putPart = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const id = ctx.params.upload_id
+    const session = yield* openSessionOf(caller, id)
+    const raw = queryOf(ctx.request).get("offset")
+    if (raw === null || !/^\d{1,15}$/.test(raw)) {
+      return yield* invalid("offset", `is required: the byte offset this part starts at (the session expects ${session.received})`)
+    }
+    const offset = Number(raw)
+    if (offset !== session.received) return yield* new UploadOffsetMismatch({ expected: session.received, got: offset })
+    const room = session.size - offset
+    if (room === 0) return yield* invalid("body", `the session has received all ${session.size} bytes; complete it`)
+    const blobs = yield* BlobStore
+    const key = partKeyOf(id, session.parts.length) + `-${offset}`
+    const size = yield* blobs.put(key, ctx.request.body.stream(room), room).pipe(
+      Effect.catchTags({
+        BodyTooLarge: () => invalid("body", `the part goes past the declared size of ${session.size} bytes (at most ${room} more bytes)`),
+        BlobTooLarge: () => invalid("body", `the part goes past the declared size of ${session.size} bytes (at most ${room} more bytes)`),
+        BodyReadFailed: () => new MalformedRequest({ message: "the part could not be read" }),
+        BlobStoreUnavailable: unavailable
+      })
+    )
+    if (size === 0) {
+      yield* Effect.ignore(blobs.delete(key))
+      return yield* invalid("body", "a part must not be empty")
+    }
+    const outcome = yield* Effect.flatMap(UploadSessionStore, (store) => store.appendPart(id, { key, offset, size })).pipe(
+      Effect.mapError(unavailable)
+    )
+    if (Option.isNone(outcome)) return yield* new SessionNotFound({ sessionId: id })
+    if (!outcome.value.appended) {
+      // another part, a completion or an abort got there first
+      yield* Effect.ignore(blobs.delete(key))
+      const now = outcome.value.session
+      if (now.state !== "open") return yield* new UploadSessionClosed({ sessionId: id, state: now.state })
+      return yield* new UploadOffsetMismatch({ expected: now.received, got: offset })
+    }
+    return yield* respond(ctx, 200, outcome.value.session)
+  })
+
+/** The first bytes of the file, read from its first parts. */
+const headOf = (s: UploadSession) =>
+  Effect.gen(function*() {
+    const blobs = yield* BlobStore
+    const chunks: Array<Uint8Array> = []
+    let size = 0
+    for (const p of s.parts) {
+      if (size >= HEAD_BYTES) break
+      const bytes = yield* blobs.get(p.key)
+      if (Option.isNone(bytes)) return yield* new ServiceUnavailable({ message: "a part of the upload is missing; upload the file again" })
+      chunks.push(bytes.value.subarray(0, HEAD_BYTES - size))
+      size += chunks[chunks.length - 1].byteLength
+    }
+    const head = new Uint8Array(size)
+    let at = 0
+    for (const c of chunks) (head.set(c, at), (at += c.byteLength))
+    return head
+  })
+
+const complete = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    yield* jsonBody(ctx.request, true).pipe(Effect.flatMap((b) => failIfAny(unknownFields(b, []))))
+    const id = ctx.params.upload_id
+    const session = yield* openSessionOf(caller, id)
+    if (session.received !== session.size) {
+      return yield* new InvalidInput({
+        errors: [{ field: "size", message: `the session has received ${session.received} of ${session.size} bytes; send the rest from offset ${session.received}` }]
+      })
+    }
+    const store = yield* UploadSessionStore
+    const now = yield* Clock.currentTimeMillis
+    const extension = fileExtension(session.file_name)
+    const check = checkFileSignature(extension, yield* headOf(session).pipe(Effect.catchTag("BlobStoreUnavailable", unavailable)))
+    if (check.conflict) {
+      yield* store.close(id, "aborted", now, session.expires_at).pipe(Effect.mapError(unavailable))
+      yield* deleteParts(session)
+      return yield* new UnsupportedFile({
+        field: "file_name",
+        message: `the file's content (${check.detected}) does not match its extension "${extension}"; the session was aborted`
+      })
+    }
+    const blobs = yield* BlobStore
+    // joined part by part: only one part is in memory at a time
+    const joined = Stream.fromIterable(session.parts).pipe(
+      Stream.mapEffect((p) =>
+        Effect.flatMap(blobs.get(p.key), (bytes) =>
+          Option.isSome(bytes) ? Effect.succeed(bytes.value) : new ServiceUnavailable({ message: "a part of the upload is missing; upload the file again" })))
+    )
+    yield* blobs.put(blobKeyOf(id), joined, session.size).pipe(
+      Effect.catchTags({ BlobStoreUnavailable: unavailable, BlobTooLarge: unavailable })
+    )
+    const closed = yield* store.close(id, "completed", now, now + UPLOAD_LIFETIME_MS).pipe(Effect.mapError(unavailable))
+    if (Option.isNone(closed)) return yield* new SessionNotFound({ sessionId: id })
+    if (!closed.value.closed) {
+      yield* Effect.ignore(blobs.delete(blobKeyOf(id)))
+      return yield* new UploadSessionClosed({ sessionId: id, state: closed.value.session.state === "open" ? "expired" : closed.value.session.state })
+    }
+    yield* Effect.flatMap(UploadStore, (uploads) =>
+      uploads.create({
+        file_id: id,
+        tenant_id: caller.tenant.tenant_id,
+        file_name: session.file_name,
+        size: session.size,
+        created_at: now,
+        expires_at: now + UPLOAD_LIFETIME_MS
+      })).pipe(Effect.mapError(unavailable))
+    yield* deleteParts(session)
+    return yield* respond(ctx, 200, closed.value.session)
+  })
+
+const abort = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const id = ctx.params.upload_id
+    const session = yield* openSessionOf(caller, id)
+    const now = yield* Clock.currentTimeMillis
+    const closed = yield* Effect.flatMap(UploadSessionStore, (store) => store.close(id, "aborted", now, session.expires_at)).pipe(
+      Effect.mapError(unavailable)
+    )
+    if (Option.isNone(closed)) return yield* new SessionNotFound({ sessionId: id })
+    if (!closed.value.closed) return yield* new UploadSessionClosed({ sessionId: id, state: closed.value.session.state === "open" ? "expired" : closed.value.session.state })
+    yield* deleteParts(closed.value.session)
+    return yield* respond(ctx, 200, closed.value.session)
+  })
+
+export const uploadSessionRoutes = [
+  route("POST", "/v1/uploads", authedHandler("v1", create)),
+  route("GET", "/v1/uploads/:upload_id", authedHandler("v1", (ctx, caller) => Effect.flatMap(sessionOf(caller, ctx.params.upload_id), (s) => respond(ctx, 200, s)))),
+  route("PUT", "/v1/uploads/:upload_id/parts", authedHandler("v1", putPart)),
+  route("POST", "/v1/uploads/:upload_id/complete", authedHandler("v1", complete)),
+  route("DELETE", "/v1/uploads/:upload_id", authedHandler("v1", abort))
+]

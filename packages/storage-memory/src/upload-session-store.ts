@@ -1,0 +1,32 @@
+/** Resumable upload sessions in memory; every operation is one synchronous step. */
+import { type UploadSession, UploadSessionStore, type UploadSessionStoreService } from "@docket/core"
+import { Effect, Layer, Option } from "effect"
+
+export const makeUploadSessionStore = (): UploadSessionStoreService => {
+  const sessions = new Map<string, UploadSession>()
+  return {
+    create: (session) => Effect.sync(() => (sessions.set(session.session_id, session), session)),
+    get: (id) => Effect.sync(() => Option.fromNullable(sessions.get(id))),
+    appendPart: (id, part) =>
+      Effect.sync(() => {
+        const session = sessions.get(id)
+        if (session === undefined) return Option.none()
+        if (session.state !== "open" || session.received !== part.offset) return Option.some({ session, appended: false })
+        const next: UploadSession = { ...session, received: session.received + part.size, parts: [...session.parts, part] }
+        sessions.set(id, next)
+        return Option.some({ session: next, appended: true })
+      }),
+    close: (id, state, at, expiresAt) =>
+      Effect.sync(() => {
+        const session = sessions.get(id)
+        if (session === undefined) return Option.none()
+        if (session.state !== "open") return Option.some({ session, closed: false })
+        const next: UploadSession = { ...session, state, completed_at: state === "completed" ? at : null, expires_at: expiresAt }
+        sessions.set(id, next)
+        return Option.some({ session: next, closed: true })
+      }),
+    reset: Effect.sync(() => sessions.clear())
+  }
+}
+
+export const layer: Layer.Layer<UploadSessionStore> = Layer.sync(UploadSessionStore, makeUploadSessionStore)
