@@ -29,6 +29,11 @@ export interface PgStorageOptions {
   readonly idleTimeout?: Duration.DurationInput | undefined
   /** `application_name` of the connections (shows in `pg_stat_activity`); default `docket` */
   readonly applicationName?: string | undefined
+  /**
+   * how often an idle worker looks for jobs queued through other instances (or whose lease
+   * expired); default 250 ms. Jobs queued through this instance wake its workers at once.
+   */
+  readonly jobQueuePollInterval?: Duration.DurationInput | undefined
 }
 
 export const DEFAULTS = {

@@ -7,21 +7,39 @@
  *
  * Building the layer opens the pool and applies the pending migrations (safe when several
  * instances start at once). Several instances may share one database: the limiter is exact across
- * them, and pool sizes, accounts and keys are shared.
+ * them, and pool sizes, accounts and keys are shared; so are the document service's tenants and
+ * keys, jobs, job queue (claimed under leases: a job of an instance that died is claimed again
+ * once its lease expires), uploads, blobs and extraction schemas.
  *
- * The document service's ports are not on PostgreSQL yet: this layer provides them in memory
- * (`@docket/storage-memory`), so its tenants, jobs and uploads live in each instance.
+ * Still in memory, per instance (`@docket/storage-memory`): the document ports added since
+ * (job event log, usage records, document request rates, upload sessions).
  */
-import { type StoragePorts, DecisionStore, LimiterStore } from "@docket/core"
+import {
+  BlobStore,
+  DecisionStore,
+  ExtractionSchemaStore,
+  JobQueue,
+  JobStore,
+  LimiterStore,
+  type StoragePorts,
+  TenantStore,
+  UploadStore
+} from "@docket/core"
 import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
 import * as MemoryStorage from "@docket/storage-memory"
 import { type Config, type ConfigError, Context, Effect, Layer } from "effect"
 import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "./client.js"
+import * as PgBlobStore from "./blob-store.js"
 import * as PgDecisionStore from "./decision-store.js"
+import * as PgExtractionSchemaStore from "./extraction-schema-store.js"
+import * as PgJobQueue from "./job-queue.js"
+import * as PgJobStore from "./job-store.js"
 import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
+import * as PgTenantStore from "./tenant-store.js"
+import * as PgUploadStore from "./upload-store.js"
 
-export { PgDecisionStore, PgLimiterStore, PgMigrations }
+export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
@@ -31,7 +49,7 @@ export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
  * `PgClient`): migrates, then provides the stores.
  */
 export const layerFromClient = (
-  options: Pick<PgStorageOptions, "operationTimeout"> = {}
+  options: Pick<PgStorageOptions, "operationTimeout" | "jobQueuePollInterval"> = {}
 ): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient> =>
   Layer.effectContext(
     Effect.gen(function*() {
@@ -39,10 +57,19 @@ export const layerFromClient = (
       const sql = yield* SqlClient.SqlClient
       const guardOptions = { operationTimeout: operationTimeoutOf(options) }
       return Context.make(DecisionStore, PgDecisionStore.make(sql, guardOptions)).pipe(
-        Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions))
+        Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions)),
+        Context.add(TenantStore, PgTenantStore.make(sql, guardOptions)),
+        Context.add(JobStore, PgJobStore.make(sql, guardOptions)),
+        Context.add(JobQueue, PgJobQueue.make(sql, { ...guardOptions, pollInterval: options.jobQueuePollInterval })),
+        Context.add(UploadStore, PgUploadStore.make(sql, guardOptions)),
+        Context.add(BlobStore, PgBlobStore.make(sql, guardOptions)),
+        Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions))
       )
     })
-  ).pipe(Layer.merge(MemoryStorage.documentsLayer))
+  ).pipe(
+    // the document ports not on PostgreSQL yet come from memory; those above override theirs
+    (pg) => Layer.merge(MemoryStorage.documentsLayer, pg)
+  )
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */
 export const layer = (options: PgStorageOptions): Layer.Layer<StoragePorts, PgStorageError> =>

@@ -16,6 +16,7 @@ import { Migrator, SqlClient, type SqlError } from "@effect/sql"
 import { Effect } from "effect"
 import decisionStore from "./migrations/0001_decision_store.js"
 import limiterStore from "./migrations/0002_limiter_store.js"
+import documentStores from "./migrations/0003_document_stores.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -23,7 +24,8 @@ export const MIGRATIONS_TABLE = "docket_migrations"
 /** Every migration, by `<id>_<name>`; add new ones at the end with the next id. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "1_decision_store": decisionStore,
-  "2_limiter_store": limiterStore
+  "2_limiter_store": limiterStore,
+  "3_document_stores": documentStores
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

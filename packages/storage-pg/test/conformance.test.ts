@@ -1,4 +1,13 @@
-import { decisionStoreSuite, limiterStoreSuite } from "@docket/core/testing"
+import {
+  blobStoreSuite,
+  decisionStoreSuite,
+  extractionSchemaStoreSuite,
+  jobQueueSuite,
+  jobStoreSuite,
+  limiterStoreSuite,
+  tenantStoreSuite,
+  uploadStoreSuite
+} from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
 import { createTestDatabase } from "./support/database.js"
@@ -11,3 +20,9 @@ const layer = PgStorage.layer({ url: db.url })
 
 decisionStoreSuite("postgres", layer)
 limiterStoreSuite("postgres", layer)
+tenantStoreSuite("postgres", layer)
+jobStoreSuite("postgres", layer)
+jobQueueSuite("postgres", PgStorage.layer({ url: db.url, jobQueuePollInterval: 20 }))
+uploadStoreSuite("postgres", layer)
+blobStoreSuite("postgres", layer)
+extractionSchemaStoreSuite("postgres", layer)

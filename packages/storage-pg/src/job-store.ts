@@ -1,0 +1,97 @@
+/**
+ * Jobs on PostgreSQL. A job is one JSON document beside the columns lists filter and order on.
+ *
+ * - `insert` is one statement: the per-tenant unique index on the idempotency key makes a second
+ *   insert with the same key do nothing, and the existing job is then read back.
+ * - `apply` locks the job's row (`FOR UPDATE`), runs the state machine (`transition`) in code and
+ *   writes the result, in one transaction: concurrent events on one job take turns, so a cancel
+ *   racing a completion has exactly one outcome — whichever locked the row first.
+ * - `list` orders by `created_at DESC, seq DESC` (creation time, then insertion order) and pages
+ *   by the cursor job's position (`(created_at, seq) < cursor's`), whether or not the cursor
+ *   matches the filters, as the memory store does.
+ */
+import { CursorNotFound, type Job, type JobQuery, JobStore, type JobStoreService, JobStoreUnavailable, transition } from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, Option } from "effect"
+import { guard, type GuardOptions } from "./internal/guard.js"
+
+interface DocRow {
+  readonly doc: string
+}
+
+const toJob = (r: DocRow): Job => JSON.parse(r.doc) as Job
+
+export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
+  const run = guard(options, (cause) => new JobStoreUnavailable({ cause }))
+  const oneJob = (rows: ReadonlyArray<DocRow>) => Option.map(Option.fromNullable(rows[0]), toJob)
+
+  const filters = (q: JobQuery) => {
+    const clauses = [sql`tenant_id = ${q.tenantId}`]
+    if (q.statuses !== undefined && q.statuses.length > 0) clauses.push(sql`status IN ${sql.in(q.statuses)}`)
+    if (q.kinds !== undefined && q.kinds.length > 0) clauses.push(sql`kind IN ${sql.in(q.kinds)}`)
+    if (q.createdAfter !== undefined) clauses.push(sql`created_at > ${q.createdAfter}`)
+    return clauses
+  }
+
+  return {
+    insert: (job) =>
+      run(
+        Effect.gen(function*() {
+          const inserted = yield* sql<DocRow>`
+            INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, doc)
+            VALUES (${job.job_id}, ${job.tenant_id}, ${job.kind}, ${job.status}, ${job.idempotency_key}, ${job.created_at}, ${JSON.stringify(job)})
+            ON CONFLICT DO NOTHING
+            RETURNING doc`
+          if (inserted.length > 0 || job.idempotency_key === null) return { job, created: inserted.length > 0 }
+          const existing = yield* sql<DocRow>`
+            SELECT doc FROM docket_jobs WHERE tenant_id = ${job.tenant_id} AND idempotency_key = ${job.idempotency_key}`
+          return existing.length > 0 ? { job: toJob(existing[0]), created: false } : { job, created: false }
+        })
+      ),
+    get: (id) => run(sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id}`).pipe(Effect.map(oneJob)),
+    findByIdempotencyKey: (tenantId, key) =>
+      run(sql<DocRow>`SELECT doc FROM docket_jobs WHERE tenant_id = ${tenantId} AND idempotency_key = ${key}`).pipe(Effect.map(oneJob)),
+    apply: (id, event) =>
+      run(
+        sql.withTransaction(
+          Effect.gen(function*() {
+            const rows = yield* sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id} FOR UPDATE`
+            if (rows.length === 0) return Option.none()
+            const job = toJob(rows[0])
+            const next = transition(job, event)
+            if (next === undefined) return Option.some({ job, changed: false })
+            yield* sql`UPDATE docket_jobs SET status = ${next.status}, doc = ${JSON.stringify(next)} WHERE job_id = ${id}`
+            return Option.some({ job: next, changed: true })
+          })
+        )
+      ),
+    list: (q) =>
+      Effect.gen(function*() {
+        const clauses = filters(q)
+        const total = yield* run(sql<{ readonly n: string | number }>`SELECT count(*) AS n FROM docket_jobs WHERE ${sql.and(clauses)}`)
+        const paged = [...clauses]
+        if (q.cursor !== undefined) {
+          const at = yield* run(sql<{ readonly created_at: string | number; readonly seq: string | number }>`
+            SELECT created_at, seq FROM docket_jobs WHERE job_id = ${q.cursor} AND tenant_id = ${q.tenantId}`)
+          if (at.length === 0) return yield* new CursorNotFound({ cursor: q.cursor })
+          paged.push(sql`(created_at, seq) < (${Number(at[0].created_at)}::bigint, ${Number(at[0].seq)}::bigint)`)
+        }
+        const limit = Math.max(0, Math.floor(q.limit))
+        const rows = yield* run(sql<DocRow>`
+          SELECT doc FROM docket_jobs WHERE ${sql.and(paged)}
+          ORDER BY created_at DESC, seq DESC LIMIT ${limit + 1}`)
+        const jobs = rows.slice(0, limit).map(toJob)
+        const more = rows.length > limit
+        return {
+          jobs,
+          nextCursor: more && jobs.length > 0 ? jobs[jobs.length - 1].job_id : null,
+          total: Number(total[0].n)
+        }
+      }),
+    // the queue's entries name jobs: they go with them
+    reset: run(sql`TRUNCATE docket_jobs, docket_job_queue`).pipe(Effect.asVoid)
+  }
+}
+
+export const layer = (options: GuardOptions): Layer.Layer<JobStore, never, SqlClient.SqlClient> =>
+  Layer.effect(JobStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))

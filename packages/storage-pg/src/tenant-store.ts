@@ -1,0 +1,96 @@
+/**
+ * Document-service tenants and their keys on PostgreSQL. Keys are stored only as the hash the
+ * port receives (hex SHA-256 of the full key). Every operation is one statement.
+ */
+import { type DocsKeyRecord, DocsStoreUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, Option } from "effect"
+import { guard, type GuardOptions } from "./internal/guard.js"
+
+interface TenantRow {
+  readonly tenant_id: string
+  /** bigint: the driver returns it as a string */
+  readonly credits: string | number
+  readonly paid_usage: boolean
+  readonly rpm: number
+  readonly concurrent_jobs: number
+  readonly sync_waits: number
+  readonly created_at: string | number
+}
+
+interface KeyRow {
+  readonly key_id: string
+  readonly tenant_id: string
+  readonly hash: string
+  readonly access_labels: string
+  readonly status: "active" | "revoked"
+  readonly created_at: string | number
+}
+
+const toTenant = (r: TenantRow): Tenant => ({
+  tenant_id: r.tenant_id,
+  credits: Number(r.credits),
+  paid_usage: r.paid_usage,
+  rpm: r.rpm,
+  concurrent_jobs: r.concurrent_jobs,
+  sync_waits: r.sync_waits,
+  created_at: Number(r.created_at)
+})
+
+const toKey = (r: KeyRow): DocsKeyRecord => ({
+  key_id: r.key_id,
+  tenant_id: r.tenant_id,
+  hash: r.hash,
+  access_labels: JSON.parse(r.access_labels) as ReadonlyArray<string>,
+  status: r.status,
+  created_at: Number(r.created_at)
+})
+
+const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at"
+const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
+
+export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
+  const run = guard(options, (cause) => new DocsStoreUnavailable({ cause }))
+  const tenantColumns = sql.literal(TENANT_COLUMNS)
+  const keyColumns = sql.literal(KEY_COLUMNS)
+  const oneTenant = (rows: ReadonlyArray<TenantRow>) => Option.map(Option.fromNullable(rows[0]), toTenant)
+  const oneKey = (rows: ReadonlyArray<KeyRow>) => Option.map(Option.fromNullable(rows[0]), toKey)
+  return {
+    // creating an existing id replaces it, as the memory store does
+    createTenant: (t) =>
+      run(sql<TenantRow>`
+        INSERT INTO docket_docs_tenants (${tenantColumns})
+        VALUES (${t.tenant_id}, ${t.credits}, ${t.paid_usage}, ${t.rpm}, ${t.concurrent_jobs}, ${t.sync_waits}, ${t.created_at})
+        ON CONFLICT (tenant_id) DO UPDATE SET
+          credits = EXCLUDED.credits, paid_usage = EXCLUDED.paid_usage, rpm = EXCLUDED.rpm,
+          concurrent_jobs = EXCLUDED.concurrent_jobs, sync_waits = EXCLUDED.sync_waits, created_at = EXCLUDED.created_at
+        RETURNING ${tenantColumns}`).pipe(Effect.map((rows) => toTenant(rows[0]))),
+    getTenant: (id) => run(sql<TenantRow>`SELECT ${tenantColumns} FROM docket_docs_tenants WHERE tenant_id = ${id}`).pipe(Effect.map(oneTenant)),
+    // an absent field keeps its value (`applyTenantPatch` semantics), in one statement
+    updateTenant: (id, p) =>
+      run(sql<TenantRow>`
+        UPDATE docket_docs_tenants SET
+          credits = coalesce(${p.credits ?? null}::bigint, credits),
+          paid_usage = coalesce(${p.paid_usage ?? null}::boolean, paid_usage),
+          rpm = coalesce(${p.rpm ?? null}::integer, rpm),
+          concurrent_jobs = coalesce(${p.concurrent_jobs ?? null}::integer, concurrent_jobs),
+          sync_waits = coalesce(${p.sync_waits ?? null}::integer, sync_waits)
+        WHERE tenant_id = ${id}
+        RETURNING ${tenantColumns}`).pipe(Effect.map(oneTenant)),
+    createKey: (k) =>
+      run(sql<KeyRow>`
+        INSERT INTO docket_docs_keys (${keyColumns})
+        VALUES (${k.key_id}, ${k.tenant_id}, ${k.hash}, ${JSON.stringify(k.access_labels)}, ${k.status}, ${k.created_at})
+        ON CONFLICT (key_id) DO UPDATE SET
+          tenant_id = EXCLUDED.tenant_id, hash = EXCLUDED.hash, access_labels = EXCLUDED.access_labels,
+          status = EXCLUDED.status, created_at = EXCLUDED.created_at
+        RETURNING ${keyColumns}`).pipe(Effect.map((rows) => toKey(rows[0]))),
+    findKeyByHash: (hash) => run(sql<KeyRow>`SELECT ${keyColumns} FROM docket_docs_keys WHERE hash = ${hash}`).pipe(Effect.map(oneKey)),
+    revokeKey: (id) =>
+      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
+    reset: run(sql`TRUNCATE docket_docs_tenants, docket_docs_keys`).pipe(Effect.asVoid)
+  }
+}
+
+export const layer = (options: GuardOptions): Layer.Layer<TenantStore, never, SqlClient.SqlClient> =>
+  Layer.effect(TenantStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))

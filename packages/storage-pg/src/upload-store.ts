@@ -1,0 +1,50 @@
+/** Upload handles on PostgreSQL: one row per upload, one statement per operation. */
+import { type UploadRecord, UploadStore, type UploadStoreService, UploadStoreUnavailable } from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, Option } from "effect"
+import { guard, type GuardOptions } from "./internal/guard.js"
+
+interface UploadRow {
+  readonly file_id: string
+  readonly tenant_id: string
+  readonly file_name: string
+  /** bigint: the driver returns it as a string */
+  readonly size: string | number
+  readonly created_at: string | number
+  readonly expires_at: string | number
+}
+
+const toUpload = (r: UploadRow): UploadRecord => ({
+  file_id: r.file_id,
+  tenant_id: r.tenant_id,
+  file_name: r.file_name,
+  size: Number(r.size),
+  created_at: Number(r.created_at),
+  expires_at: Number(r.expires_at)
+})
+
+const COLUMNS = "file_id, tenant_id, file_name, size, created_at, expires_at"
+
+export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
+  const run = guard(options, (cause) => new UploadStoreUnavailable({ cause }))
+  const columns = sql.literal(COLUMNS)
+  return {
+    // creating an existing id replaces it, as the memory store does
+    create: (u) =>
+      run(sql<UploadRow>`
+        INSERT INTO docket_uploads (${columns})
+        VALUES (${u.file_id}, ${u.tenant_id}, ${u.file_name}, ${u.size}, ${u.created_at}, ${u.expires_at})
+        ON CONFLICT (file_id) DO UPDATE SET
+          tenant_id = EXCLUDED.tenant_id, file_name = EXCLUDED.file_name, size = EXCLUDED.size,
+          created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+        RETURNING ${columns}`).pipe(Effect.map((rows) => toUpload(rows[0]))),
+    get: (id) =>
+      run(sql<UploadRow>`SELECT ${columns} FROM docket_uploads WHERE file_id = ${id}`).pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toUpload))
+      ),
+    reset: run(sql`TRUNCATE docket_uploads`).pipe(Effect.asVoid)
+  }
+}
+
+export const layer = (options: GuardOptions): Layer.Layer<UploadStore, never, SqlClient.SqlClient> =>
+  Layer.effect(UploadStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
