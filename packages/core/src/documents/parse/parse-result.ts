@@ -3,6 +3,7 @@
  * 1 per page for documents, 1 per 500 cells per sheet rounded up for spreadsheets). Both forms'
  * results are rendered from it (`projections.ts`).
  */
+import { parseCredits } from "../billing/credits.js"
 import type { Block, Chunk, ParsedDocument } from "../parsed-document.js"
 
 export interface StoredSheet {
@@ -69,5 +70,6 @@ export const storedParseResult = (parsed: ParsedDocument, durationMs: number): S
         extraction_duration_ms: durationMs
       }
 
+/** The job's units: its parse credits (`../billing/credits.ts`). */
 export const parseUnits = (r: StoredParseResult): number =>
-  r.kind === "document" ? r.page_count : r.sheets.reduce((n, s) => n + Math.ceil(s.cell_count / CELLS_PER_UNIT), 0)
+  parseCredits(r.kind === "document" ? { kind: "document", pages: r.page_count } : { kind: "spreadsheet", cellsPerSheet: r.sheets.map((s) => s.cell_count) })
