@@ -1,11 +1,16 @@
 import { createDocket, listen } from "@docket/adapter-node"
-import { ManualClock } from "@docket/core"
+import { ManualClock, platformHttpFetcherLayer } from "@docket/core"
 import { documentsBillingHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 
 // The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
 const onNode: StartTarget = async (settings) => {
-  const docket = createDocket({ clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })
+  const docket = createDocket({
+    clock: new ManualClock(),
+    parser: testParserLayer,
+    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    settings: { maxUploadBytes: 1024 * 1024, ...settings }
+  })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()

@@ -25,6 +25,8 @@ import type { DocumentParser } from "./documents/document-parser.js"
 import type { JobQueue } from "./documents/jobs/job-queue.js"
 import type { JobEventLog } from "./documents/jobs/job-event-log.js"
 import type { UploadSessionStore } from "./documents/uploads/upload-session.js"
+import type { ObjectStore } from "./documents/sources/object-store.js"
+import { type HttpFetcher, platformHttpFetcherLayer } from "./documents/sources/http-fetcher.js"
 import { JobRuntime, JobRuntimeLive } from "./documents/jobs/job-runtime.js"
 import type { JobStore } from "./documents/jobs/job-store.js"
 import { jobWorkersLayer } from "./documents/jobs/worker.js"
@@ -39,7 +41,7 @@ import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 
 /** The storage ports of the document service. */
-export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore
+export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore | ObjectStore
   | ExtractionSchemaStore
   | UsageStore
   | RequestRateStore
@@ -59,6 +61,7 @@ export type DocketServices =
   | DocumentParser
   | JobRuntime
   | LinkSigner
+  | HttpFetcher
 
 export interface DocketOptions<E = never> {
   /** the storage ports, e.g. `MemoryStorage.layer` */
@@ -74,6 +77,11 @@ export interface DocketOptions<E = never> {
    */
   readonly parser?: Layer.Layer<DocumentParser> | undefined
   /**
+   * reads `https://` source URLs (the platform's `fetch` by default; `platformHttpFetcherLayer({
+   * allowHttpLoopback: true })` also reads `http://127.0.0.1`, for tests against a local server)
+   */
+  readonly httpFetcher?: Layer.Layer<HttpFetcher> | undefined
+  /**
    * a span per HTTP request through Effect's tracer (off by default: it costs a noticeable part
    * of a small request; turn it on when a tracer such as OpenTelemetry is installed)
    */
@@ -87,6 +95,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     options.storage,
     options.evaluator ?? LocalEvaluatorLive,
     options.parser ?? noParserLayer,
+    options.httpFetcher ?? platformHttpFetcherLayer(),
     KeyCacheLive,
     FaultsLive,
     IdsLive,

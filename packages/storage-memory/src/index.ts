@@ -8,11 +8,12 @@ import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryJobQueue from "./job-queue.js"
 import * as MemoryJobEventLog from "./job-event-log.js"
 import * as MemoryUploadSessionStore from "./upload-session-store.js"
+import * as MemoryObjectStore from "./object-store.js"
 import * as MemoryJobStore from "./job-store.js"
 import * as MemoryTenantStore from "./tenant-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 
-export { MemoryJobEventLog, MemoryUploadSessionStore }
+export { MemoryJobEventLog, MemoryObjectStore, MemoryUploadSessionStore }
 export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
 
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
@@ -28,6 +29,7 @@ export const documentsLayer = Layer.mergeAll(
   MemoryJobQueue.layer,
   MemoryJobEventLog.layer,
   MemoryUploadSessionStore.layer,
+  MemoryObjectStore.layer,
   MemoryUploadStore.layer,
   MemoryBlobStore.layer,
   MemoryExtractionSchemaStore.layer,

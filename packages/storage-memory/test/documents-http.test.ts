@@ -1,4 +1,4 @@
-import { makeDocket, ManualClock } from "@docket/core"
+import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
 import { documentsBillingHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
@@ -7,7 +7,13 @@ documentsHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))
 
 documentsJobsSuite("in-process fetch, memory storage", async (settings) =>
-  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { maxUploadBytes: 1024 * 1024, ...settings } })))
+  inProcessTarget(makeDocket({
+    storage: MemoryStorage.layer,
+    clock: new ManualClock(),
+    parser: testParserLayer,
+    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    settings: { maxUploadBytes: 1024 * 1024, ...settings }
+  })))
 
 documentsSchemaHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))

@@ -47,7 +47,12 @@ export const TenantInput = Schema.Struct({
   paid_usage: Schema.optional(Schema.Boolean),
   rpm: Schema.optional(NonNegativeInt),
   concurrent_jobs: Schema.optional(NonNegativeInt),
-  sync_waits: Schema.optional(NonNegativeInt)
+  sync_waits: Schema.optional(NonNegativeInt),
+  buckets: Schema.optional(Schema.Array(Schema.String.pipe(
+    Schema.pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: () => "a bucket name is 3 to 63 lower-case letters, digits, dots and hyphens"
+    })
+  )))
 })
 
 const AccessLabel = Schema.String.pipe(

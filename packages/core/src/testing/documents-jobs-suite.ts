@@ -1,9 +1,12 @@
 /**
  * The HTTP conformance suite of the document service's v1 job extras (spec 2): the event stream
  * (`GET /v1/jobs/{job_id}/events`), retention (`result_state`, `payload_expires_at`), and the
- * points of job creation that need a queue or wait cap to be reached. Every adapter runs it like
- * `documentsHttpSuite`; the target parses with `testParserLayer` on a manual clock.
+ * v1 resumable uploads, and sources by URL. Every adapter runs it like `documentsHttpSuite`; the
+ * target parses with `testParserLayer` on a manual clock and reads `http://127.0.0.1` sources
+ * (`platformHttpFetcherLayer({ allowHttpLoopback: true })`).
  */
+import { type AddressInfo } from "node:net"
+import { createServer, type Server } from "node:http"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, readJson, type StartTarget, untilPending, untilSleeping } from "./http-target.js"
@@ -314,6 +317,102 @@ export const documentsJobsSuite = (name: string, start: StartTarget) =>
         const refused = await putPart(t.key, other.body.upload_id, 0, "abc")
         expectV1Error(refused, 409, "upload_expired")
         expect(refused.body.error.message).toContain("aborted")
+      })
+    })
+
+    describe("sources by URL", () => {
+      let server: Server | undefined
+      let base = ""
+      const hits: Array<string> = []
+      beforeEach(async () => {
+        hits.length = 0
+        server = createServer((req, res) => {
+          hits.push(req.url ?? "")
+          if (req.url === "/report.txt") return void res.end("Fetched\n\nfrom a URL")
+          if (req.url === "/huge.txt") return void res.end(Buffer.alloc(1024 * 1024 + 1, 0x61))
+          if (req.url === "/silent.txt") return // never answers
+          res.statusCode = 404
+          res.end("no")
+        })
+        await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve))
+        base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      })
+      afterEach(async () => {
+        server?.closeAllConnections()
+        await new Promise((resolve) => server?.close(resolve))
+      })
+      const adminCall = (method: string, path: string, options: { body?: unknown; raw?: BodyInit } = {}) =>
+        api.call(method, path, { ...options, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      const urlParse = (key: string, url: string, fileName: string | null = "report.txt", wait = 10) =>
+        api.call("POST", "/v1/parse", { key, body: { source: { type: "url", url, ...(fileName === null ? {} : { file_name: fileName }) }, wait_seconds: wait } })
+
+      it("an http(s) URL is fetched when the job runs, in both forms", async () => {
+        const t = await api.tenant()
+        const v1 = await urlParse(t.key, `${base}/report.txt`)
+        expect(v1.status, JSON.stringify(v1.body)).toBe(200)
+        expect(v1.body).toMatchObject({ status: "succeeded", result: { file_name: "report.txt" } })
+        expect(v1.body.result.document.markdown).toBe("Fetched\n\nfrom a URL")
+        const flat = await api.call("POST", "/parse", { key: t.key, body: { file: { source_url: `${base}/report.txt`, file_name: "copy.txt" } } })
+        expect(flat.body, JSON.stringify(flat.body)).toMatchObject({ status: "succeeded", result: { item: { item_type: "file", page_count: 1 } } })
+        expect(hits).toEqual(["/report.txt", "/report.txt"])
+      })
+      it("a download that fails is the job error download_failed: 404, over the size cap, no answer within 30 s", async () => {
+        const t = await api.tenant()
+        const missing = await urlParse(t.key, `${base}/missing.txt`)
+        expect(missing.body).toMatchObject({ status: "failed", error: { code: "download_failed" } })
+        expect(missing.body.error.message).toContain("404")
+        const huge = await urlParse(t.key, `${base}/huge.txt`)
+        expect(huge.body).toMatchObject({ status: "failed", error: { code: "download_failed" } })
+        expect(huge.body.error.message).toContain("larger than")
+        const silent = await urlParse(t.key, `${base}/silent.txt`, "report.txt", 0)
+        expect(silent.status).toBe(202)
+        await untilSleeping(target, 1, 30_000)
+        await advance(30_000)
+        let job: JsonResponse | undefined
+        for (let i = 0; i < 500; i++) {
+          job = await api.call("GET", `/v1/jobs/${silent.body.job_id}`, { key: t.key })
+          if (job.body.status === "failed") break
+          await new Promise((resolve) => setTimeout(resolve, 2))
+        }
+        expect(job!.body.error).toMatchObject({ code: "download_failed", retryable: true })
+        expect(job!.body.error.message).toContain("30 s")
+      })
+      it("refuses other schemes and hosts 422, a missing file_name 422, an unsupported extension 422", async () => {
+        const t = await api.tenant()
+        for (const url of ["ftp://example.com/a.txt", "http://example.com/a.txt", "file:///etc/passwd", "https://user:pw@example.com/a.txt", "s3://x"]) {
+          const r = await urlParse(t.key, url)
+          expectV1Error(r, 422, "invalid_request")
+          expect(r.body.error.detail.errors[0].field).toBe("source.url")
+          const flat = await api.call("POST", "/parse_async", { key: t.key, body: { file: { source_url: url, file_name: "a.txt" } } })
+          expect(flat.status, url).toBe(422)
+          expect(flat.body.error.errors[0].field).toBe("file.source_url")
+        }
+        const noName = await urlParse(t.key, "https://example.com/a.txt", null)
+        expectV1Error(noName, 422, "invalid_request")
+        expect(noName.body.error.detail.errors[0].field).toBe("source.file_name")
+        expectV1Error(await urlParse(t.key, "https://example.com/a.exe", "a.exe"), 422, "unsupported_file_type")
+        const flatNoName = await api.call("POST", "/parse_async", { key: t.key, body: { file: { source_url: "https://example.com/a.txt" } } })
+        expect(flatNoName.body.error.errors[0].field).toBe("file.file_name")
+      })
+      it("s3:// reads the tenant's buckets from the object store; another bucket is 403; a missing object is download_failed", async () => {
+        const t = await api.tenant()
+        expect((await adminCall("PATCH", `/_admin/docs/tenants/${t.tenantId}`, { body: { buckets: ["acme-docs"] } })).body.buckets).toEqual(["acme-docs"])
+        expect((await adminCall("PATCH", `/_admin/docs/tenants/${t.tenantId}`, { body: { buckets: ["Not_A_Bucket"] } })).status).toBe(400)
+        const put = await adminCall("PUT", "/_admin/docs/objects/acme-docs/in/q3%20report.txt", { raw: "Stored\n\nin a bucket" })
+        expect(put.status, JSON.stringify(put.body)).toBe(200)
+        expect(put.body).toEqual({ bucket: "acme-docs", key: "in/q3 report.txt", size: 19, url: "s3://acme-docs/in/q3 report.txt" })
+        expect((await adminCall("PUT", "/_admin/docs/objects/UPPER/x.txt", { raw: "x" })).status).toBe(400)
+        const ok = await urlParse(t.key, "s3://acme-docs/in/q3 report.txt")
+        expect(ok.body, JSON.stringify(ok.body)).toMatchObject({ status: "succeeded" })
+        expect(ok.body.result.document.markdown).toBe("Stored\n\nin a bucket")
+        expectV1Error(await urlParse(t.key, "s3://other-bucket/in/report.txt"), 403, "access_denied")
+        const flat = await api.call("POST", "/parse_async", { key: t.key, body: { file: { source_url: "s3://other-bucket/a.txt", file_name: "a.txt" } } })
+        expect(flat.status).toBe(403)
+        expect(flat.body.error.code).toBe("forbidden")
+        const gone = await urlParse(t.key, "s3://acme-docs/in/nothing.txt", "nothing.txt")
+        expect(gone.body).toMatchObject({ status: "failed", error: { code: "download_failed" } })
+        const other = await api.tenant()
+        expectV1Error(await urlParse(other.key, "s3://acme-docs/in/q3 report.txt"), 403, "access_denied")
       })
     })
   })

@@ -12,7 +12,7 @@ import { LinkSigner, artifactPath } from "../parse/artifact-links.js"
 import type { Caller } from "../tenants/authenticate.js"
 import { HANDLE_PREFIX } from "../uploads/upload.js"
 import { uploadFile } from "../uploads/upload-route.js"
-import { type FieldError, invalid, NotImplemented, ResourceNotFound, ServiceUnavailable, SyncTimeout } from "./api-errors.js"
+import { type FieldError, invalid, ResourceNotFound, ServiceUnavailable, SyncTimeout } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import {
@@ -31,6 +31,7 @@ import {
   UUID
 } from "./inputs.js"
 import { jobOf, uploadOf, waitForJob, cancelJob } from "./job-access.js"
+import { urlSource } from "../sources/source-url.js"
 
 /** The origin links are built on: the request's own (`X-Forwarded-Proto` and `Host`). */
 const originOf = (ctx: DocsContext) => {
@@ -61,9 +62,14 @@ export const flatFileInput = (caller: Caller, file: unknown) =>
     }
     yield* failIfAny(errors)
     const sourceUrl = url as string
-    if (sourceUrl.startsWith("s3://") || sourceUrl.startsWith("https://")) {
+    if (!sourceUrl.startsWith(HANDLE_PREFIX)) {
+      if (file.file_name === undefined && /^(https|s3):\/\//.test(sourceUrl)) {
+        return yield* invalid("file.file_name", "is required for s3:// and https:// sources")
+      }
+      const source = yield* urlSource(caller, "file.source_url", sourceUrl)
       if (file.file_name === undefined) return yield* invalid("file.file_name", "is required for s3:// and https:// sources")
-      return yield* new NotImplemented({ operation: "reading files from s3:// and https:// sources" })
+      yield* checkExtension("file.file_name", file.file_name as string)
+      return { source, file_name: file.file_name as string } satisfies JobInput
     }
     const fileId = sourceUrl.startsWith(HANDLE_PREFIX) ? sourceUrl.slice(HANDLE_PREFIX.length) : ""
     if (!UUID.test(fileId)) {

@@ -14,7 +14,6 @@ import {
   invalid,
   JobCancelled,
   JobNotCancellable,
-  NotImplemented,
   ResourceNotFound,
   ResultExpired,
   ServiceUnavailable
@@ -36,6 +35,7 @@ import {
   UUID
 } from "./inputs.js"
 import { cancelJob, jobOf, uploadOf, waitForJob } from "./job-access.js"
+import { urlSource } from "../sources/source-url.js"
 
 const V1_STATUSES: ReadonlyArray<JobStatus> = ["queued", "running", "succeeded", "failed", "cancelled"]
 const V1_KINDS = [
@@ -61,14 +61,13 @@ const v1SourceInput = (caller: Caller, source: unknown) =>
     }
     if (source.type === "url") {
       const errors = unknownFields(source, ["type", "url", "file_name"], "source.")
-      if (typeof source.url !== "string" || !/^(https|s3):\/\/\S+$/.test(source.url)) {
-        errors.push({ field: "source.url", message: "must be an https:// or s3:// URL" })
-      }
+      if (typeof source.url !== "string") errors.push({ field: "source.url", message: "must be an https:// or s3:// URL" })
       const e = fileNameError("source.file_name", source.file_name)
       if (e !== undefined) errors.push(e)
       yield* failIfAny(errors)
+      const url = yield* urlSource(caller, "source.url", source.url as string)
       yield* checkExtension("source.file_name", source.file_name as string)
-      return yield* new NotImplemented({ operation: "reading files from https:// and s3:// URLs" })
+      return { source: url, file_name: source.file_name as string } satisfies JobInput
     }
     return yield* invalid("source.type", "must be upload or url")
   })

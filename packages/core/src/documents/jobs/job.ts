@@ -17,11 +17,13 @@ export interface JobError {
   readonly retryable: boolean
 }
 
-/** Where the job's file comes from: an upload handle (`svc://file/<id>`, v1 `upload_id`). */
-export interface JobSource {
-  readonly type: "upload"
-  readonly file_id: string
-}
+/**
+ * Where the job's file comes from: an upload handle (`svc://file/<id>`, v1 `upload_id`), or a
+ * URL (`https://…`, `s3://bucket/key`) read when the job runs.
+ */
+export type JobSource =
+  | { readonly type: "upload"; readonly file_id: string }
+  | { readonly type: "url"; readonly url: string }
 
 export interface JobInput {
   readonly source: JobSource

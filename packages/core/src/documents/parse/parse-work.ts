@@ -1,15 +1,14 @@
 /**
  * The work of a parse job: the uploaded bytes through the `DocumentParser` port. Parse failures
  * become the job's error (`unsupported_file_type`, `corrupt_file`, `encrypted_file`,
- * `file_too_complex`); an upload that expired before the job started fails it with
- * `upload_expired` (spec 2, "Upload handle").
+ * `file_too_complex`); reading the file (`readJobSource`) fails it with `upload_expired`,
+ * `file_not_found` or `download_failed`.
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { DocumentParser } from "../document-parser.js"
 import type { ParseFailure } from "../errors.js"
 import type { Job, JobError } from "../jobs/job.js"
-import { BlobStore } from "../uploads/blob-store.js"
-import { blobKeyOf, UploadStore } from "../uploads/upload.js"
+import { readJobSource } from "../sources/read-source.js"
 import { parseUnits, storedParseResult } from "./parse-result.js"
 
 const jobError = (code: string, message: string, retryable = false): JobError => ({ code, message, retryable })
@@ -27,23 +26,12 @@ const parseFailure = (e: ParseFailure): JobError => {
   }
 }
 
-const storageFailure = () => jobError("internal_error", "storage was unavailable; retry with the same idempotency key", true)
-
 export const parseWork = (job: Job) =>
   Effect.gen(function*() {
-    const uploads = yield* UploadStore
-    const blobs = yield* BlobStore
     const parser = yield* DocumentParser
-    const fileId = job.input.source.file_id
-    const upload = yield* uploads.get(fileId).pipe(Effect.mapError(storageFailure))
-    if (Option.isNone(upload)) return yield* Effect.fail(jobError("file_not_found", `upload ${fileId} no longer exists`))
     const startedAt = yield* Clock.currentTimeMillis
-    if (startedAt >= upload.value.expires_at) {
-      return yield* Effect.fail(jobError("upload_expired", `upload ${fileId} expired before the job started; upload the file again`))
-    }
-    const bytes = yield* blobs.get(blobKeyOf(fileId)).pipe(Effect.mapError(storageFailure))
-    if (Option.isNone(bytes)) return yield* Effect.fail(jobError("file_not_found", `upload ${fileId} no longer exists`))
-    const parsed = yield* parser.parse({ bytes: bytes.value, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailure))
+    const bytes = yield* readJobSource(job)
+    const parsed = yield* parser.parse({ bytes, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailure))
     const result = storedParseResult(parsed, (yield* Clock.currentTimeMillis) - startedAt)
     return { result, units: parseUnits(result) }
   })

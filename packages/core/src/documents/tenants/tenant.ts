@@ -21,6 +21,8 @@ export interface Tenant {
   readonly rpm: number
   readonly concurrent_jobs: number
   readonly sync_waits: number
+  /** the object-store buckets its `s3://` sources may name (none when absent) */
+  readonly buckets?: ReadonlyArray<string> | undefined
   readonly created_at: number
 }
 
@@ -30,6 +32,8 @@ export interface TenantPatch {
   readonly rpm?: number | undefined
   readonly concurrent_jobs?: number | undefined
   readonly sync_waits?: number | undefined
+  /** replaces the list */
+  readonly buckets?: ReadonlyArray<string> | undefined
 }
 
 export const applyTenantPatch = (t: Tenant, p: TenantPatch): Tenant => ({
@@ -38,7 +42,8 @@ export const applyTenantPatch = (t: Tenant, p: TenantPatch): Tenant => ({
   paid_usage: p.paid_usage ?? t.paid_usage,
   rpm: p.rpm ?? t.rpm,
   concurrent_jobs: p.concurrent_jobs ?? t.concurrent_jobs,
-  sync_waits: p.sync_waits ?? t.sync_waits
+  sync_waits: p.sync_waits ?? t.sync_waits,
+  buckets: p.buckets === undefined ? t.buckets : [...new Set(p.buckets)]
 })
 
 /** The tenant as the control plane shows it. */
@@ -48,7 +53,8 @@ export const tenantView = (t: Tenant) => ({
   paid_usage: t.paid_usage,
   rpm: t.rpm,
   concurrent_jobs: t.concurrent_jobs,
-  sync_waits: t.sync_waits
+  sync_waits: t.sync_waits,
+  buckets: t.buckets ?? []
 })
 
 export type DocsKeyStatus = "active" | "revoked"
