@@ -415,4 +415,30 @@ export const documentsJobsSuite = (name: string, start: StartTarget) =>
         expectV1Error(await urlParse(other.key, "s3://acme-docs/in/q3 report.txt"), 403, "access_denied")
       })
     })
+
+    describe("sync waits", () => {
+      it("at the tenant's cap of concurrent sync waits a sync call degrades to 202 with job_id (flat) or the job (v1)", async () => {
+        const t = await api.tenant({ sync_waits: 1 })
+        const slow = await upload(t.key, "slow.txt", "#delay 5000\nslow")
+        const waiting = api.call("POST", "/parse", { key: t.key, body: { file: { source_url: slow.source_url } } })
+        await untilSleeping(target, 1, 5000)
+        await untilSleeping(target, 1, 120_000)
+        const other = await upload(t.key, "other.txt", "#delay 5000\nother")
+        const degraded = await api.call("POST", "/parse", { key: t.key, body: { file: { source_url: other.source_url } } })
+        expect(degraded.status, JSON.stringify(degraded.body)).toBe(202)
+        expect(Object.keys(degraded.body)).toEqual(["job_id"])
+        const v1 = await v1Parse(t.key, other.file_id, { wait_seconds: 30 })
+        expect(v1.status).toBe(202)
+        expect(v1.body.status).toMatch(/queued|running/)
+        await advance(5000)
+        const first = await waiting
+        expect(first.status).toBe(200)
+        expect(first.body.status).toBe("succeeded")
+        // the slot is free again: the next sync call waits
+        const fast = await upload(t.key, "fast.txt", "fast")
+        const waited = await api.call("POST", "/parse", { key: t.key, body: { file: { source_url: fast.source_url } } })
+        expect(waited.status).toBe(200)
+        expect(waited.body.status).toBe("succeeded")
+      })
+    })
   })
