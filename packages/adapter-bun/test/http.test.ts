@@ -1,4 +1,4 @@
-import { decisionHttpSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
+import { decisionHttpSuite, documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
 import { afterAll } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/support/database.js"
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
@@ -17,8 +17,9 @@ afterAll(async () => {
   if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler", storage: "memory" | "postgres" = "memory"): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler", storage: "memory" | "postgres" = "memory", docs = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
+  if (docs) env.DOCKET_DOCS_TEST = "1"
   if (storage === "postgres") {
     database ??= createTestDatabase()
     env.DATABASE_URL = (await database).url
@@ -41,3 +42,8 @@ decisionHttpSuite("Bun: listen (BunHttpServer)", onBun("listen"))
 decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"))
 // the same service, unchanged, on Bun with PostgreSQL storage
 decisionHttpSuite("Bun: listen (BunHttpServer), PostgreSQL storage", onBun("listen", "postgres"))
+
+// the document service's suites on Bun (the test parser, memory storage), both ways of serving
+documentsHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsJobsSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsJobsSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler", "memory", true))
