@@ -2,6 +2,9 @@
 import { Effect, Ref } from "effect"
 import { DecisionStore } from "../decision/decision-store.js"
 import { JobStore } from "../documents/jobs/job-store.js"
+import { JobEventLog } from "../documents/jobs/job-event-log.js"
+import { UploadSessionStore } from "../documents/uploads/upload-session.js"
+import { ObjectStore } from "../documents/sources/object-store.js"
 import { TenantStore } from "../documents/tenants/tenant-store.js"
 import { BlobStore } from "../documents/uploads/blob-store.js"
 import { UploadStore } from "../documents/uploads/upload.js"
@@ -65,6 +68,9 @@ export const resetAll = Effect.gen(function*() {
   yield* Effect.flatMap(ExtractionSchemaStore, (s) => s.reset)
   yield* Effect.flatMap(UsageStore, (s) => s.reset)
   yield* Effect.flatMap(RequestRateStore, (s) => s.reset)
+  yield* Effect.flatMap(JobEventLog, (s) => s.reset)
+  yield* Effect.flatMap(UploadSessionStore, (s) => s.reset)
+  yield* Effect.flatMap(ObjectStore, (s) => s.reset)
   yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
   return { reset: true }
@@ -76,5 +82,8 @@ export const resetAll = Effect.gen(function*() {
   UploadStoreUnavailable: () => new AdminUnavailable({ message: "upload storage unavailable" }),
   BlobStoreUnavailable: () => new AdminUnavailable({ message: "blob storage unavailable" }),
   UsageStoreUnavailable: () => new AdminUnavailable({ message: "usage storage unavailable" }),
-  RequestRateUnavailable: () => new AdminUnavailable({ message: "limiter storage unavailable" })
+  RequestRateUnavailable: () => new AdminUnavailable({ message: "limiter storage unavailable" }),
+  JobEventLogUnavailable: () => new AdminUnavailable({ message: "job event storage unavailable" }),
+  UploadSessionStoreUnavailable: () => new AdminUnavailable({ message: "upload session storage unavailable" }),
+  ObjectStoreUnavailable: () => new AdminUnavailable({ message: "object store unavailable" })
 }))

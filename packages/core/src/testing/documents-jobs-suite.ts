@@ -413,6 +413,11 @@ export const documentsJobsSuite = (name: string, start: StartTarget) =>
         expect(gone.body).toMatchObject({ status: "failed", error: { code: "download_failed" } })
         const other = await api.tenant()
         expectV1Error(await urlParse(other.key, "s3://acme-docs/in/q3 report.txt"), 403, "access_denied")
+        // a reset empties the object store too
+        await target.admin.reset()
+        const fresh = await api.tenant({ buckets: ["acme-docs"] })
+        const after = await urlParse(fresh.key, "s3://acme-docs/in/q3 report.txt")
+        expect(after.body).toMatchObject({ status: "failed", error: { code: "download_failed", message: expect.stringContaining("no such object") } })
       })
     })
 
