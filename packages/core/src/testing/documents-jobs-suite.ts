@@ -292,6 +292,28 @@ export const documentsJobsSuite = (name: string, start: StartTarget) =>
         // an upload id that is a session but not completed is no source yet
         expectV1Error(await v1Parse(a.key, s.body.upload_id), 404, "file_not_found")
       })
+      it("a staged upload in one multipart request is a completed session at once", async () => {
+        const t = await api.tenant()
+        const staged = async (name: string, content: string | Uint8Array) => {
+          const form = new FormData()
+          form.append("file", new Blob([content as BlobPart]), name)
+          return api.call("POST", "/v1/uploads", { key: t.key, raw: form })
+        }
+        const r = await staged("memo.txt", "Staged\n\nin one go")
+        expect(r.status, JSON.stringify(r.body)).toBe(201)
+        expect(r.body).toMatchObject({ file_name: "memo.txt", size: 17, offset: 17, state: "completed", source: { type: "upload", upload_id: r.body.upload_id } })
+        expect((await api.call("GET", `/v1/uploads/${r.body.upload_id}`, { key: t.key })).body.state).toBe("completed")
+        const job = await v1Parse(t.key, r.body.upload_id, { wait_seconds: 10 })
+        expect(job.body.result.document.markdown).toBe("Staged\n\nin one go")
+        const pdf = await staged("scan.pdf", "not a pdf at all")
+        expectV1Error(pdf, 422, "unsupported_file_type")
+        expect(pdf.body.error.message).toContain("does not match")
+        expectV1Error(await staged("tool.exe", "MZ"), 422, "unsupported_file_type")
+        expectV1Error(await staged("big.txt", new Uint8Array(1024 * 1024 + 1)), 413, "file_too_large")
+        const noFile = new FormData()
+        noFile.append("document", new Blob(["x"]), "a.txt")
+        expectV1Error(await api.call("POST", "/v1/uploads", { key: t.key, raw: noFile }), 422, "invalid_request")
+      })
       it("a completed file whose signature contradicts its extension is 422 unsupported_file_type and the session is aborted", async () => {
         const t = await api.tenant()
         const s = await createSession(t.key, { file_name: "scan.pdf", size: 11 })

@@ -5,6 +5,7 @@
  */
 import { Clock, Effect, Fiber, Option, Queue, Stream } from "effect"
 import * as Multipasta from "multipasta"
+import { concatChunks } from "../../http/request.js"
 import { Settings } from "../../shared/config.js"
 import { Ids } from "../../shared/ids.js"
 import {
@@ -28,7 +29,19 @@ const MAX_PENDING_CHUNKS = 64
 
 const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1)
 
-export const uploadFile = (ctx: DocsContext, caller: Caller) =>
+/** How much of the file's start is kept aside for checking its signature. */
+export const HEAD_BYTES = 8192
+
+/**
+ * Receives the multipart body into the blob store and records the upload handle; returns the
+ * record and the first `HEAD_BYTES` of the file (for a signature check).
+ */
+export const receiveUpload = <E = never>(
+  ctx: DocsContext,
+  caller: Caller,
+  /** refuses the received file before the handle is recorded (its blob is then deleted) */
+  accept?: (fileName: string, head: Uint8Array) => Effect.Effect<void, E>
+) =>
   Effect.gen(function*() {
     const contentType = ctx.request.header("content-type") ?? ""
     if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
@@ -46,6 +59,8 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
     let files = 0
     let failure: Multipasta.MultipartError | undefined
     let pending: Array<Uint8Array | null> = []
+    const head: Array<Uint8Array> = []
+    let headSize = 0
     let writer: Fiber.RuntimeFiber<number, BlobTooLarge | BlobStoreUnavailable> | undefined
 
     const parser = Multipasta.make({
@@ -65,6 +80,11 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
         if (files > 1) return () => undefined
         fileName = info.filename === undefined ? "" : baseName(info.filename)
         return (chunk) => {
+          if (chunk !== null && headSize < HEAD_BYTES) {
+            const part = chunk.slice(0, HEAD_BYTES - headSize)
+            head.push(part)
+            headSize += part.byteLength
+          }
           pending.push(chunk)
         }
       },
@@ -134,6 +154,7 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
       Effect.ensuring(Queue.shutdown(queue))
     )
 
+    if (accept !== undefined) yield* accept(fileName!, concatChunks(head, headSize)).pipe(Effect.tapError(() => cleanup))
     const now = yield* Clock.currentTimeMillis
     const uploads = yield* UploadStore
     const record = yield* uploads.create({
@@ -144,6 +165,12 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
       created_at: now,
       expires_at: now + UPLOAD_LIFETIME_MS
     }).pipe(Effect.mapError(() => new ServiceUnavailable({ message: "the upload could not be recorded; retry shortly" })))
+    return { record, head: concatChunks(head, headSize) }
+  })
+
+export const uploadFile = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const { record } = yield* receiveUpload(ctx, caller)
     return docsJson(
       200,
       {

@@ -3,6 +3,8 @@
  * are Docket's, after resumable-upload APIs such as tus and Google Cloud Storage):
  *
  *   POST   /v1/uploads                     {file_name, size} → 201 session (offset 0)
+ *   POST   /v1/uploads                     multipart part `file` → 201 session, completed
+ *                                          (a staged upload in one request)
  *   PUT    /v1/uploads/{upload_id}/parts?offset=N   raw bytes → the session (offset advanced)
  *   GET    /v1/uploads/{upload_id}         → the session
  *   POST   /v1/uploads/{upload_id}/complete → the session, completed: usable as
@@ -36,6 +38,7 @@ import { DOCUMENT_EXTENSIONS, fileExtension } from "../supported-extensions.js"
 import type { Caller } from "../tenants/authenticate.js"
 import { BlobStore } from "./blob-store.js"
 import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
+import { receiveUpload } from "./upload-route.js"
 import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } from "./upload-session.js"
 
 const unavailable = () => new ServiceUnavailable({ message: "upload storage unavailable; retry shortly" })
@@ -79,8 +82,41 @@ const openSessionOf = (caller: Caller, id: string) =>
 const deleteParts = (s: UploadSession) =>
   Effect.flatMap(BlobStore, (blobs) => Effect.forEach(s.parts, (p) => Effect.ignore(blobs.delete(p.key)), { discard: true }))
 
+/** The extension must be one some operation reads, and the file's signature must not contradict it. */
+const acceptFile = (fileName: string, head: Uint8Array) => {
+  const extension = fileExtension(fileName)
+  if (!DOCUMENT_EXTENSIONS.includes(extension)) {
+    return Effect.fail(new UnsupportedFile({ field: "file", message: `unsupported file extension "${extension}"` }))
+  }
+  const check = checkFileSignature(extension, head)
+  return check.conflict
+    ? Effect.fail(new UnsupportedFile({ field: "file", message: `the file's content (${check.detected}) does not match its extension "${extension}"` }))
+    : Effect.void
+}
+
+/** A staged upload in one multipart request: the session is completed at once. */
+const staged = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const { record } = yield* receiveUpload(ctx, caller, acceptFile)
+    const session = yield* Effect.flatMap(UploadSessionStore, (store) =>
+      store.create({
+        session_id: record.file_id,
+        tenant_id: record.tenant_id,
+        file_name: record.file_name,
+        size: record.size,
+        received: record.size,
+        parts: [],
+        state: "completed",
+        created_at: record.created_at,
+        expires_at: record.expires_at,
+        completed_at: record.created_at
+      })).pipe(Effect.mapError(unavailable))
+    return yield* respond(ctx, 201, session)
+  })
+
 const create = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
+    if (/^multipart\/form-data/i.test(ctx.request.header("content-type") ?? "")) return yield* staged(ctx, caller)
     const body: Json = yield* jsonBody(ctx.request)
     const errors = unknownFields(body, ["file_name", "size"])
     const nameError = fileNameError("file_name", body.file_name)
