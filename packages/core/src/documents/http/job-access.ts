@@ -12,6 +12,10 @@ import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-error
 
 const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
 
+/**
+ * A job of the caller. Retention: a succeeded job read past its `payload_expires_at` has its
+ * result deleted from the store (the job itself stays, with `result_state: "expired"`).
+ */
 export const jobOf = (caller: Caller, jobId: string) =>
   Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
     Effect.mapError(unavailable),
@@ -19,6 +23,15 @@ export const jobOf = (caller: Caller, jobId: string) =>
       Option.isSome(job) && job.value.tenant_id === caller.tenant.tenant_id
         ? Effect.succeed(job.value)
         : Effect.fail(new ResourceNotFound({ resource: "job", id: jobId }))
+    ),
+    Effect.flatMap((job) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        job.result === null || now < job.payload_expires_at
+          ? Effect.succeed(job)
+          : applyJobEvent(job.job_id, { type: "expire", at: now }).pipe(
+            Effect.mapError(unavailable),
+            Effect.map((outcome) => Option.isSome(outcome) ? outcome.value.job : job)
+          ))
     )
   )
 

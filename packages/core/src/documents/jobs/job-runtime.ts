@@ -44,7 +44,8 @@ export const applyJobEvent = (jobId: string, event: JobEvent) =>
   Effect.gen(function*() {
     const store = yield* JobStore
     const outcome = yield* store.apply(jobId, event)
-    if (Option.isSome(outcome) && outcome.value.changed) {
+    // deleting an expired result changes no status: nothing to record or wake
+    if (Option.isSome(outcome) && outcome.value.changed && event.type !== "expire") {
       yield* recordJobEvent(outcome.value.job, event.at)
       // charged when it finishes: only a success records usage
       yield* recordJobUsage(outcome.value.job)

@@ -5,6 +5,7 @@
  *   running --succeed-->  succeeded    (result, units, finished_at)
  *   running --fail-->     failed       (error, finished_at)
  *   queued | running --cancel--> cancelled (error job_cancelled with the reason, finished_at)
+ *   succeeded --expire-->  succeeded    (result deleted, once payload_expires_at has passed)
  *
  * Anything else is refused (`undefined`): a terminal job never changes, so whichever of a cancel
  * and a completion reaches the store first is the real outcome.
@@ -16,6 +17,8 @@ export type JobEvent =
   | { readonly type: "succeed"; readonly at: number; readonly result: unknown; readonly units: number }
   | { readonly type: "fail"; readonly at: number; readonly error: JobError }
   | { readonly type: "cancel"; readonly at: number; readonly reason: string | null }
+  /** retention: deletes the result of a succeeded job whose payload_expires_at has passed */
+  | { readonly type: "expire"; readonly at: number }
 
 export const CANCELLED_MESSAGE = "The job was cancelled."
 
@@ -29,6 +32,10 @@ export const transition = (job: Job, event: JobEvent): Job | undefined => {
         : undefined
     case "fail":
       return job.status === "running" ? { ...job, status: "failed", error: event.error, finished_at: event.at } : undefined
+    case "expire":
+      return job.status === "succeeded" && job.result !== null && event.at >= job.payload_expires_at
+        ? { ...job, result: null }
+        : undefined
     case "cancel":
       return isTerminal(job.status)
         ? undefined
