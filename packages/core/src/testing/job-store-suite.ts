@@ -28,7 +28,7 @@ const job = (id: string, over: Partial<Job> = {}): Job => ({
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`
 
-export const jobStoreSuite = (name: string, layer: Layer.Layer<JobStore>) =>
+export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) =>
   describe(`JobStore (${name})`, () => {
     it.effect("insert then get; an idempotency key returns the existing job per tenant", () =>
       Effect.gen(function*() {
