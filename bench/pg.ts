@@ -31,36 +31,14 @@ import {
 } from "@docket/core"
 import { MemoryLimiterStore } from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
-import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { randomBytes } from "node:crypto"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import { cpus } from "node:os"
+import { createDatabase } from "./support/database.js"
 import { envNumber } from "./support/env.js"
 import { fmtInt, fmtMs } from "./support/format.js"
 import { EVALUATE_BODY, type LoadSettings, measureServer, percentile } from "./support/load.js"
 import { runIfMain } from "./support/main.js"
 import { nodeServer } from "./support/servers.js"
-
-// ---------------------------------------------------------------------------------------------
-// a database of the benchmark's own
-
-const runSql = (url: string, statement: string) =>
-  Effect.runPromise(
-    Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(statement)).pipe(
-      Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
-      Effect.scoped
-    )
-  )
-
-const createDatabase = async (): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
-  const admin = process.env.DOCKET_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
-  const name = `docket_bench_${randomBytes(6).toString("hex")}`
-  await runSql(admin, `CREATE DATABASE ${name}`)
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => runSql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) }
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. the limiter port

@@ -4,12 +4,13 @@
  *
  *   npm run bench
  *
- * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg>.ts`. The pg
+ * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs>.ts`. The pg
  * section needs PostgreSQL (DOCKET_TEST_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
  */
 import { cpus } from "node:os"
 import { runBunBench } from "./bun.js"
+import { runDocsBench } from "./docs.js"
 import { runHttpBench } from "./http.js"
 import { runPgBench } from "./pg.js"
 import { runTokenizerBench } from "./tokenizer.js"
@@ -20,7 +21,8 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["validation", runValidationBench],
   ["http", runHttpBench],
   ["bun", runBunBench],
-  ["pg", runPgBench]
+  ["pg", runPgBench],
+  ["docs", runDocsBench]
 ]
 
 const main = async (): Promise<void> => {

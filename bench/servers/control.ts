@@ -2,8 +2,9 @@
  * The child side of a benchmark server process (the parent side: bench/support/servers.ts).
  * `announce` prints the ready line `{"port":…}` (with `"key":"…"` for the Docket servers) on
  * stdout, then serves the control channel: a `cpu` line on stdin is answered with the process's
- * CPU time so far (`{"cpuMicros":…}` on stdout); it stops on `stop`, on end of stdin, on SIGTERM
- * or SIGINT.
+ * CPU time so far (`{"cpuMicros":…}` on stdout), a `mem` line with its peak and current resident
+ * memory (`{"maxRssBytes":…,"rssBytes":…}`); it stops on `stop`, on end of stdin, on SIGTERM or
+ * SIGINT.
  */
 import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -22,6 +23,9 @@ const control = (stop: () => void): void => {
     if (command === "cpu") {
       const { system, user } = process.cpuUsage()
       process.stdout.write(`${JSON.stringify({ cpuMicros: user + system })}\n`)
+    } else if (command === "mem") {
+      // peak resident set size of the whole process (all its threads) so far, and now
+      process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBytes: process.memoryUsage.rss() })}\n`)
     } else if (command === "stop") {
       once()
     }

@@ -39,6 +39,8 @@ export interface ServerProcess {
   readonly ready: Ready
   /** the server process's CPU time so far (user + system), in microseconds */
   readonly cpuMicros: () => Promise<number>
+  /** the server process's peak and current resident memory, bytes */
+  readonly memory: () => Promise<{ readonly maxRssBytes: number; readonly rssBytes: number }>
   readonly stop: () => Promise<void>
 }
 
@@ -93,6 +95,11 @@ export const startServer = async (server: ServerCommand): Promise<ServerProcess>
       const answer = nextLine(10_000)
       child.stdin!.write("cpu\n")
       return ((await answer) as { cpuMicros: number }).cpuMicros
+    },
+    memory: async () => {
+      const answer = nextLine(10_000)
+      child.stdin!.write("mem\n")
+      return (await answer) as { maxRssBytes: number; rssBytes: number }
     },
     stop: async () => {
       child.stdin!.end("stop\n")

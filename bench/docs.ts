@@ -1,0 +1,202 @@
+/**
+ * Document service benchmark (issue 4):
+ *
+ *   npx tsx bench/docs.ts
+ *
+ * 1. Parse throughput: a generated text PDF of BENCH_DOCS_PAGES pages (default 200, 45 lines a
+ *    page) uploaded once, then parsed through HTTP (`POST /parse`, waiting for the result) by a
+ *    Docket server in a child process (`bench/servers/docs-server.ts`: memory storage,
+ *    `@docket/formats`' worker-pool parser), median of BENCH_DOCS_RUNS runs (default 3) after one
+ *    warm-up; against pdf.js text extraction alone (`getTextContent` on every page, the same
+ *    pdfjs-dist build) on the same file in this process. Pages per second, and the server's peak
+ *    resident memory.
+ * 2. Job polls while that parse runs: BENCH_DOCS_POLLERS loops (default 4) poll `GET /jobs/{id}`
+ *    back to back from the start of an async parse until it finishes; then the same number of
+ *    polls with the server idle. p50/p99 latency of each.
+ *
+ * Not measured yet: the peak memory of a 150 MB upload. Uploads stream into the blob store, but
+ * the only blob store served today keeps files in memory (storage-pg's blob store is not wired
+ * into the server yet), so the server's memory grows with the file by design.
+ */
+import { PDFDocument, StandardFonts } from "pdf-lib"
+import { envNumber } from "./support/env.js"
+import { fmtInt, fmtMs } from "./support/format.js"
+import { percentile } from "./support/load.js"
+import { runIfMain } from "./support/main.js"
+import { nodeServer, type ServerProcess, startServer } from "./support/servers.js"
+import { median } from "./support/timing.js"
+
+const MB = 1024 * 1024
+
+/** A text PDF: `pages` US-letter pages of 45 lines each. */
+const makePdf = async (pages: number): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([612, 792])
+    for (let l = 0; l < 45; l++) {
+      page.drawText(`Page ${p}, line ${l + 1}: revenue, costs and the outlook of region ${(p * 45 + l) % 97} for the quarter.`, {
+        x: 50,
+        y: 750 - l * 16,
+        size: 10,
+        font
+      })
+    }
+  }
+  return doc.save()
+}
+
+/** pdf.js text extraction alone: every page's text content. */
+const extractWithPdfJs = async (bytes: Uint8Array): Promise<number> => {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs")
+  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise
+  let items = 0
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i)
+    items += (await page.getTextContent()).items.length
+    page.cleanup()
+  }
+  await doc.destroy()
+  return items
+}
+
+const timeAsync = async (runs: number, f: () => Promise<unknown>): Promise<number> => {
+  await f()
+  const ts: Array<number> = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    await f()
+    ts.push(performance.now() - t0)
+  }
+  return median(ts)
+}
+
+const DOCS_SERVER = nodeServer("Docket document service", "docs-server.ts")
+
+const api = (server: ServerProcess) => {
+  const base = `http://127.0.0.1:${server.ready.port}`
+  const headers = { "x-api-key": server.ready.key ?? "" }
+  const json = async (path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${base}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    const text = await response.text()
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${text}`)
+    return JSON.parse(text)
+  }
+  const upload = async (bytes: Uint8Array, fileName: string): Promise<string> => {
+    const form = new FormData()
+    form.set("file", new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName)
+    const response = await fetch(`${base}/upload`, { method: "POST", headers, body: form })
+    const text = await response.text()
+    if (response.status !== 200) throw new Error(`upload: ${response.status} ${text}`)
+    return (JSON.parse(text) as { source_url: string }).source_url
+  }
+  return { base, headers, json, upload }
+}
+
+/** Polls `path` back to back from `pollers` loops until `done()`, or `count` polls in all; latencies in ms. */
+const poll = async (
+  server: ReturnType<typeof api>,
+  path: string,
+  pollers: number,
+  until: { readonly done: () => boolean } | { readonly count: number }
+): Promise<Array<number>> => {
+  const latencies: Array<number> = []
+  let issued = 0
+  const loop = async (): Promise<void> => {
+    while ("done" in until ? !until.done() : issued < until.count) {
+      issued++
+      const t0 = performance.now()
+      const response = await fetch(`${server.base}${path}`, { headers: server.headers })
+      await response.text()
+      latencies.push(performance.now() - t0)
+    }
+  }
+  await Promise.all(Array.from({ length: pollers }, loop))
+  return latencies.sort((a, b) => a - b)
+}
+
+export async function runDocsBench(): Promise<string> {
+  const pages = envNumber("BENCH_DOCS_PAGES", 200)
+  const runs = envNumber("BENCH_DOCS_RUNS", 3)
+  const pollers = envNumber("BENCH_DOCS_POLLERS", 4)
+  const pdf = await makePdf(pages)
+  const lines: Array<string> = []
+
+  // 1. parse throughput, against pdf.js alone
+  const progress = (what: string) => process.env.BENCH_DOCS_VERBOSE ? console.error(`[docs] ${what}`) : undefined
+  const referenceMs = await timeAsync(runs, () => extractWithPdfJs(pdf))
+  progress(`pdf.js: ${referenceMs} ms`)
+  const server = await startServer(DOCS_SERVER)
+  progress("server started")
+  let parseMs: number
+  let memory: { readonly maxRssBytes: number; readonly rssBytes: number }
+  let busy: Array<number>
+  let idle: Array<number>
+  try {
+    const docs = api(server)
+    const sourceUrl = await docs.upload(pdf, "report.pdf")
+    progress(`uploaded: ${sourceUrl}`)
+    parseMs = await timeAsync(runs, async () => {
+      const job = await docs.json("/parse?timeout_seconds=300", { file: { source_url: sourceUrl } })
+      if (job.status !== "succeeded" || job.result?.item?.page_count !== pages) throw new Error(`parse: ${JSON.stringify(job).slice(0, 300)}`)
+    })
+    memory = await server.memory()
+    progress(`parsed: ${parseMs} ms`)
+
+    // 2. job polls during a parse, then idle
+    const { job_id } = await docs.json("/parse_async", { file: { source_url: sourceUrl } })
+    let finished = false
+    const watcher = (async () => {
+      while (!finished) {
+        const job = await docs.json(`/jobs/${job_id}`)
+        finished = job.status === "succeeded" || job.status === "failed"
+        if (!finished) await new Promise((r) => setTimeout(r, 20))
+      }
+    })()
+    busy = await poll(docs, `/jobs/${job_id}`, pollers, { done: () => finished })
+    await watcher
+    idle = await poll(docs, `/jobs/${job_id}`, pollers, { count: busy.length })
+  } finally {
+    await server.stop()
+  }
+  const pagesPerSecond = (pages / parseMs) * 1000
+  const referencePagesPerSecond = (pages / referenceMs) * 1000
+  lines.push("## Document service: parse, polls during a parse, upload memory")
+  lines.push("")
+  lines.push(
+    `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` + \`listen\` ` +
+      `from \`@docket/adapter-node\` in a child process (memory storage, \`@docket/formats\` parsing in worker threads), ` +
+      `\`POST /parse\` waiting for the result, median of ${runs} runs after a warm-up. Reference: pdf.js (\`pdfjs-dist\`, the ` +
+      `same build) extracting the text content of every page in this process, median of ${runs} runs after a warm-up.`
+  )
+  lines.push("")
+  lines.push("| parse | ms | pages/s |")
+  lines.push("|---|---:|---:|")
+  lines.push(`| Docket \`POST /parse\` (upload handle → job → markdown, blocks, chunks) | ${fmtMs(parseMs)} | ${fmtInt(pagesPerSecond)} |`)
+  lines.push(`| pdf.js text extraction alone | ${fmtMs(referenceMs)} | ${fmtInt(referencePagesPerSecond)} |`)
+  lines.push("")
+  lines.push(
+    `Docket / pdf.js: **${((pagesPerSecond / referencePagesPerSecond) * 100).toFixed(1)} %** of the pages per second. ` +
+      `Peak resident memory of the server process (all threads) after ${runs + 1} parses: ${fmtInt(memory.maxRssBytes / MB)} MB.`
+  )
+  lines.push("")
+  lines.push(
+    `Job polls: ${pollers} loops polling \`GET /jobs/{id}\` back to back while an async parse of the same PDF runs ` +
+      `(${fmtInt(busy.length)} polls), then as many with the server idle.`
+  )
+  lines.push("")
+  lines.push("| server | polls | p50 ms | p99 ms |")
+  lines.push("|---|---:|---:|---:|")
+  lines.push(`| parsing the ${pages}-page PDF | ${fmtInt(busy.length)} | ${fmtMs(percentile(busy, 50))} | ${fmtMs(percentile(busy, 99))} |`)
+  lines.push(`| idle | ${fmtInt(idle.length)} | ${fmtMs(percentile(idle, 50))} | ${fmtMs(percentile(idle, 99))} |`)
+  lines.push("")
+  lines.push(`p99 while parsing / p99 idle: **${(percentile(busy, 99) / percentile(idle, 99)).toFixed(2)}×**.`)
+
+  return lines.join("\n")
+}
+
+runIfMain(import.meta.url, runDocsBench)
