@@ -165,7 +165,7 @@ export async function runDocsBench(): Promise<string> {
   }
   const pagesPerSecond = (pages / parseMs) * 1000
   const referencePagesPerSecond = (pages / referenceMs) * 1000
-  lines.push("## Document service: parse, polls during a parse, upload memory")
+  lines.push("## Document service: parse, and job polls during a parse")
   lines.push("")
   lines.push(
     `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` + \`listen\` ` +
