@@ -3,9 +3,9 @@
  * "Usage"): run by every adapter beside `documentsHttpSuite`, as
  * `documentsBillingHttpSuite(name, start)`. The target parses with `testParserLayer`.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { docsClient } from "./documents-http-suite.js"
-import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget, untilSleeping } from "./http-target.js"
+import { describe, expect, it } from "vitest"
+import { docsClient, eachTestTarget } from "./documents-http-suite.js"
+import { type HttpTarget, type JsonResponse, type StartTarget, untilSleeping } from "./http-target.js"
 
 const DAY = 24 * 3600 * 1000
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -26,12 +26,9 @@ export const documentsBillingHttpSuite = (name: string, start: StartTarget) =>
   describe(`document service credits, usage and limits over HTTP (${name})`, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    beforeEach(async () => {
-      target = await start({ adminToken: ADMIN_TOKEN })
-      api = docsClient(target)
-    })
-    afterEach(async () => {
-      await target.close()
+    eachTestTarget(start, (t) => {
+      target = t
+      api = docsClient(t)
     })
 
     const upload = async (key: string, name: string, content: string) => {

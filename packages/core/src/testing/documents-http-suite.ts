@@ -56,16 +56,28 @@ export const docsClient = (target: HttpTarget) => {
   return { call, tenant, upload }
 }
 
+/**
+ * Starts a fresh target (with the admin token) before each test of the enclosing `describe`,
+ * hands it to `use`, and closes it after the test.
+ */
+export const eachTestTarget = (start: StartTarget, use: (target: HttpTarget) => void): void => {
+  let current: HttpTarget | undefined
+  beforeEach(async () => {
+    current = await start({ adminToken: ADMIN_TOKEN })
+    use(current)
+  })
+  afterEach(async () => {
+    await current?.close()
+  })
+}
+
 export const documentsHttpSuite = (name: string, start: StartTarget) =>
   describe(`document service over HTTP (${name})`, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    beforeEach(async () => {
-      target = await start({ adminToken: ADMIN_TOKEN })
-      api = docsClient(target)
-    })
-    afterEach(async () => {
-      await target.close()
+    eachTestTarget(start, (t) => {
+      target = t
+      api = docsClient(t)
     })
 
 

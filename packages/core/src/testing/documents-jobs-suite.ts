@@ -8,7 +8,7 @@
 import { type AddressInfo } from "node:net"
 import { createServer, type Server } from "node:http"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { docsClient } from "./documents-http-suite.js"
+import { docsClient, eachTestTarget } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, readJson, type StartTarget, untilPending, untilSleeping } from "./http-target.js"
 
 const DAY = 24 * 3600 * 1000
@@ -67,12 +67,9 @@ export const documentsJobsSuite = (name: string, start: StartTarget) =>
   describe(`document service: job events, retention (${name})`, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    beforeEach(async () => {
-      target = await start({ adminToken: ADMIN_TOKEN })
-      api = docsClient(target)
-    })
-    afterEach(async () => {
-      await target.close()
+    eachTestTarget(start, (t) => {
+      target = t
+      api = docsClient(t)
     })
     const advance = (ms: number) => target.admin.clock.advance(ms)
     const upload = async (key: string, name = "report.txt", content = "Hello\n\nWorld\fPage two") => {

@@ -2,9 +2,9 @@
  * The extraction-schema registry over HTTP (spec 2, "Extraction-schema registry"): run by every
  * adapter beside `documentsHttpSuite`, as `documentsSchemaHttpSuite(name, start)`.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { docsClient } from "./documents-http-suite.js"
-import { ADMIN_TOKEN, type HttpTarget, type StartTarget } from "./http-target.js"
+import { describe, expect, it } from "vitest"
+import { docsClient, eachTestTarget } from "./documents-http-suite.js"
+import { type HttpTarget, type StartTarget } from "./http-target.js"
 
 const SCHEMA = { type: "object", properties: { total: { type: "number" } } }
 const SCHEMA_2 = { type: "object", properties: { total: { type: "number" }, vendor: { type: "string" } } }
@@ -13,12 +13,9 @@ export const documentsSchemaHttpSuite = (name: string, start: StartTarget) =>
   describe(`extraction-schema registry over HTTP (${name})`, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    beforeEach(async () => {
-      target = await start({ adminToken: ADMIN_TOKEN })
-      api = docsClient(target)
-    })
-    afterEach(async () => {
-      await target.close()
+    eachTestTarget(start, (t) => {
+      target = t
+      api = docsClient(t)
     })
 
     it("creates version 1 (201), appends version 2 with name and description inherited, reads latest and each version", async () => {
