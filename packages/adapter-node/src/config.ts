@@ -10,6 +10,8 @@ export interface ServerConfig {
   readonly clock: "system" | "manual"
   readonly demo: boolean
   readonly maxBodyBytes: number
+  /** document-service jobs run at once by this instance */
+  readonly jobWorkers: number
 }
 
 export const serverConfig: Config.Config<ServerConfig> = Config.all({
@@ -27,6 +29,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     clock,
     adminToken: settings.adminToken,
     maxBodyBytes: settings.maxBodyBytes,
+    jobWorkers: settings.jobWorkers,
     // default: on with memory storage and no admin token
     demo: Option.match(demo, {
       onNone: () => databaseUrl === undefined && settings.adminToken === undefined,

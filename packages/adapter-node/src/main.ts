@@ -38,7 +38,7 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
   const docket = createDocket({
     storage,
     clock: config.clock,
-    settings: { adminToken: config.adminToken, maxBodyBytes: config.maxBodyBytes }
+    settings: { adminToken: config.adminToken, maxBodyBytes: config.maxBodyBytes, jobWorkers: config.jobWorkers }
   })
   let running: RunningServer
   try {

@@ -27,11 +27,15 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES
   })
 
-/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN` */
-export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken">> = Config.all({
+/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS` */
+export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers">> = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
     Config.withDefault(DEFAULT_MAX_BODY_BYTES)
   ),
-  adminToken: Config.option(Config.nonEmptyString("DOCKET_ADMIN_TOKEN")).pipe(Config.map(Option.getOrUndefined))
+  adminToken: Config.option(Config.nonEmptyString("DOCKET_ADMIN_TOKEN")).pipe(Config.map(Option.getOrUndefined)),
+  jobWorkers: Config.integer("DOCKET_JOB_WORKERS").pipe(
+    Config.validate({ message: "must be between 1 and 256", validation: (n) => n >= 1 && n <= 256 }),
+    Config.withDefault(DEFAULT_JOB_WORKERS)
+  )
 })

@@ -1,0 +1,24 @@
+/** The standalone server's environment (README "Configuration"), read by `readServerConfig`. */
+import { describe, expect, it } from "@effect/vitest"
+import { readServerConfig } from "@docket/adapter-node"
+
+describe("standalone server configuration", () => {
+  it("defaults", async () => {
+    const config = await readServerConfig({})
+    expect(config).toMatchObject({ port: 8080, host: "127.0.0.1", clock: "system", demo: true, maxBodyBytes: 8_388_608, jobWorkers: 4 })
+  })
+
+  it("DOCKET_JOB_WORKERS sets the document-service jobs run at once", async () => {
+    expect((await readServerConfig({ DOCKET_JOB_WORKERS: "2" })).jobWorkers).toBe(2)
+  })
+
+  it("DOCKET_JOB_WORKERS outside 1..256 is refused with a message naming it", async () => {
+    for (const bad of ["0", "257", "two"]) {
+      await expect(readServerConfig({ DOCKET_JOB_WORKERS: bad })).rejects.toThrow(/DOCKET_JOB_WORKERS/)
+    }
+  })
+
+  it("DOCKET_MAX_BODY_BYTES below 1 MiB is refused", async () => {
+    await expect(readServerConfig({ DOCKET_MAX_BODY_BYTES: "1000" })).rejects.toThrow(/DOCKET_MAX_BODY_BYTES/)
+  })
+})
