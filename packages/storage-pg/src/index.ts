@@ -9,14 +9,14 @@
  * instances start at once). Several instances may share one database: the limiter is exact across
  * them, and pool sizes, accounts and keys are shared; so are the document service's tenants and
  * keys, jobs, job queue (claimed under leases: a job of an instance that died is claimed again
- * once its lease expires), upload records and extraction schemas.
+ * once its lease expires), upload records, the uploaded bytes (blobs, as 256 KiB chunk rows) and
+ * extraction schemas.
  *
  * Still in memory, per instance (`@docket/storage-memory`): the document ports added since
- * (job event log, usage records, document request rates, upload sessions), and the blobs:
- * `PgBlobStore` passes the BlobStore suite, but a put made by the upload route inside a running
- * Docket does not reach the database (it hangs; under investigation), so it is not wired yet.
+ * (job event log, usage records, document request rates, upload sessions).
  */
 import {
+  BlobStore,
   DecisionStore,
   ExtractionSchemaStore,
   JobQueue,
@@ -63,7 +63,8 @@ export const layerFromClient = (
         Context.add(JobStore, PgJobStore.make(sql, guardOptions)),
         Context.add(JobQueue, PgJobQueue.make(sql, { ...guardOptions, pollInterval: options.jobQueuePollInterval })),
         Context.add(UploadStore, PgUploadStore.make(sql, guardOptions)),
-        Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions))
+        Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions)),
+        Context.add(BlobStore, PgBlobStore.make(sql, guardOptions))
       )
     })
   ).pipe(

@@ -16,6 +16,8 @@ interface TenantRow {
   readonly concurrent_jobs: number
   readonly sync_waits: number
   readonly created_at: string | number
+  /** JSON array, or NULL when never set */
+  readonly buckets: string | null
 }
 
 interface KeyRow {
@@ -34,8 +36,11 @@ const toTenant = (r: TenantRow): Tenant => ({
   rpm: r.rpm,
   concurrent_jobs: r.concurrent_jobs,
   sync_waits: r.sync_waits,
-  created_at: Number(r.created_at)
+  created_at: Number(r.created_at),
+  ...(r.buckets === null ? {} : { buckets: JSON.parse(r.buckets) as ReadonlyArray<string> })
 })
+
+const bucketsText = (buckets: ReadonlyArray<string> | undefined): string | null => (buckets === undefined ? null : JSON.stringify(buckets))
 
 const toKey = (r: KeyRow): DocsKeyRecord => ({
   key_id: r.key_id,
@@ -46,7 +51,7 @@ const toKey = (r: KeyRow): DocsKeyRecord => ({
   created_at: Number(r.created_at)
 })
 
-const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at"
+const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at, buckets"
 const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
@@ -60,10 +65,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantSto
     createTenant: (t) =>
       run(sql<TenantRow>`
         INSERT INTO docket_docs_tenants (${tenantColumns})
-        VALUES (${t.tenant_id}, ${t.credits}, ${t.paid_usage}, ${t.rpm}, ${t.concurrent_jobs}, ${t.sync_waits}, ${t.created_at})
+        VALUES (${t.tenant_id}, ${t.credits}, ${t.paid_usage}, ${t.rpm}, ${t.concurrent_jobs}, ${t.sync_waits}, ${t.created_at}, ${bucketsText(t.buckets)})
         ON CONFLICT (tenant_id) DO UPDATE SET
           credits = EXCLUDED.credits, paid_usage = EXCLUDED.paid_usage, rpm = EXCLUDED.rpm,
-          concurrent_jobs = EXCLUDED.concurrent_jobs, sync_waits = EXCLUDED.sync_waits, created_at = EXCLUDED.created_at
+          concurrent_jobs = EXCLUDED.concurrent_jobs, sync_waits = EXCLUDED.sync_waits, created_at = EXCLUDED.created_at,
+          buckets = EXCLUDED.buckets
         RETURNING ${tenantColumns}`).pipe(Effect.map((rows) => toTenant(rows[0]))),
     getTenant: (id) => run(sql<TenantRow>`SELECT ${tenantColumns} FROM docket_docs_tenants WHERE tenant_id = ${id}`).pipe(Effect.map(oneTenant)),
     // an absent field keeps its value (`applyTenantPatch` semantics), in one statement
@@ -74,7 +80,8 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantSto
           paid_usage = coalesce(${p.paid_usage ?? null}::boolean, paid_usage),
           rpm = coalesce(${p.rpm ?? null}::integer, rpm),
           concurrent_jobs = coalesce(${p.concurrent_jobs ?? null}::integer, concurrent_jobs),
-          sync_waits = coalesce(${p.sync_waits ?? null}::integer, sync_waits)
+          sync_waits = coalesce(${p.sync_waits ?? null}::integer, sync_waits),
+          buckets = coalesce(${p.buckets === undefined ? null : JSON.stringify([...new Set(p.buckets)])}::text, buckets)
         WHERE tenant_id = ${id}
         RETURNING ${tenantColumns}`).pipe(Effect.map(oneTenant)),
     createKey: (k) =>

@@ -97,7 +97,9 @@ export const receiveUpload = <E = never>(
     const startWriter = Effect.gen(function*() {
       if (writer !== undefined || files === 0) return
       const body = Stream.fromQueue(queue).pipe(Stream.takeWhile((c): c is Uint8Array => c !== null))
-      writer = yield* Effect.fork(blobs.put(key, body, maxUploadBytes))
+      // in the request's scope, not as a child of the fiber that happens to run this step: the
+      // body stream's own fibers end before the upload does
+      writer = yield* Effect.forkScoped(blobs.put(key, body, maxUploadBytes))
     })
     const flush = Effect.gen(function*() {
       yield* startWriter

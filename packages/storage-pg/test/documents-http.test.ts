@@ -1,0 +1,36 @@
+import { type DocketSettings, makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import {
+  documentsBillingHttpSuite,
+  documentsHttpSuite,
+  documentsJobsSuite,
+  documentsSchemaHttpSuite,
+  inProcessTarget,
+  testParserLayer
+} from "@docket/core/testing"
+import * as PgStorage from "@docket/storage-pg"
+import { afterAll } from "vitest"
+import { createTestDatabase } from "./support/database.js"
+
+const db = await createTestDatabase()
+afterAll(() => db.drop())
+
+// The document service in process, through the web-standard fetch handler, on PostgreSQL storage
+// (uploaded bytes included: blobs are chunk rows in the database).
+// Every test gets a fresh instance (its own pool) on the file's database, emptied first.
+const start = (maxUploadBytes?: number) => async (settings: Partial<DocketSettings>) => {
+  const docket = makeDocket({
+    storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
+    clock: new ManualClock(),
+    parser: testParserLayer,
+    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    settings: maxUploadBytes === undefined ? settings : { maxUploadBytes, ...settings }
+  })
+  const target = inProcessTarget(docket)
+  await target.admin.reset()
+  return target
+}
+
+documentsHttpSuite("in-process fetch, postgres storage", start(1024 * 1024))
+documentsJobsSuite("in-process fetch, postgres storage", start(1024 * 1024))
+documentsSchemaHttpSuite("in-process fetch, postgres storage", start())
+documentsBillingHttpSuite("in-process fetch, postgres storage", start())
