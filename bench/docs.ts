@@ -13,12 +13,14 @@
  * 2. Job polls while that parse runs: BENCH_DOCS_POLLERS loops (default 4) poll `GET /jobs/{id}`
  *    back to back from the start of an async parse until it finishes; then the same number of
  *    polls with the server idle. p50/p99 latency of each.
- *
- * Not measured yet: the peak memory of a 150 MB upload. Uploads stream into the blob store, but
- * the only blob store served today keeps files in memory (storage-pg's blob store is not wired
- * into the server yet), so the server's memory grows with the file by design.
+ * 3. Upload memory: one BENCH_DOCS_UPLOAD_MB MB file (default 150) streamed as multipart to
+ *    `POST /upload` of a server on PostgreSQL storage (a fresh database, dropped at the end; the
+ *    memory blob store keeps files in memory by design), with the server's peak resident memory
+ *    before and after.
  */
+import { request } from "node:http"
 import { PDFDocument, StandardFonts } from "pdf-lib"
+import { createDatabase } from "./support/database.js"
 import { envNumber } from "./support/env.js"
 import { fmtInt, fmtMs } from "./support/format.js"
 import { percentile } from "./support/load.js"
@@ -119,10 +121,47 @@ const poll = async (
   return latencies.sort((a, b) => a - b)
 }
 
+/** Streams a multipart upload of `size` bytes of text, never holding it whole in this process. */
+const streamUpload = (port: number, key: string, size: number): Promise<{ readonly status: number; readonly body: string }> =>
+  new Promise((resolve, reject) => {
+    const boundary = "docketbench0123456789"
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`
+    const tail = `\r\n--${boundary}--\r\n`
+    const chunk = Buffer.alloc(MB, "Quarterly figures by region and product line.\n")
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path: "/upload",
+      method: "POST",
+      headers: {
+        "x-api-key": key,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": Buffer.byteLength(head) + size + Buffer.byteLength(tail)
+      }
+    }, (res) => {
+      let body = ""
+      res.on("data", (c: Buffer) => (body += c.toString()))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on("error", reject)
+    let sent = 0
+    const pump = (): void => {
+      while (sent < size) {
+        const n = Math.min(MB, size - sent)
+        sent += n
+        if (!req.write(n === MB ? chunk : chunk.subarray(0, n))) return void req.once("drain", pump)
+      }
+      req.end(tail)
+    }
+    req.write(head)
+    pump()
+  })
+
 export async function runDocsBench(): Promise<string> {
   const pages = envNumber("BENCH_DOCS_PAGES", 200)
   const runs = envNumber("BENCH_DOCS_RUNS", 3)
   const pollers = envNumber("BENCH_DOCS_POLLERS", 4)
+  const uploadMb = envNumber("BENCH_DOCS_UPLOAD_MB", 150)
   const pdf = await makePdf(pages)
   const lines: Array<string> = []
 
@@ -165,7 +204,7 @@ export async function runDocsBench(): Promise<string> {
   }
   const pagesPerSecond = (pages / parseMs) * 1000
   const referencePagesPerSecond = (pages / referenceMs) * 1000
-  lines.push("## Document service: parse, and job polls during a parse")
+  lines.push("## Document service: parse, job polls during a parse, upload memory")
   lines.push("")
   lines.push(
     `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` + \`listen\` ` +
@@ -196,6 +235,35 @@ export async function runDocsBench(): Promise<string> {
   lines.push("")
   lines.push(`p99 while parsing / p99 idle: **${(percentile(busy, 99) / percentile(idle, 99)).toFixed(2)}×**.`)
 
+  // 3. upload memory, on PostgreSQL storage
+  const db = await createDatabase()
+  try {
+    const pgServer = await startServer({ ...DOCS_SERVER, name: "Docket document service (PostgreSQL)", env: { DATABASE_URL: db.url } })
+    try {
+      const before = await pgServer.memory()
+      const t0 = performance.now()
+      const result = await streamUpload(pgServer.ready.port, pgServer.ready.key ?? "", uploadMb * MB)
+      const uploadMs = performance.now() - t0
+      if (result.status !== 200) throw new Error(`upload: ${result.status} ${result.body.slice(0, 300)}`)
+      const after = await pgServer.memory()
+      lines.push("")
+      lines.push(
+        `Upload: one ${uploadMb} MB text file streamed as multipart to \`POST /upload\` of a server on PostgreSQL storage ` +
+          `(blobs as 256 KiB chunk rows), in ${fmtInt(uploadMs)} ms.`
+      )
+      lines.push("")
+      lines.push("| server process | peak resident memory |")
+      lines.push("|---|---:|")
+      lines.push(`| before the upload | ${fmtInt(before.maxRssBytes / MB)} MB |`)
+      lines.push(`| after the upload | ${fmtInt(after.maxRssBytes / MB)} MB |`)
+      lines.push("")
+      lines.push(`Peak growth during the upload: **${fmtInt((after.maxRssBytes - before.maxRssBytes) / MB)} MB** for a ${uploadMb} MB file.`)
+    } finally {
+      await pgServer.stop()
+    }
+  } finally {
+    await db.drop()
+  }
   return lines.join("\n")
 }
 
