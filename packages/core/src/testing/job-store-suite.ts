@@ -39,6 +39,11 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         expect(replay).toEqual({ job: expect.objectContaining({ job_id: uuid(1) }), created: false })
         expect(Option.isNone(yield* s.get(uuid(2)))).toBe(true)
         expect((yield* s.insert(job(uuid(3), { idempotency_key: "k", tenant_id: "t2" }))).created).toBe(true)
+        // the job of a key is found per tenant
+        expect(Option.map(yield* s.findByIdempotencyKey(job(uuid(9)).tenant_id, "k"), (j) => j.job_id)).toEqual(Option.some(uuid(1)))
+        expect(Option.map(yield* s.findByIdempotencyKey("t2", "k"), (j) => j.job_id)).toEqual(Option.some(uuid(3)))
+        expect(Option.isNone(yield* s.findByIdempotencyKey("t3", "k"))).toBe(true)
+        expect(Option.isNone(yield* s.findByIdempotencyKey("t2", "other"))).toBe(true)
       }).pipe(Effect.provide(layer)))
     it.effect("transitions follow the state machine; a terminal job never changes", () =>
       Effect.gen(function*() {

@@ -40,10 +40,10 @@ export interface JobStoreService {
   readonly insert: (job: Job) => Effect.Effect<{ readonly job: Job; readonly created: boolean }, JobStoreUnavailable>
   readonly get: (jobId: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
   /**
-   * The tenant's job created with this idempotency key. Optional: without it a replay is checked
-   * against the concurrent-jobs and credit limits like a new job.
+   * The tenant's job created with this idempotency key (a replay is then not checked against the
+   * concurrent-jobs and credit limits).
    */
-  readonly findByIdempotencyKey?: (tenantId: string, key: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
+  readonly findByIdempotencyKey: (tenantId: string, key: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
   /** applies `event` through the state machine; `changed: false` returns the job as it is */
   readonly apply: (
     jobId: string,

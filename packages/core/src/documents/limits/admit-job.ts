@@ -16,7 +16,6 @@ const isReplay = (c: CreateJob) =>
   Effect.gen(function*() {
     if (c.idempotencyKey === null) return false
     const store = yield* JobStore
-    if (store.findByIdempotencyKey === undefined) return false
     const existing = yield* store.findByIdempotencyKey(c.tenantId, c.idempotencyKey).pipe(
       Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry with the same idempotency key" }))
     )
