@@ -3,27 +3,16 @@
  * crosses its cap or fails keeps nothing.
  */
 import { BlobStore, type BlobStoreService, BlobTooLarge, concatChunks } from "@docket/core"
-import { Effect, Layer, Option, Stream } from "effect"
+import { Effect, Layer, Option } from "effect"
+import { collectCapped } from "./internal/collect.js"
 
 export const makeBlobStore = (): BlobStoreService => {
   const blobs = new Map<string, { readonly chunks: ReadonlyArray<Uint8Array>; readonly size: number }>()
   return {
     put: (key, body, maxBytes) =>
-      Effect.suspend(() => {
-        const chunks: Array<Uint8Array> = []
-        let size = 0
-        return body.pipe(
-          Stream.runForEach((chunk) => {
-            size += chunk.byteLength
-            if (size > maxBytes) return Effect.fail(new BlobTooLarge({ limit: maxBytes }))
-            chunks.push(chunk)
-            return Effect.void
-          }),
-          Effect.map(() => {
-            blobs.set(key, { chunks, size })
-            return size
-          })
-        )
+      Effect.map(collectCapped(body, maxBytes, () => new BlobTooLarge({ limit: maxBytes })), (blob) => {
+        blobs.set(key, blob)
+        return blob.size
       }),
     get: (key) =>
       Effect.sync(() => {

@@ -1,27 +1,16 @@
 /** Objects in memory, by bucket and key; a write that crosses its cap or fails keeps nothing. */
 import { concatChunks, ObjectStore, type ObjectStoreService, ObjectTooLarge } from "@docket/core"
-import { Effect, Layer, Option, Stream } from "effect"
+import { Effect, Layer, Option } from "effect"
+import { collectCapped } from "./internal/collect.js"
 
 export const makeObjectStore = (): ObjectStoreService => {
   const objects = new Map<string, Uint8Array>()
   const id = (bucket: string, key: string) => `${bucket}\n${key}`
   return {
     put: (bucket, key, body, maxBytes) =>
-      Effect.suspend(() => {
-        const chunks: Array<Uint8Array> = []
-        let size = 0
-        return body.pipe(
-          Stream.runForEach((chunk) => {
-            size += chunk.byteLength
-            if (size > maxBytes) return Effect.fail(new ObjectTooLarge({ limit: maxBytes }))
-            chunks.push(chunk)
-            return Effect.void
-          }),
-          Effect.map(() => {
-            objects.set(id(bucket, key), concatChunks(chunks, size))
-            return size
-          })
-        )
+      Effect.map(collectCapped(body, maxBytes, () => new ObjectTooLarge({ limit: maxBytes })), ({ chunks, size }) => {
+        objects.set(id(bucket, key), concatChunks(chunks, size))
+        return size
       }),
     get: (bucket, key) => Effect.sync(() => Option.fromNullable(objects.get(id(bucket, key)))),
     reset: Effect.sync(() => objects.clear())

@@ -6,13 +6,12 @@ import { Clock, Effect } from "effect"
 import { route } from "../../http/router.js"
 import { createAdmittedJob } from "../limits/admit-job.js"
 import type { Job, JobInput } from "../jobs/job.js"
-import { JobStore } from "../jobs/job-store.js"
 import { type FlatStatus, flatJob, flatSummary, statusesOfFlat } from "../jobs/projections.js"
 import { LinkSigner, artifactPath } from "../parse/artifact-links.js"
 import type { Caller } from "../tenants/authenticate.js"
 import { HANDLE_PREFIX } from "../uploads/upload.js"
 import { uploadFile } from "../uploads/upload-route.js"
-import { type FieldError, invalid, ResourceNotFound, ServiceUnavailable, SyncTimeout } from "./api-errors.js"
+import { type FieldError, invalid, SyncTimeout } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import {
@@ -30,7 +29,7 @@ import {
   unknownFields,
   UUID
 } from "./inputs.js"
-import { jobOf, uploadOf, waitForJob, cancelJob } from "./job-access.js"
+import { cancelJob, jobOf, jobsPageOf, uploadOf, waitForJob } from "./job-access.js"
 import { urlSource } from "../sources/source-url.js"
 
 /** The origin links are built on: the request's own (`X-Forwarded-Proto` and `Host`). */
@@ -113,18 +112,12 @@ const jobsPage = (ctx: DocsContext, caller: Caller) =>
       errors.push({ field: "status", message: "must be one of pending, running, succeeded, failed" })
     }
     yield* failIfAny(errors)
-    const store = yield* JobStore
-    const page = yield* store.list({
+    const page = yield* jobsPageOf({
       tenantId: caller.tenant.tenant_id,
       statuses: status === undefined ? undefined : statusesOfFlat(status as FlatStatus),
       cursor,
       limit: limit as number
-    }).pipe(
-      Effect.catchTags({
-        CursorNotFound: (e) => new ResourceNotFound({ resource: "cursor", id: e.cursor }),
-        JobStoreUnavailable: () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
-      })
-    )
+    })
     return docsJson(200, { jobs: page.jobs.map(flatSummary), next_cursor: page.nextCursor }, ctx.requestId)
   })
 

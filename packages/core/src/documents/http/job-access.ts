@@ -3,7 +3,7 @@
  * (spec 2, "Authentication" 4); waiting for a job counts against the tenant's sync-wait cap.
  */
 import { Clock, Effect, Option } from "effect"
-import { JobStore } from "../jobs/job-store.js"
+import { type JobQuery, JobStore } from "../jobs/job-store.js"
 import { applyJobEvent, awaitSettled, interruptWork, JobRuntime } from "../jobs/job-runtime.js"
 import type { Job } from "../jobs/job.js"
 import type { Caller } from "../tenants/authenticate.js"
@@ -33,6 +33,15 @@ export const jobOf = (caller: Caller, jobId: string) =>
             Effect.map((outcome) => Option.isSome(outcome) ? outcome.value.job : job)
           ))
     )
+  )
+
+/** A page of the caller's jobs (`query.tenantId` is the caller's); an unknown cursor is 404. */
+export const jobsPageOf = (query: JobQuery) =>
+  Effect.flatMap(JobStore, (s) => s.list(query)).pipe(
+    Effect.catchTags({
+      CursorNotFound: (e) => new ResourceNotFound({ resource: "cursor", id: e.cursor }),
+      JobStoreUnavailable: unavailable
+    })
   )
 
 /** A live upload of the caller (404 when missing or another tenant's, expired → `UploadExpired`). */

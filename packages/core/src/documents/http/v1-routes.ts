@@ -6,7 +6,6 @@ import { Clock, Effect } from "effect"
 import { route } from "../../http/router.js"
 import { createAdmittedJob } from "../limits/admit-job.js"
 import { isTerminal, type Job, type JobInput, type JobKind, type JobStatus } from "../jobs/job.js"
-import { JobStore } from "../jobs/job-store.js"
 import { v1Job, v1Summary } from "../jobs/projections.js"
 import type { Caller } from "../tenants/authenticate.js"
 import {
@@ -14,9 +13,7 @@ import {
   invalid,
   JobCancelled,
   JobNotCancellable,
-  ResourceNotFound,
-  ResultExpired,
-  ServiceUnavailable
+  ResultExpired
 } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
@@ -34,7 +31,7 @@ import {
   unknownFields,
   UUID
 } from "./inputs.js"
-import { cancelJob, jobOf, uploadOf, waitForJob } from "./job-access.js"
+import { cancelJob, jobOf, jobsPageOf, uploadOf, waitForJob } from "./job-access.js"
 import { urlSource } from "../sources/source-url.js"
 
 const V1_STATUSES: ReadonlyArray<JobStatus> = ["queued", "running", "succeeded", "failed", "cancelled"]
@@ -126,20 +123,14 @@ const list = (ctx: DocsContext, caller: Caller) =>
     const page = q.has("workspace_id")
       // document-operation jobs belong to no workspace
       ? { jobs: [], nextCursor: null, total: 0 }
-      : yield* Effect.flatMap(JobStore, (s) =>
-        s.list({
-          tenantId: caller.tenant.tenant_id,
-          statuses: statuses as Array<JobStatus>,
-          kinds: kinds.filter((k): k is JobKind => k === "parse"),
-          createdAfter,
-          cursor,
-          limit: limit as number
-        })).pipe(
-          Effect.catchTags({
-            CursorNotFound: (e) => new ResourceNotFound({ resource: "cursor", id: e.cursor }),
-            JobStoreUnavailable: () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
-          })
-        )
+      : yield* jobsPageOf({
+        tenantId: caller.tenant.tenant_id,
+        statuses: statuses as Array<JobStatus>,
+        kinds: kinds.filter((k): k is JobKind => k === "parse"),
+        createdAfter,
+        cursor,
+        limit: limit as number
+      })
     const onlyOtherKinds = kinds.length > 0 && !kinds.includes("parse")
     return docsJson(
       200,
