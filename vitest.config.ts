@@ -17,7 +17,7 @@ export default defineConfig({
     ]
   },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
+    include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "eval/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }
