@@ -9,22 +9,27 @@
  * instances start at once). Several instances may share one database: the limiter is exact across
  * them, and pool sizes, accounts and keys are shared; so are the document service's tenants and
  * keys, jobs, job queue (claimed under leases: a job of an instance that died is claimed again
- * once its lease expires), upload records, the uploaded bytes (blobs, as 256 KiB chunk rows) and
- * extraction schemas.
+ * once its lease expires), upload records, the uploaded bytes (blobs, as 256 KiB chunk rows),
+ * extraction schemas, the job event log (`GET /v1/jobs/{id}/events` replays from any instance),
+ * usage records and credit totals, the document requests-per-minute windows (exact across
+ * instances), and resumable upload sessions (parts may go to different instances).
  *
- * Still in memory, per instance (`@docket/storage-memory`): the document ports added since
- * (job event log, usage records, document request rates, upload sessions).
+ * Still in memory, per instance (`@docket/storage-memory`): the object store of `s3://` sources.
  */
 import {
   BlobStore,
   DecisionStore,
   ExtractionSchemaStore,
+  JobEventLog,
   JobQueue,
   JobStore,
   LimiterStore,
+  RequestRateStore,
   type StoragePorts,
   TenantStore,
-  UploadStore
+  UploadSessionStore,
+  UploadStore,
+  UsageStore
 } from "@docket/core"
 import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
 import * as MemoryStorage from "@docket/storage-memory"
@@ -33,14 +38,19 @@ import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "
 import * as PgBlobStore from "./blob-store.js"
 import * as PgDecisionStore from "./decision-store.js"
 import * as PgExtractionSchemaStore from "./extraction-schema-store.js"
+import * as PgJobEventLog from "./job-event-log.js"
 import * as PgJobQueue from "./job-queue.js"
 import * as PgJobStore from "./job-store.js"
 import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
+import * as PgRequestRateStore from "./request-rate-store.js"
 import * as PgTenantStore from "./tenant-store.js"
+import * as PgUploadSessionStore from "./upload-session-store.js"
 import * as PgUploadStore from "./upload-store.js"
+import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
+export { PgJobEventLog, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
@@ -64,12 +74,16 @@ export const layerFromClient = (
         Context.add(JobQueue, PgJobQueue.make(sql, { ...guardOptions, pollInterval: options.jobQueuePollInterval })),
         Context.add(UploadStore, PgUploadStore.make(sql, guardOptions)),
         Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions)),
-        Context.add(BlobStore, PgBlobStore.make(sql, guardOptions))
+        Context.add(BlobStore, PgBlobStore.make(sql, guardOptions)),
+        Context.add(JobEventLog, PgJobEventLog.make(sql, guardOptions)),
+        Context.add(UsageStore, PgUsageStore.make(sql, guardOptions)),
+        Context.add(RequestRateStore, PgRequestRateStore.make(sql, guardOptions)),
+        Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions))
       )
     })
   ).pipe(
-    // the document ports not on PostgreSQL yet come from memory; those above override theirs
-    (pg) => Layer.merge(MemoryStorage.documentsLayer, pg)
+    // the one document port not on PostgreSQL yet (the object store) comes from memory
+    (pg) => Layer.merge(MemoryStorage.MemoryObjectStore.layer, pg)
   )
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */

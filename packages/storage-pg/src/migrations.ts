@@ -18,6 +18,7 @@ import decisionStore from "./migrations/0001_decision_store.js"
 import limiterStore from "./migrations/0002_limiter_store.js"
 import documentStores from "./migrations/0003_document_stores.js"
 import tenantBuckets from "./migrations/0004_tenant_buckets.js"
+import documentSharedState from "./migrations/0005_document_shared_state.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -27,7 +28,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "1_decision_store": decisionStore,
   "2_limiter_store": limiterStore,
   "3_document_stores": documentStores,
-  "4_tenant_buckets": tenantBuckets
+  "4_tenant_buckets": tenantBuckets,
+  "5_document_shared_state": documentSharedState
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

@@ -1,0 +1,77 @@
+/**
+ * The job event log on PostgreSQL (migration 5), shared by every instance on the database.
+ *
+ * - `append` is one statement: it bumps the job's last sequence in `docket_job_event_logs`
+ *   (`INSERT … ON CONFLICT DO UPDATE`, which locks the job's row, so concurrent appends of one job
+ *   from any instance take turns and get consecutive sequences: none repeated, none skipped),
+ *   inserts the event with it, and deletes the job's events that fell out of the latest
+ *   `MAX_EVENTS_PER_JOB`.
+ * - `since` reads the retained events above `after`, oldest first. It also bounds them by the
+ *   job's last sequence, so it never returns more than `MAX_EVENTS_PER_JOB` even while the delete
+ *   of a concurrent append is not yet visible.
+ */
+import {
+  type JobEventData,
+  JobEventLog,
+  type JobEventLogService,
+  JobEventLogUnavailable,
+  type JobEventRecord,
+  MAX_EVENTS_PER_JOB
+} from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
+import { guard, type GuardOptions } from "./internal/guard.js"
+
+interface EventRow {
+  /** bigint: the driver returns it as a string */
+  readonly sequence: string | number
+  readonly at: string | number
+  readonly status: JobEventData["status"]
+  readonly progress: string | null
+  readonly message: string | null
+}
+
+const toRecord = (r: EventRow): JobEventRecord => ({
+  at: Number(r.at),
+  status: r.status,
+  progress: r.progress === null ? null : (JSON.parse(r.progress) as JobEventRecord["progress"]),
+  message: r.message,
+  sequence: Number(r.sequence)
+})
+
+export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
+  const run = guard(options, (cause) => new JobEventLogUnavailable({ cause }))
+  return {
+    append: (jobId, event) =>
+      run(sql<{ readonly sequence: string | number }>`
+        WITH log AS (
+          INSERT INTO docket_job_event_logs AS l (job_id, last) VALUES (${jobId}::text, 1)
+          ON CONFLICT (job_id) DO UPDATE SET last = l.last + 1
+          RETURNING last
+        ), appended AS (
+          INSERT INTO docket_job_events (job_id, sequence, at, status, progress, message)
+          SELECT ${jobId}::text, last, ${event.at}::bigint, ${event.status}::text,
+                 ${event.progress === null ? null : JSON.stringify(event.progress)}::text, ${event.message}::text
+          FROM log
+          RETURNING sequence
+        ), trimmed AS (
+          DELETE FROM docket_job_events
+          WHERE job_id = ${jobId}::text AND sequence <= (SELECT last FROM log) - ${MAX_EVENTS_PER_JOB}::bigint
+        )
+        SELECT sequence FROM appended`).pipe(
+        Effect.map(([row]): JobEventRecord => ({ ...event, sequence: Number(row.sequence) }))
+      ),
+    since: (jobId, after) =>
+      run(sql<EventRow>`
+        SELECT e.sequence, e.at, e.status, e.progress, e.message
+        FROM docket_job_events e JOIN docket_job_event_logs l ON l.job_id = e.job_id
+        WHERE e.job_id = ${jobId}::text AND e.sequence > ${after}::numeric
+          AND e.sequence > l.last - ${MAX_EVENTS_PER_JOB}::bigint
+        ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord))),
+    reset: run(sql`TRUNCATE docket_job_event_logs, docket_job_events`).pipe(Effect.asVoid)
+  }
+}
+
+/** The job event log on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
+export const layer = (options: GuardOptions): Layer.Layer<JobEventLog, never, SqlClient.SqlClient> =>
+  Layer.effect(JobEventLog, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
