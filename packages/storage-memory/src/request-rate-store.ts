@@ -11,7 +11,7 @@ export const makeRequestRateStore = (): RequestRateStoreService => {
         if (times.length >= limit) {
           hits.set(key, times)
           // with a limit of 0 nothing is ever admitted: come back after a window
-          return { admitted: false as const, retryAfterMs: times.length === 0 ? windowMs : times[times.length - limit] + windowMs - now }
+          return { admitted: false as const, retryAfterMs: limit <= 0 ? windowMs : times[times.length - limit] + windowMs - now }
         }
         times.push(now)
         hits.set(key, times)

@@ -2,11 +2,15 @@ import {
   blobStoreSuite,
   decisionStoreSuite,
   extractionSchemaStoreSuite,
+  jobEventLogSuite,
   jobQueueSuite,
   jobStoreSuite,
   limiterStoreSuite,
+  requestRateStoreSuite,
   tenantStoreSuite,
-  uploadStoreSuite
+  uploadSessionStoreSuite,
+  uploadStoreSuite,
+  usageStoreSuite
 } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
@@ -26,3 +30,7 @@ jobQueueSuite("postgres", PgStorage.layer({ url: db.url, jobQueuePollInterval: 2
 uploadStoreSuite("postgres", layer)
 blobStoreSuite("postgres", layer)
 extractionSchemaStoreSuite("postgres", layer)
+jobEventLogSuite("postgres", layer)
+usageStoreSuite("postgres", layer)
+requestRateStoreSuite("postgres", layer)
+uploadSessionStoreSuite("postgres", layer)

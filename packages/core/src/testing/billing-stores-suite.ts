@@ -69,12 +69,63 @@ export const usageStoreSuite = <E>(name: string, layer: Layer.Layer<UsageStore, 
           expect(yield* s.summarize({ tenantId: "tnt_c", from: T0, to: T0 + DAY, groupBy: "day" })).toEqual([])
         })))
 
+    it.effect("a second event of a job is ignored even when it differs; its tenant's units and summaries count the first", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const e = event({ units: 3, pages: 1 })
+          expect(yield* s.record(e)).toBe(true)
+          expect(yield* s.record({ ...e, units: 50, pages: 9, kind: "extract", at: T0 + DAY })).toBe(false)
+          expect(yield* s.unitsUsed("tnt_a")).toBe(3)
+          expect(yield* s.summarize({ tenantId: "tnt_a", from: T0, to: T0 + 3 * DAY, groupBy: "kind" })).toEqual([
+            { key: "parse", units: 3, jobs: 1, pages: 1, bytes_ingested: 0, processing_ms: 1000 }
+          ])
+        })))
+
+    it.effect("days are UTC dates, [from, to) exactly; keys in code-point order; every total summed", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          yield* s.record(event({ at: T0 - 1, units: 100 }))
+          yield* s.record(event({ at: T0, kind: "b", units: 1, pages: 3, bytes_ingested: 10, processing_ms: 7, workspace_id: "ws_9" }))
+          yield* s.record(event({ at: T0 + DAY - 1, kind: "Z", units: 2, pages: 4, bytes_ingested: 20, processing_ms: 8, workspace_id: "ws_10" }))
+          yield* s.record(event({ at: T0 + DAY, kind: "a", units: 4, pages: 5, bytes_ingested: 30, processing_ms: 9, workspace_id: "WS" }))
+          yield* s.record(event({ at: T0 + 2 * DAY, units: 1000 }))
+          const q = { tenantId: "tnt_a", from: T0, to: T0 + 2 * DAY }
+          expect(yield* s.summarize({ ...q, groupBy: "day" })).toEqual([
+            { key: "2026-03-01", units: 3, jobs: 2, pages: 7, bytes_ingested: 30, processing_ms: 15 },
+            { key: "2026-03-02", units: 4, jobs: 1, pages: 5, bytes_ingested: 30, processing_ms: 9 }
+          ])
+          // by code point: upper case before lower case, "ws_10" before "ws_9"
+          expect((yield* s.summarize({ ...q, groupBy: "kind" })).map((b) => b.key)).toEqual(["Z", "a", "b"])
+          expect((yield* s.summarize({ ...q, groupBy: "workspace" })).map((b) => b.key)).toEqual(["WS", "ws_10", "ws_9"])
+          expect(yield* s.summarize({ ...q, groupBy: "day", workspaceId: "ws_10" })).toEqual([
+            { key: "2026-03-01", units: 2, jobs: 1, pages: 4, bytes_ingested: 20, processing_ms: 8 }
+          ])
+          expect(yield* s.summarize({ ...q, from: T0 + DAY, to: T0 + DAY, groupBy: "day" })).toEqual([])
+          expect(yield* s.unitsUsed("tnt_a")).toBe(1107)
+        })))
+
+    it.effect("concurrent records: each job is charged exactly once", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const jobs = Array.from({ length: 10 }, (_, i) => event({ units: i + 1 }))
+          // every job recorded three times at once
+          const outcomes = yield* Effect.all(
+            [...jobs, ...jobs, ...jobs].map((e) => s.record(e)),
+            { concurrency: "unbounded" }
+          )
+          expect(outcomes.filter((o) => o)).toHaveLength(10)
+          expect(yield* s.unitsUsed("tnt_a")).toBe(55)
+          const [day] = yield* s.summarize({ tenantId: "tnt_a", from: T0, to: T0 + DAY, groupBy: "day" })
+          expect(day).toMatchObject({ units: 55, jobs: 10 })
+        })))
+
     it.effect("reset empties", () =>
       run((s) =>
         Effect.gen(function*() {
           yield* s.record(event())
           yield* s.reset
           expect(yield* s.unitsUsed("tnt_a")).toBe(0)
+          expect(yield* s.summarize({ tenantId: "tnt_a", from: 0, to: T0 + 10 * DAY, groupBy: "day" })).toEqual([])
         })))
   })
 
@@ -109,10 +160,46 @@ export const requestRateStoreSuite = <E>(name: string, layer: Layer.Layer<Reques
           expect(yield* hit(s, 2, 3)).toEqual({ admitted: true })
         })))
 
-    it.effect("concurrent hits never admit more than the limit", () =>
+    it.effect("a lowered limit waits until enough counted requests left; a limit of 0 refuses for a whole window", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          for (const t of [0, 10, 20, 30]) expect(yield* hit(s, t, 5)).toEqual({ admitted: true })
+          // 4 counted, limit now 2: admitted again once those at 0, 10 and 20 left, at 60_020
+          expect(yield* hit(s, 40, 2)).toEqual({ admitted: false, retryAfterMs: 59_980 })
+          expect(yield* hit(s, 100, 0)).toEqual({ admitted: false, retryAfterMs: 60_000 })
+          expect((yield* hit(s, 60_019, 2)).admitted).toBe(false)
+          expect(yield* hit(s, 60_020, 2)).toEqual({ admitted: true })
+        })))
+
+    it.effect("concurrent hits admit exactly the limit; the refused ones are not counted", () =>
       run((s) =>
         Effect.gen(function*() {
           const outcomes = yield* Effect.all(Array.from({ length: 20 }, () => hit(s, 5, 7)), { concurrency: "unbounded" })
           expect(outcomes.filter((o) => o.admitted)).toHaveLength(7)
+          for (const o of outcomes) if (!o.admitted) expect(o.retryAfterMs).toBe(60_000)
+          // the 7 leave the window at 60_005: then exactly 7 again, the 13 refused having counted for nothing
+          expect((yield* hit(s, 60_004, 7)).admitted).toBe(false)
+          const later = yield* Effect.all(Array.from({ length: 20 }, () => hit(s, 60_005, 7)), { concurrency: "unbounded" })
+          expect(later.filter((o) => o.admitted)).toHaveLength(7)
+        })))
+
+    it.effect("concurrent hits of several keys: each key admits exactly its limit", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const keys = ["tnt_a", "tnt_b", "tnt_c"]
+          const outcomes = yield* Effect.all(
+            Array.from({ length: 45 }, (_, i) => Effect.map(hit(s, 1000 + i, 4, keys[i % 3]), (o) => [keys[i % 3], o.admitted] as const)),
+            { concurrency: "unbounded" }
+          )
+          for (const key of keys) expect(outcomes.filter(([k, admitted]) => k === key && admitted)).toHaveLength(4)
+        })))
+
+    it.effect("reset forgets every window", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          expect(yield* hit(s, 0, 1)).toEqual({ admitted: true })
+          expect((yield* hit(s, 1, 1)).admitted).toBe(false)
+          yield* s.reset
+          expect(yield* hit(s, 2, 1)).toEqual({ admitted: true })
         })))
   })
