@@ -1,4 +1,8 @@
-/** Real `docket` server processes for multi-process tests (`node --import tsx …/bin/docket.ts`). */
+/**
+ * Real server processes for multi-process tests: the standalone `docket` server
+ * (`node --import tsx …/bin/docket.ts`), and `docs-server.ts`, a test-only server whose document
+ * service parses with the test parser on a manual clock.
+ */
 import { freePort, type StartedProcess, startProcess } from "@docket/core/testing"
 import { fileURLToPath } from "node:url"
 
@@ -21,4 +25,22 @@ export const startServer = async (env: Record<string, string>, timeoutMs = 60_00
     name: "the server"
   })
   return { url: `http://127.0.0.1:${port}`, output: server.output, stop: server.stop }
+}
+
+/**
+ * Starts `support/docs-server.ts` (PostgreSQL storage, the test parser, a manual clock) with `env`
+ * (`DATABASE_URL`, `DOCKET_ADMIN_TOKEN`) on a free port; stopped by `stop` or when the test
+ * process ends (its stdin closes).
+ */
+export const startDocsServer = async (env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> => {
+  const server = await startProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", "packages/storage-pg/test/support/docs-server.ts"],
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", ...env },
+    stdin: true,
+    timeoutMs,
+    name: "the docs test server"
+  })
+  return { url: server.url, output: server.output, stop: server.stop }
 }
