@@ -39,6 +39,8 @@ import type { UsageStore } from "./documents/billing/usage-store.js"
 import type { RequestRateStore } from "./documents/limits/request-rate-store.js"
 import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
+import type { IntelligencePorts } from "./intelligence/intelligence-ports.js"
+import { LocalIntelligenceLive } from "./intelligence/local/index.js"
 
 /** The storage ports of the document service. */
 export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore | ObjectStore
@@ -53,6 +55,7 @@ export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts
 export type DocketServices =
   | StoragePorts
   | Evaluator
+  | IntelligencePorts
   | KeyCache
   | Faults
   | Ids
@@ -71,6 +74,8 @@ export interface DocketOptions<E = never> {
   readonly settings?: Partial<DocketSettings> | undefined
   /** replaces the local evaluator */
   readonly evaluator?: Layer.Layer<Evaluator> | undefined
+  /** the intelligence engine of the document operations (the local engine by default) */
+  readonly intelligence?: Layer.Layer<IntelligencePorts> | undefined
   /**
    * reads documents for the document service (`@docket/formats`' layer; `createDocket` of the
    * adapters provides it by default); without one every parse job fails saying so
@@ -94,6 +99,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
   const base = Layer.mergeAll(
     options.storage,
     options.evaluator ?? LocalEvaluatorLive,
+    options.intelligence ?? LocalIntelligenceLive,
     options.parser ?? noParserLayer,
     options.httpFetcher ?? platformHttpFetcherLayer(),
     KeyCacheLive,

@@ -49,3 +49,6 @@ export { fromWebRequest, makeWebHandler, toWebResponse, webRequestBody } from ".
 export { docketApp, fromPlatformRequest, toPlatformResponse } from "./http/platform.js"
 export * from "./docket.js"
 export * from "./documents/index.js"
+
+// the intelligence engine
+export * from "./intelligence/index.js"

@@ -3,8 +3,9 @@
  * formats, pages with positioned text) or sheets of cells. Renders the markdown, plain text,
  * character counts and chunks the same way for every format.
  */
-import type {
-  Block, Chunk, DocumentPage, ParsedSpreadsheet, ParsedTextDocument, Sheet, SheetCell, TextItem
+import {
+  type Block, blockMarkdown, type Chunk, type DocumentPage, markdownTable, type ParsedSpreadsheet, type ParsedTextDocument,
+  type Sheet, type SheetCell, type TextItem
 } from "@docket/core"
 import { cellRef } from "./cells.js"
 
@@ -44,31 +45,8 @@ export interface DocumentDraft {
   readonly ocrApplied?: boolean | undefined
 }
 
-export const escapeCell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>")
-
-export const markdownTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
-  if (rows.length === 0) return ""
-  const width = Math.max(1, ...rows.map((row) => row.length))
-  const line = (row: ReadonlyArray<string>) =>
-    `| ${Array.from({ length: width }, (_, i) => escapeCell(row[i] ?? "")).join(" | ")} |`
-  return [line(rows[0]), `|${" --- |".repeat(width)}`, ...rows.slice(1).map(line)].join("\n")
-}
-
 export const tableText = (rows: ReadonlyArray<ReadonlyArray<string>>): string =>
   rows.map((row) => row.join("\t")).join("\n")
-
-const blockMarkdown = (block: Block): string => {
-  switch (block.type) {
-    case "heading":
-      return `${"#".repeat(Math.min(Math.max(block.level, 1), 6))} ${block.text.replace(/\n+/g, " ")}`
-    case "paragraph":
-      return block.text
-    case "list":
-      return block.items.map((item, i) => `${block.ordered ? `${i + 1}.` : "-"} ${item.replace(/\n+/g, " ")}`).join("\n")
-    case "table":
-      return markdownTable(block.rows)
-  }
-}
 
 export const codePoints = (text: string): number => {
   let n = 0

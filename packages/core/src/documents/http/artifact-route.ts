@@ -1,6 +1,6 @@
 /**
- * `GET /artifacts/{job_id}/{part}?expires=…&signature=…`: the markdown behind a flat parse
- * result's `markdown_url`. The signed link is the credential (no API key); a link that is
+ * `GET /artifacts/{job_id}/{part}?expires=…&signature=…`: the markdown behind a result's
+ * `markdown_url` (parse: the document or a sheet; categorize: a segment or a sheet). The signed link is the credential (no API key); a link that is
  * tampered with or past its hour is 403 `forbidden` (flat envelope).
  */
 import { Clock, Effect, Option } from "effect"
@@ -8,15 +8,31 @@ import { route } from "../../http/router.js"
 import { JobStore } from "../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
+import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
+import type { Job } from "../jobs/job.js"
 import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
 import { docsErrorResponse } from "./envelope.js"
 import { docsHandler } from "./handler.js"
 import { queryOf } from "./inputs.js"
 
-const markdownOf = (result: StoredParseResult, part: string): string | undefined => {
+const parseArtifact = (result: StoredParseResult, part: string): string | undefined => {
   if (part === "document") return result.kind === "document" ? result.markdown : undefined
   const m = /^sheet-(\d+)$/.exec(part)
   return m === null ? undefined : result.sheets[Number(m[1])]?.markdown
+}
+
+/** The markdown behind a link of the job's result, by kind. */
+const markdownOf = (job: Job, part: string): string | undefined => {
+  if (job.result === null) return undefined
+  switch (job.kind) {
+    case "parse":
+      return parseArtifact(job.result as StoredParseResult, part)
+    case "categorize":
+    case "classify":
+      return categorizeArtifact(job.result as StoredCategorizeResult, part)
+    default:
+      return undefined
+  }
 }
 
 export const artifactRoutes = [
@@ -45,9 +61,7 @@ export const artifactRoutes = [
         if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
           return yield* new ResultExpired({ jobId })
         }
-        const markdown = Option.isSome(job) && job.value.result !== null
-          ? markdownOf(job.value.result as StoredParseResult, part)
-          : undefined
+        const markdown = Option.isSome(job) ? markdownOf(job.value, part) : undefined
         if (markdown === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
         return {
           status: 200,

@@ -6,7 +6,7 @@ import { Effect, Option } from "effect"
 import { decodeUtf8, type DocketRequest } from "../../http/request.js"
 import { Settings } from "../../shared/config.js"
 import { parseJson } from "../../shared/json.js"
-import { fileExtension, isSupportedExtension } from "../supported-extensions.js"
+import { type DocumentOperation, fileExtension, isSupportedExtension } from "../supported-extensions.js"
 import { type FieldError, InvalidInput, MalformedRequest, UnsupportedFile } from "./api-errors.js"
 
 export type Json = Record<string, unknown>
@@ -61,10 +61,11 @@ export const fileNameError = (field: string, value: unknown): FieldError | undef
   return undefined
 }
 
-export const checkExtension = (field: string, fileName: string) =>
-  isSupportedExtension("parse", fileName)
+/** 422 when the file name's extension is not in the operation's list (spec 2, "Supported extensions"). */
+export const checkExtension = (field: string, fileName: string, operation: DocumentOperation) =>
+  isSupportedExtension(operation, fileName)
     ? Effect.void
-    : Effect.fail(new UnsupportedFile({ field, message: `unsupported file extension "${fileExtension(fileName)}" for parse` }))
+    : Effect.fail(new UnsupportedFile({ field, message: `unsupported file extension "${fileExtension(fileName)}" for ${operation}` }))
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,5 +1,5 @@
 /**
- * The operations not offered yet (categorize, extract, ground, split): after authentication
+ * The operations not offered yet (extract, ground, split): after authentication
  * they answer 501 `not_implemented` in the envelope of their form.
  */
 import { Effect } from "effect"
@@ -13,14 +13,10 @@ const v1 = (path: string, operation: string) =>
   route("POST", path, authedHandler("v1", () => Effect.fail(new NotImplemented({ operation }))))
 
 export const notImplementedRoutes = [
-  flat("/categorize", "categorize"),
-  flat("/categorize_async", "categorize"),
   flat("/extract", "extract"),
   flat("/extract_async", "extract"),
   flat("/ground", "ground"),
   flat("/ground_async", "ground"),
-  v1("/v1/classify", "classify"),
-  v1("/v1/document-operations/categorize", "categorize"),
   v1("/v1/extract", "extract"),
   v1("/v1/ground", "ground"),
   v1("/v1/split", "split")

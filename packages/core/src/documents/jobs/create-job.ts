@@ -22,7 +22,9 @@ export interface CreateJob {
 
 const unavailable = () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
 
-export const fingerprintOf = (c: Pick<CreateJob, "kind" | "input">) => JSON.stringify([c.kind, c.input.source, c.input.file_name])
+/** What a create asks for: kind, source, file name and the operation's parameters (key order as built). */
+export const fingerprintOf = (c: Pick<CreateJob, "kind" | "input">) =>
+  JSON.stringify(c.input.params === undefined ? [c.kind, c.input.source, c.input.file_name] : [c.kind, c.input.source, c.input.file_name, c.input.params])
 
 export const createJob = (c: CreateJob) =>
   Effect.gen(function*() {

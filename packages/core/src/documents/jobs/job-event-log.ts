@@ -6,6 +6,7 @@
  */
 import { Context, Data, type Effect } from "effect"
 import type { Job, JobStatus } from "./job.js"
+import { stageOf } from "./projections.js"
 
 export class JobEventLogUnavailable extends Data.TaggedError("JobEventLogUnavailable")<{ readonly cause?: unknown }> {}
 
@@ -42,7 +43,7 @@ export const runningProgress = (job: Job) => ({
   units_done: 0,
   items_total: 1,
   items_done: 0,
-  stage: job.kind === "parse" ? "parsing" : job.kind
+  stage: stageOf(job)
 })
 
 /** The event that a job in its current state stands for. */

@@ -3,7 +3,17 @@
  * flat form and the v1 form are two projections of it (`projections.ts`); there is one store.
  */
 
-export type JobKind = "parse"
+/**
+ * The kinds of document-operation jobs: `parse`, `categorize` (flat `/categorize` and the v1 alias
+ * `/v1/document-operations/categorize`), `classify` (v1 `/v1/classify`), `extract`, `ground`,
+ * `split`.
+ */
+export type JobKind = "parse" | "categorize" | "classify" | "extract" | "ground" | "split"
+
+export const JOB_KINDS: ReadonlyArray<JobKind> = ["parse", "categorize", "classify", "extract", "ground", "split"]
+
+/** Which form created the job: results are rendered for it (flat links vs v1 routes). */
+export type JobForm = "flat" | "v1"
 
 /** The internal statuses are the v1 ones; the flat form shows `queued` as `pending` and `cancelled` as `failed`. */
 export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled"
@@ -25,9 +35,21 @@ export type JobSource =
   | { readonly type: "upload"; readonly file_id: string }
   | { readonly type: "url"; readonly url: string }
 
+/**
+ * Where an operation reads an earlier parse instead of parsing again (`markdown_url`): a parse job
+ * of the same tenant (a link Docket signed), or markdown at an `s3://` location of the tenant.
+ */
+export type MarkdownSource =
+  | { readonly type: "parse_job"; readonly job_id: string }
+  | { readonly type: "url"; readonly url: string }
+
 export interface JobInput {
   readonly source: JobSource
   readonly file_name: string
+  /** the operation's own parameters, frozen at acceptance (absent for parse) */
+  readonly params?: Readonly<Record<string, unknown>> | undefined
+  /** the form that created the job (absent: flat) */
+  readonly form?: JobForm | undefined
 }
 
 export interface Job<Result = unknown> {

@@ -4,6 +4,7 @@
  * - v1: the internal statuses as they are, `result_state`, `progress`, `payload_expires_at`.
  * Results: flat `item` of `file` or `table` with signed `markdown_url`s; v1 `document`.
  */
+import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../categorize/categorize-result.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
 import type { Job, JobStatus } from "./job.js"
 
@@ -23,7 +24,7 @@ const flatError = (job: Job) =>
     ? { code: "cancelled", message: job.error?.message ?? "The job was cancelled." }
     : job.error === null ? null : { code: job.error.code, message: job.error.message }
 
-/** `part` is `document` or `sheet-<n>`; returns an absolute, signed, expiring URL. */
+/** `part` names an artifact of the job's result (`document`, `sheet-<n>`, `item-<n>`…); returns an absolute, signed, expiring URL. */
 export type LinkOf = (part: string) => string
 
 export const flatParseResult = (r: StoredParseResult, link: LinkOf) => ({
@@ -50,11 +51,54 @@ export const flatParseResult = (r: StoredParseResult, link: LinkOf) => ({
       }
 })
 
+/** The flat result of a succeeded job, by kind. */
+const flatResult = (job: Job, link: LinkOf): unknown => {
+  switch (job.kind) {
+    case "parse":
+      return flatParseResult(job.result as StoredParseResult, link)
+    case "categorize":
+    case "classify":
+      return flatCategorizeResult(job.result as StoredCategorizeResult, link)
+    default:
+      return job.result
+  }
+}
+
+/** The v1 result of a succeeded job, by kind. */
+const v1Result = (job: Job, link: LinkOf): unknown => {
+  switch (job.kind) {
+    case "parse":
+      return v1ParseResult(job.result as StoredParseResult, job.units)
+    case "categorize":
+    case "classify":
+      return v1CategorizeResult(job.result as StoredCategorizeResult, job.kind, job.units, link)
+    default:
+      return job.result
+  }
+}
+
+/** What a running job's progress calls its stage. */
+export const stageOf = (job: Job): string => {
+  switch (job.kind) {
+    case "parse":
+      return "parsing"
+    case "categorize":
+    case "classify":
+      return "classifying"
+    case "extract":
+      return "extracting"
+    case "ground":
+      return "grounding"
+    case "split":
+      return "splitting"
+  }
+}
+
 export const flatJob = (job: Job, link: LinkOf) => ({
   job_id: job.job_id,
   action: job.kind,
   status: flatStatus(job.status),
-  result: job.status === "succeeded" && job.result !== null ? flatParseResult(job.result as StoredParseResult, link) : null,
+  result: job.status === "succeeded" && job.result !== null ? flatResult(job, link) : null,
   error: flatError(job),
   created_at: iso(job.created_at),
   started_at: iso(job.started_at),
@@ -96,7 +140,7 @@ const resultState = (job: Job, now: number) => {
   }
 }
 
-export const v1Job = (job: Job, now: number) => {
+export const v1Job = (job: Job, now: number, link: LinkOf) => {
   const state = resultState(job, now)
   return {
     job_id: job.job_id,
@@ -104,13 +148,13 @@ export const v1Job = (job: Job, now: number) => {
     status: job.status,
     workspace_id: null,
     force: null,
-    result: state === "available" && job.result !== null ? v1ParseResult(job.result as StoredParseResult, job.units) : null,
+    result: state === "available" && job.result !== null ? v1Result(job, link) : null,
     result_state: state,
     error: (job.status === "failed" || job.status === "cancelled") && job.error !== null
       ? { code: job.error.code, message: job.error.message, retryable: job.error.retryable, request_id: job.request_id, detail: null }
       : null,
     progress: job.status === "running"
-      ? { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: job.kind === "parse" ? "parsing" : job.kind }
+      ? { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: stageOf(job) }
       : null,
     units: job.units,
     created_at: iso(job.created_at),

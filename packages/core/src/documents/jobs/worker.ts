@@ -9,10 +9,10 @@
  * running job resumes its work; after `MAX_JOB_ATTEMPTS` claims it fails as `internal_error`.
  */
 import { Cause, Clock, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
-import { parseWork } from "../parse/parse-work.js"
 import type { JobError } from "./job.js"
 import { JOB_LEASE_MS, type JobLease, JobQueue } from "./job-queue.js"
 import { applyJobEvent, JobRuntime } from "./job-runtime.js"
+import { jobWork } from "./job-work.js"
 
 /** claims of one job before it fails instead of running again (a job that kills its worker) */
 export const MAX_JOB_ATTEMPTS = 3
@@ -31,7 +31,7 @@ export const runJob = (jobId: string, attempt = 1) =>
     }
     const job = started.value.job
     const rt = yield* JobRuntime
-    const fiber = yield* Effect.fork(parseWork(job))
+    const fiber = yield* Effect.fork(jobWork(job))
     rt.running.set(jobId, fiber)
     const exit = yield* Fiber.await(fiber)
     rt.running.delete(jobId)

@@ -81,9 +81,13 @@ const fromS3 = (url: string) =>
     return object.value
   })
 
+/** The bytes at an `s3://` or `https://` URL, or the job's error. */
+export const readSourceUrl = (
+  url: string
+): Effect.Effect<Uint8Array, JobError, Settings | ObjectStore | HttpFetcher> => (url.startsWith("s3://") ? fromS3(url) : fromHttps(url))
+
 /** The bytes of the job's file, or the job's error. */
 export const readJobSource = (job: Job) => {
   const source = job.input.source
-  if (source.type === "upload") return fromUpload(source.file_id)
-  return source.url.startsWith("s3://") ? fromS3(source.url) : fromHttps(source.url)
+  return source.type === "upload" ? fromUpload(source.file_id) : readSourceUrl(source.url)
 }

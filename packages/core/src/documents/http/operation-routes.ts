@@ -1,0 +1,127 @@
+/**
+ * The create routes of every document operation, in both forms (spec 2, "Endpoints"):
+ * - flat `POST /<op>` (sync: waits up to `timeout_seconds`, 1–300, default 120; 408 when the job
+ *   is still running; 202 when the tenant's concurrent sync waits are at their cap) and
+ *   `POST /<op>_async` (202 `{job_id}`), body `file`, `idempotency_key` and the operation's fields,
+ *   unknown fields refused;
+ * - v1 `POST /v1/<op>`: body `source`, `wait_seconds` (0–300; 200 with the finished job when it
+ *   finishes in time, else 202) and the operation's fields, header `Idempotency-Key`.
+ * What differs per operation is an `OperationSpec`: the extension list, its body fields and how
+ * they become the job's frozen parameters.
+ */
+import { Clock, Effect } from "effect"
+import { route } from "../../http/router.js"
+import { isTerminal, type JobForm, type JobInput, type JobKind } from "../jobs/job.js"
+import { createAdmittedJob } from "../limits/admit-job.js"
+import type { DocumentOperation } from "../supported-extensions.js"
+import type { Caller } from "../tenants/authenticate.js"
+import { type DocsApiError, invalid, JobCancelled, ResultExpired, SyncTimeout } from "./api-errors.js"
+import { docsJson } from "./envelope.js"
+import { authedHandler, type DocsContext } from "./handler.js"
+import { failIfAny, idempotencyKeyError, isFieldError, type Json, jsonBody, numberParam, queryOf, unknownFields } from "./inputs.js"
+import { waitForJob } from "./job-access.js"
+import { renderFlatJob, renderV1Job } from "./render-job.js"
+import { flatFileInput, v1SourceInput } from "./source-input.js"
+
+export interface OperationSpec<R = never> {
+  /** the job kind created */
+  readonly kind: JobKind
+  /** whose extension list applies */
+  readonly operation: DocumentOperation
+  /** the operation's own body fields (besides the file, the idempotency key and `wait_seconds`) */
+  readonly fields: ReadonlyArray<string>
+  /** the job's parameters from those fields (a refusal names the field) */
+  readonly params?: (body: Json, caller: Caller, form: JobForm) => Effect.Effect<Readonly<Record<string, unknown>>, DocsApiError, R>
+}
+
+/** An operation spec with its requirements inferred. */
+export const operationSpec = <R>(spec: OperationSpec<R>): OperationSpec<R> => spec
+
+const withParams = <R>(spec: OperationSpec<R>, body: Json, caller: Caller, form: JobForm, file: Pick<JobInput, "source" | "file_name">) =>
+  spec.params === undefined
+    ? Effect.succeed<JobInput>(file)
+    : Effect.map(spec.params(body, caller, form), (params): JobInput => ({ ...file, params, form }))
+
+const flatCreate = <R>(ctx: DocsContext, caller: Caller, spec: OperationSpec<R>) =>
+  Effect.gen(function*() {
+    const body: Json = yield* jsonBody(ctx.request)
+    const errors = unknownFields(body, ["file", "idempotency_key", ...spec.fields])
+    if (body.idempotency_key !== undefined) {
+      const e = idempotencyKeyError("idempotency_key", body.idempotency_key)
+      if (e !== undefined) errors.push(e)
+    }
+    yield* failIfAny(errors)
+    const file = yield* flatFileInput(caller, body.file, spec.operation)
+    const input = yield* withParams(spec, body, caller, "flat", file)
+    return yield* createAdmittedJob(caller.tenant, {
+      tenantId: caller.tenant.tenant_id,
+      kind: spec.kind,
+      input,
+      idempotencyKey: (body.idempotency_key as string | undefined) ?? null,
+      requestId: ctx.requestId
+    })
+  })
+
+/** `POST <path>` (sync) and `POST <path>_async` of the flat form. */
+export const flatOperationRoutes = <R>(path: string, spec: OperationSpec<R>) => [
+  route(
+    "POST",
+    path,
+    authedHandler("flat", (ctx, caller) =>
+      Effect.gen(function*() {
+        const timeout = numberParam(queryOf(ctx.request), "timeout_seconds", 1, 300, 120)
+        if (isFieldError(timeout)) return yield* invalid(timeout.field, timeout.message)
+        const { job } = yield* flatCreate(ctx, caller, spec)
+        const settled = yield* waitForJob(caller, job, timeout * 1000)
+        if (settled === undefined) return docsJson(202, { job_id: job.job_id }, ctx.requestId)
+        if (settled.status === "queued" || settled.status === "running") {
+          return yield* new SyncTimeout({ jobId: job.job_id, seconds: timeout })
+        }
+        return docsJson(200, yield* renderFlatJob(ctx, settled), ctx.requestId)
+      }))
+  ),
+  route(
+    "POST",
+    `${path}_async`,
+    authedHandler("flat", (ctx, caller) =>
+      Effect.map(flatCreate(ctx, caller, spec), ({ job }) => docsJson(202, { job_id: job.job_id }, ctx.requestId)))
+  )
+]
+
+/** `POST <path>` of the v1 form. */
+export const v1OperationRoute = <R>(path: string, spec: OperationSpec<R>) =>
+  route(
+    "POST",
+    path,
+    authedHandler("v1", (ctx, caller) =>
+      Effect.gen(function*() {
+        const body: Json = yield* jsonBody(ctx.request)
+        const errors = unknownFields(body, ["source", "wait_seconds", ...spec.fields])
+        const wait = body.wait_seconds ?? 0
+        if (typeof wait !== "number" || !Number.isFinite(wait) || wait < 0 || wait > 300) {
+          errors.push({ field: "wait_seconds", message: "must be a number from 0 to 300" })
+        }
+        const key = ctx.request.header("idempotency-key")
+        if (key !== undefined) {
+          const e = idempotencyKeyError("Idempotency-Key", key)
+          if (e !== undefined) errors.push(e)
+        }
+        yield* failIfAny(errors)
+        const file = yield* v1SourceInput(caller, body.source, spec.operation)
+        const input = yield* withParams(spec, body, caller, "v1", file)
+        const { job } = yield* createAdmittedJob(caller.tenant, {
+          tenantId: caller.tenant.tenant_id,
+          kind: spec.kind,
+          input,
+          idempotencyKey: key ?? null,
+          requestId: ctx.requestId
+        })
+        const settled = (wait as number) > 0 ? (yield* waitForJob(caller, job, (wait as number) * 1000)) ?? job : job
+        if (settled.status === "cancelled") return yield* new JobCancelled({ jobId: settled.job_id })
+        // a replay (same Idempotency-Key) of a job whose payload retention has passed
+        if (settled.status === "succeeded" && (yield* Clock.currentTimeMillis) >= settled.payload_expires_at) {
+          return yield* new ResultExpired({ jobId: settled.job_id })
+        }
+        return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
+      }))
+  )

@@ -1,0 +1,13 @@
+/**
+ * The document operations' create routes, both forms (spec 2, "Endpoints", "v1 job and document
+ * endpoints"). Parse is in `flat-routes.ts` / `v1-routes.ts` with the job routes.
+ */
+import { CATEGORIZE, CLASSIFY } from "./categorize-operation.js"
+import { flatOperationRoutes, v1OperationRoute } from "./operation-routes.js"
+
+export const operationRoutes = [
+  ...flatOperationRoutes("/categorize", CATEGORIZE),
+  v1OperationRoute("/v1/classify", CLASSIFY),
+  // the hidden legacy alias: jobs of kind `categorize`
+  v1OperationRoute("/v1/document-operations/categorize", CATEGORIZE)
+]

@@ -1,0 +1,8 @@
+export * from "./answerer.js"
+export * from "./classifier.js"
+export * from "./embedder.js"
+export * from "./engine-error.js"
+export * from "./extractor.js"
+export * from "./grounder.js"
+export * from "./intelligence-ports.js"
+export * as LocalIntelligence from "./local/index.js"

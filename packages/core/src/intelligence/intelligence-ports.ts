@@ -1,0 +1,10 @@
+/**
+ * The intelligence engine as one set of ports: what `docketLayer` needs besides the decision
+ * `Evaluator`. The local engine (`local/index.ts`) is the default; `@docket/intelligence-openai`
+ * provides the model-backed one.
+ */
+import type { QuestionAnswerer } from "./answerer.js"
+import type { DocumentClassifier } from "./classifier.js"
+import type { Embedder } from "./embedder.js"
+
+export type IntelligencePorts = DocumentClassifier | Embedder | QuestionAnswerer

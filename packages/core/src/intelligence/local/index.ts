@@ -1,0 +1,14 @@
+/**
+ * The local intelligence engine: offline, deterministic implementations of every port (same input,
+ * same output). See each file for what it does and does not do.
+ */
+import { Layer } from "effect"
+import { LocalAnswererLive } from "./local-answerer.js"
+import { LocalClassifierLive } from "./local-classifier.js"
+import { LocalEmbedderLive } from "./local-embedder.js"
+
+export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
+export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
+export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
+
+export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalEmbedderLive, LocalAnswererLive)

@@ -1,0 +1,207 @@
+/**
+ * The local document classifier: offline and deterministic.
+ *
+ * Classify. Each category is a weighted bag of stemmed terms: the words of its key (weight 3) and
+ * of its description (weight 1), each times an idf over the taxonomy (a word that describes many
+ * categories tells little). A text scores, per category, the weighted sum of BM25-saturated term
+ * frequencies, with the text's head (its first lines, where titles are) counted again, divided by
+ * the square root of the category's total weight (long descriptions do not win by length). A
+ * category fits when one of its key words occurs in the text or its matched weight covers at
+ * least `MIN_COVERAGE` of its bag; the best fitting category wins, with a confidence from a
+ * softmax of the scores relative to the best. When nothing fits, the label is freeform: the
+ * text's title (a short first line) in snake_case, or its two most frequent content words.
+ * Sheets (multi-label) take every fitting category scoring at least `MULTI_LABEL_SHARE` of the
+ * best, at most three. The summary is extractive (`summarize`).
+ *
+ * Segment. A page starts a new logical document when its page numbering restarts ("Page 1 of
+ * 3") or when its head (first lines) already speaks of a confidently different category than the
+ * running segment while the page shares little vocabulary with the page before; a page numbered "Page 2 of 3",
+ * a blank page or a page with no confident category continues the segment.
+ *
+ * Limits: words only (no layout, no images), English morphology; no synonyms beyond what the
+ * category descriptions say.
+ */
+import { Effect, Layer } from "effect"
+import {
+  type Classification,
+  type ClassifyInput,
+  DocumentClassifier,
+  type Segment,
+  type SegmentInput,
+  type TaxonomyCategory
+} from "../classifier.js"
+import { cosineSimilarity, saturate, summarize, termCounts, terms, type TermVector, words } from "./text-features.js"
+
+const KEY_WEIGHT = 3
+const DESCRIPTION_WEIGHT = 1
+/** share of its weighted bag a category must match to fit without one of its key words */
+export const MIN_COVERAGE = 0.2
+/** sheets: other categories kept when they score at least this share of the best */
+export const MULTI_LABEL_SHARE = 0.6
+const MAX_LABELS = 3
+/** softmax temperature, relative to the best score */
+const RELATIVE_TEMPERATURE = 0.25
+const HEAD_LINES = 5
+
+interface PreparedCategory {
+  readonly key: string
+  readonly keyTerms: ReadonlySet<string>
+  readonly weights: ReadonlyMap<string, number>
+  readonly norm: number
+}
+
+const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<PreparedCategory> => {
+  const bags = categories.map((c) => {
+    const bag = new Map<string, number>()
+    for (const t of terms(c.description ?? "")) bag.set(t, Math.max(bag.get(t) ?? 0, DESCRIPTION_WEIGHT))
+    const keyTerms = new Set(terms(c.key.replace(/[_\-.]+/g, " ")))
+    for (const t of keyTerms) bag.set(t, KEY_WEIGHT)
+    return { key: c.key, keyTerms, bag }
+  })
+  const df = new Map<string, number>()
+  for (const b of bags) for (const t of b.bag.keys()) df.set(t, (df.get(t) ?? 0) + 1)
+  const n = Math.max(bags.length, 1)
+  return bags.map((b) => {
+    const weights = new Map<string, number>()
+    let norm = 0
+    for (const [t, q] of b.bag) {
+      const w = q * Math.log(1 + n / (df.get(t) ?? 1))
+      weights.set(t, w)
+      norm += w
+    }
+    return { key: b.key, keyTerms: b.keyTerms, weights, norm }
+  })
+}
+
+interface TextProfile {
+  readonly counts: TermVector
+  readonly head: TermVector
+  readonly text: string
+}
+
+const headOf = (text: string): string =>
+  text.split("\n").map((l) => l.replace(/[#|*_>-]/g, " ").trim()).filter((l) => l !== "").slice(0, HEAD_LINES).join("\n")
+
+const profile = (text: string): TextProfile => ({ counts: termCounts(terms(text)), head: termCounts(terms(headOf(text))), text })
+
+interface Scored {
+  readonly key: string
+  readonly score: number
+  readonly fits: boolean
+  /** the text's head (first lines) has words of the category */
+  readonly titled: boolean
+}
+
+const scoreAll = (prepared: ReadonlyArray<PreparedCategory>, p: TextProfile): Array<Scored> =>
+  prepared.map((c) => {
+    let raw = 0
+    let matched = 0
+    let keyHit = false
+    let titled = false
+    for (const [t, w] of c.weights) {
+      const tf = p.counts.get(t) ?? 0
+      const inHead = p.head.get(t) ?? 0
+      if (tf === 0) continue
+      matched += w
+      raw += w * (saturate(tf) + 0.5 * saturate(inHead))
+      if (inHead > 0) titled = true
+      if (c.keyTerms.has(t)) keyHit = true
+    }
+    const score = c.norm === 0 ? 0 : raw / Math.sqrt(c.norm)
+    return { key: c.key, score, fits: score > 0 && (keyHit || matched / c.norm >= MIN_COVERAGE), titled }
+  })
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000
+
+/** softmax of the scores relative to the best (scale-free), as confidences */
+const confidences = (scored: ReadonlyArray<Scored>): Map<string, number> => {
+  const best = Math.max(...scored.map((s) => s.score), 0)
+  const out = new Map<string, number>()
+  if (best <= 0) return out
+  const t = RELATIVE_TEMPERATURE * best
+  const exps = scored.map((s) => Math.exp((s.score - best) / t))
+  const sum = exps.reduce((a, b) => a + b, 0)
+  scored.forEach((s, i) => out.set(s.key, exps[i]! / sum))
+  return out
+}
+
+const TITLE_MAX_WORDS = 6
+
+/** A freeform label: the title in snake_case, else the two most frequent content words. */
+export const freeformLabel = (text: string): { readonly label: string; readonly titled: boolean } => {
+  for (const line of headOf(text).split("\n").slice(0, 3)) {
+    const ws = words(line).filter((w) => /^\p{L}/u.test(w))
+    if (ws.length >= 1 && ws.length <= TITLE_MAX_WORDS && ws.length >= words(line).length - 1) {
+      return { label: ws.slice(0, 5).join("_"), titled: true }
+    }
+  }
+  const freq = new Map<string, number>()
+  for (const w of words(text)) if (/^\p{L}{3,}$/u.test(w) && terms(w).length > 0) freq.set(w, (freq.get(w) ?? 0) + 1)
+  const top = [...freq.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 2).map(([w]) => w)
+  return { label: top.length === 0 ? "unclassified_document" : top.join("_"), titled: false }
+}
+
+const classifyWith = (prepared: ReadonlyArray<PreparedCategory>, input: Omit<ClassifyInput, "categories">): Classification => {
+  const scored = scoreAll(prepared, profile(input.text))
+  const conf = confidences(scored)
+  const fitting = scored.filter((s) => s.fits).sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
+  const summary = summarize(input.text)
+  if (fitting.length === 0) {
+    const { label, titled } = freeformLabel(input.text)
+    return { categories: [], freeform: label, freeformConfidence: titled ? 0.6 : 0.4, summary }
+  }
+  const best = fitting[0]!
+  const chosen = input.multiLabel
+    ? fitting.filter((s) => s.score >= MULTI_LABEL_SHARE * best.score).slice(0, MAX_LABELS)
+    : [best]
+  return {
+    categories: chosen.map((s) => ({ key: s.key, confidence: round3(conf.get(s.key) ?? 0) })),
+    freeform: null,
+    freeformConfidence: 0,
+    summary
+  }
+}
+
+export const classifyLocally = (input: ClassifyInput): Classification => classifyWith(prepare(input.categories), input)
+
+const PAGE_ONE = /\bpage\s*1\s*(?:of|\/)\s*\d+\b/i
+const PAGE_LATER = /\bpage\s*([2-9]|\d{2,})\s*(?:of|\/)\s*\d+\b/i
+/** a page confidently of another category must share less vocabulary than this with the page before */
+const NEW_DOCUMENT_SIMILARITY = 0.35
+const PAGE_CONFIDENCE = 0.6
+
+export const segmentLocally = (input: SegmentInput): Array<Segment> => {
+  const prepared = prepare(input.categories)
+  const pages = input.pages.map(profile)
+  const starts: Array<number> = [0]
+  let current: string | null = null
+  pages.forEach((p, i) => {
+    const blank = p.counts.size === 0
+    const scored = scoreAll(prepared, p)
+    const conf = confidences(scored)
+    const top = scored.filter((s) => s.fits).sort((a, b) => b.score - a.score)[0]
+    const topKey = top !== undefined && (conf.get(top.key) ?? 0) >= PAGE_CONFIDENCE ? top.key : null
+    if (i > 0 && !blank) {
+      const text = input.pages[i]!
+      const restarts = PAGE_ONE.test(text)
+      const continues = PAGE_LATER.test(text)
+      const differs = topKey !== null && current !== null && topKey !== current && top!.titled &&
+        cosineSimilarity(p.counts, pages[i - 1]!.counts) < NEW_DOCUMENT_SIMILARITY
+      if (!continues && (restarts || differs)) {
+        starts.push(i)
+        current = null
+      }
+    }
+    if (current === null && topKey !== null) current = topKey
+  })
+  return starts.map((start, k) => {
+    const end = (starts[k + 1] ?? pages.length) - 1
+    const text = input.pages.slice(start, end + 1).join("\n\n")
+    return { page_start: start + 1, page_end: end + 1, classification: classifyWith(prepared, { text, multiLabel: false }) }
+  })
+}
+
+export const LocalClassifierLive: Layer.Layer<DocumentClassifier> = Layer.succeed(DocumentClassifier, {
+  classify: (input) => Effect.sync(() => classifyLocally(input)),
+  segment: (input) => Effect.sync(() => (input.pages.length === 0 ? [] : segmentLocally(input)))
+})
