@@ -139,8 +139,9 @@ const categorizeDoc = async (docket: Docket, key: string, source: string, doc: D
     for (const truth of doc.sheets) {
       const item = items.find((i) => i?.kind === "sheet" && String(i.sheet_name ?? "").toLowerCase() === truth.sheet_name.toLowerCase())
       const categories: Array<string> = Array.isArray(item?.categories) ? item.categories.map(String) : []
-      predicted.push(`${truth.sheet_name}: ${categories.length > 0 ? categories.join("+") : "(none)"}`)
-      if (categories.includes(truth.category)) correct++
+      const ok = categories.includes(truth.category)
+      predicted.push(`${truth.sheet_name}: ${truth.category} → ${categories.length > 0 ? categories.join("+") : item === undefined ? "(no such sheet)" : "(none)"} ${ok ? "✓" : "✗"}`)
+      if (ok) correct++
     }
     return { units, correct, predicted, error: null, ms: call.ms }
   }
@@ -148,8 +149,9 @@ const categorizeDoc = async (docket: Docket, key: string, source: string, doc: D
   const pagesOf = (s: any) => (Number(s.page_end) || 0) - (Number(s.page_start) || 0) + 1
   const largest = segments.reduce<any>((best, s) => (best === null || pagesOf(s) > pagesOf(best) ? s : best), null)
   const category = largest === null ? "(no segment)" : String(largest.category)
-  const predicted = segments.length > 1 ? [`${category} (largest of ${segments.length}: ${segments.map((s) => `${s.page_start}-${s.page_end} ${s.category}`).join(", ")})`] : [category]
-  return { units, correct: category === doc.category ? 1 : 0, predicted, error: null, ms: call.ms }
+  const ok = category === doc.category
+  const got = segments.length > 1 ? `${category} (largest of ${segments.length}: ${segments.map((s) => `p${s.page_start}-${s.page_end} ${s.category}`).join(", ")})` : category
+  return { units, correct: ok ? 1 : 0, predicted: [`${doc.category} → ${got} ${ok ? "✓" : "✗"}`], error: null, ms: call.ms }
 }
 
 const extractDoc = async (docket: Docket, key: string, source: string, doc: DocumentTruth): Promise<ExtractOutcome> => {
@@ -275,12 +277,12 @@ const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, option
     out()
     out("### Per document")
     out()
-    out("| id | format | category (truth → got) | extraction | ground literal | ground semantic | errors |")
+    out("| id | format | category: truth → got | extraction | ground literal | ground semantic | errors |")
     out("|---|---|---|---:|---:|---:|---|")
     for (const o of outcomes) {
-      const truth = o.categorize.units > 1 || o.type === "spreadsheet" ? "sheets" : ""
       const errs = [o.categorize.error, o.extract.error, o.groundLiteral.error, o.groundSemantic.error].filter((e) => e !== null)
-      out(`| ${o.id} | ${o.format} | ${o.categorize.correct}/${o.categorize.units} ${truth} ${o.categorize.predicted.join("; ")} | ${o.extract.correct}/${o.extract.total} | ` +
+      const category = o.categorize.error !== null ? "–" : o.categorize.predicted.join("; ")
+      out(`| ${o.id} | ${o.format} | ${category} | ${o.extract.correct}/${o.extract.total} | ` +
         `${o.groundLiteral.hits}/${o.groundLiteral.total} | ${o.groundSemantic.hits}/${o.groundSemantic.total} | ${[...new Set(errs)].join(", ")} |`)
     }
     out()
