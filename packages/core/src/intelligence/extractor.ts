@@ -22,6 +22,11 @@ export interface ExtractionContent {
   readonly blocks: ReadonlyArray<Block>
   /** the sheets, for a spreadsheet (empty for documents) */
   readonly sheets: ReadonlyArray<Sheet>
+  /**
+   * the page just before the batch, for context only (a table header the batch's first rows
+   * continue); nothing is extracted from it. Null for the first batch and for spreadsheets.
+   */
+  readonly preceding?: DocumentPage | null | undefined
 }
 
 export interface ExtractInput {
@@ -30,6 +35,8 @@ export interface ExtractInput {
 }
 
 export interface FieldExtractorService {
+  /** pages per batch of a long document (20 when not said) */
+  readonly batchPages?: number | undefined
   /** a JSON value for the schema's root object; fields not stated in the content are left out or null */
   readonly extract: (input: ExtractInput) => Effect.Effect<unknown, EngineFailed>
 }

@@ -6,5 +6,6 @@
 import type { QuestionAnswerer } from "./answerer.js"
 import type { DocumentClassifier } from "./classifier.js"
 import type { Embedder } from "./embedder.js"
+import type { FieldExtractor } from "./extractor.js"
 
-export type IntelligencePorts = DocumentClassifier | Embedder | QuestionAnswerer
+export type IntelligencePorts = DocumentClassifier | FieldExtractor | Embedder | QuestionAnswerer

@@ -1,6 +1,6 @@
 /**
  * A small, deterministic `DocumentParser` for HTTP tests (the real one is `@docket/formats`):
- * - `.txt`: a document; pages are separated by form feeds (`\f`), paragraphs by blank lines;
+ * - `.txt` (and `.md`, `.mdx`): a document; pages are separated by form feeds (`\f`), paragraphs by blank lines;
  * - `.csv`: a spreadsheet with one sheet named after the file, cells split on `,`;
  * - a first line `#delay <ms>` makes parsing take that long on the service clock (so a manual
  *   clock decides when it ends) and is not part of the text;
@@ -79,18 +79,18 @@ export const testParserLayer: Layer.Layer<DocumentParser> = Layer.succeed(Docume
   parse: ({ bytes, fileName }) =>
     Effect.gen(function*() {
       const extension = fileExtension(fileName)
-      if (extension !== ".txt" && extension !== ".csv") {
+      if (![".txt", ".md", ".mdx", ".csv"].includes(extension)) {
         return yield* new UnsupportedFileType({
           fileName,
           extension,
           reason: "format_not_readable",
           detected: null,
-          message: `the test parser reads only .txt and .csv, not ${extension}`
+          message: `the test parser reads only .txt, .md, .mdx and .csv, not ${extension}`
         })
       }
       const { delayMs, corrupt, body } = directive(new TextDecoder().decode(bytes))
       if (delayMs > 0) yield* Clock.sleep(delayMs)
       if (corrupt) return yield* new CorruptFile({ fileName, format: extension.slice(1), message: "the file is corrupt (test directive)" })
-      return extension === ".txt" ? textDocument(fileName, body) : csvSpreadsheet(fileName, body)
+      return extension === ".csv" ? csvSpreadsheet(fileName, body) : textDocument(fileName, body)
     })
 })

@@ -1,6 +1,7 @@
 /**
  * `GET /artifacts/{job_id}/{part}?expires=…&signature=…`: the markdown behind a result's
- * `markdown_url` (parse: the document or a sheet; categorize: a segment or a sheet). The signed link is the credential (no API key); a link that is
+ * `markdown_url` (parse: the document or a sheet; categorize: a segment or a sheet) or `json_url`
+ * (extract: the data as JSON). The signed link is the credential (no API key); a link that is
  * tampered with or past its hour is 403 `forbidden` (flat envelope).
  */
 import { Clock, Effect, Option } from "effect"
@@ -10,6 +11,7 @@ import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
 import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
 import type { Job } from "../jobs/job.js"
+import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
 import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
 import { docsErrorResponse } from "./envelope.js"
 import { docsHandler } from "./handler.js"
@@ -22,6 +24,15 @@ const parseArtifact = (result: StoredParseResult, part: string): string | undefi
 }
 
 /** The markdown behind a link of the job's result, by kind. */
+const artifactOf = (job: Job, part: string): { readonly body: string; readonly type: string } | undefined => {
+  if (job.kind === "extract" && job.result !== null) {
+    const json = extractArtifact(job.result as StoredExtractResult, part)
+    return json === undefined ? undefined : { body: json, type: "application/json; charset=utf-8" }
+  }
+  const markdown = markdownOf(job, part)
+  return markdown === undefined ? undefined : { body: markdown, type: "text/markdown; charset=utf-8" }
+}
+
 const markdownOf = (job: Job, part: string): string | undefined => {
   if (job.result === null) return undefined
   switch (job.kind) {
@@ -61,12 +72,12 @@ export const artifactRoutes = [
         if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
           return yield* new ResultExpired({ jobId })
         }
-        const markdown = Option.isSome(job) ? markdownOf(job.value, part) : undefined
-        if (markdown === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
+        const artifact = Option.isSome(job) ? artifactOf(job.value, part) : undefined
+        if (artifact === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
         return {
           status: 200,
-          headers: { "content-type": "text/markdown; charset=utf-8", "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
-          body: markdown
+          headers: { "content-type": artifact.type, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
+          body: artifact.body
         }
       }))
   )

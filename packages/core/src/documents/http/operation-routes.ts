@@ -31,7 +31,12 @@ export interface OperationSpec<R = never> {
   /** the operation's own body fields (besides the file, the idempotency key and `wait_seconds`) */
   readonly fields: ReadonlyArray<string>
   /** the job's parameters from those fields (a refusal names the field) */
-  readonly params?: (body: Json, caller: Caller, form: JobForm) => Effect.Effect<Readonly<Record<string, unknown>>, DocsApiError, R>
+  readonly params?: (
+    body: Json,
+    caller: Caller,
+    form: JobForm,
+    fileName: string
+  ) => Effect.Effect<Readonly<Record<string, unknown>>, DocsApiError, R>
 }
 
 /** An operation spec with its requirements inferred. */
@@ -40,7 +45,7 @@ export const operationSpec = <R>(spec: OperationSpec<R>): OperationSpec<R> => sp
 const withParams = <R>(spec: OperationSpec<R>, body: Json, caller: Caller, form: JobForm, file: Pick<JobInput, "source" | "file_name">) =>
   spec.params === undefined
     ? Effect.succeed<JobInput>(file)
-    : Effect.map(spec.params(body, caller, form), (params): JobInput => ({ ...file, params, form }))
+    : Effect.map(spec.params(body, caller, form, file.file_name), (params): JobInput => ({ ...file, params, form }))
 
 const flatCreate = <R>(ctx: DocsContext, caller: Caller, spec: OperationSpec<R>) =>
   Effect.gen(function*() {

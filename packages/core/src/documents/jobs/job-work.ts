@@ -5,6 +5,7 @@
  */
 import { Effect } from "effect"
 import { categorizeWork } from "../categorize/categorize-work.js"
+import { extractWork } from "../extract/extract-work.js"
 import { parseWork } from "../parse/parse-work.js"
 import type { Job, JobError } from "./job.js"
 
@@ -22,6 +23,7 @@ export interface JobOutcome {
 type WorkContext =
   | Effect.Effect.Context<ReturnType<typeof parseWork>>
   | Effect.Effect.Context<ReturnType<typeof categorizeWork>>
+  | Effect.Effect.Context<ReturnType<typeof extractWork>>
 
 export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkContext> => {
   switch (job.kind) {
@@ -30,6 +32,8 @@ export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkConte
     case "categorize":
     case "classify":
       return categorizeWork(job)
+    case "extract":
+      return extractWork(job)
     default:
       return Effect.fail(notOffered(job))
   }

@@ -6,6 +6,7 @@
  */
 import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../categorize/categorize-result.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
+import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../extract/extract-result.js"
 import type { Job, JobStatus } from "./job.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -59,6 +60,8 @@ const flatResult = (job: Job, link: LinkOf): unknown => {
     case "categorize":
     case "classify":
       return flatCategorizeResult(job.result as StoredCategorizeResult, link)
+    case "extract":
+      return flatExtractResult(job.result as StoredExtractResult, link)
     default:
       return job.result
   }
@@ -72,6 +75,8 @@ const v1Result = (job: Job, link: LinkOf): unknown => {
     case "categorize":
     case "classify":
       return v1CategorizeResult(job.result as StoredCategorizeResult, job.kind, job.units, link)
+    case "extract":
+      return v1ExtractResult(job.result as StoredExtractResult, job.units, link)
     default:
       return job.result
   }

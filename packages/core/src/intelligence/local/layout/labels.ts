@@ -1,0 +1,124 @@
+/**
+ * Matching a field of a schema to the labels a document prints ("Invoice No.", "Amount Due",
+ * "Bill To"). A field's words come from its property name (split at `_` and camel case), its
+ * title, its parents' names (weaker) and its description (weakest); both sides are stemmed and
+ * expanded with a small, general business vocabulary of equivalent words (`EQUIVALENTS`: "no" and
+ * "#" for number, "qty" for quantity, "vat" for tax…). The score is the weighted share of the
+ * field's words the label has, lowered by the share of label words the field does not have.
+ */
+import { stem } from "../../../decision/evaluator/local/text.js"
+import { terms, words } from "../text-features.js"
+
+/** Groups of words that name the same thing on business documents. */
+const EQUIVALENTS: ReadonlyArray<string> = [
+  "number no # num nr id ref reference",
+  "total grand amount",
+  "vendor seller supplier merchant issuer payee company from store",
+  "customer client buyer purchaser bill sold recipient consignee",
+  "quantity qty hours hrs",
+  "price rate cost",
+  "description item details service product particulars",
+  "tax vat gst",
+  "account acct a/c",
+  "opening beginning starting previous",
+  "closing ending final new",
+  "currency ccy",
+  "telephone phone tel",
+  "email e-mail mail",
+  "date dated",
+  "method type",
+  "holder name owner",
+  "law jurisdiction",
+  "effective commencement start",
+  "term duration",
+  "party parties",
+  "employee staff worker",
+  "employer company",
+  "gross before",
+  "net after"
+]
+
+const expansion = new Map<string, Set<string>>()
+for (const group of EQUIVALENTS) {
+  const stems = group.split(/\s+/).map((w) => stem(w))
+  for (const s of stems) {
+    let set = expansion.get(s)
+    if (set === undefined) expansion.set(s, (set = new Set([s])))
+    for (const o of stems) set.add(o)
+  }
+}
+
+/** Stemmed words of a label, with "#" and "no." kept as the word for number. */
+export const labelTerms = (label: string): Array<string> => {
+  const out = terms(label)
+  if (/#|\bno\b\.?|\bnr\b\.?/i.test(label)) out.push(stem("number"))
+  return out
+}
+
+export interface FieldWords {
+  /** stemmed word → weight */
+  readonly weights: ReadonlyMap<string, number>
+  readonly total: number
+}
+
+/** words that only say a field holds a name or a text: weak, like a parent's words */
+const GENERIC: ReadonlySet<string> = new Set(["name", "text", "info", "value", "detail"].map(stem))
+
+export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null): FieldWords => {
+  const weights = new Map<string, number>()
+  const add = (text: string, w: number) => {
+    const ts = terms(text.replace(/_/g, " "))
+    const specific = ts.filter((t) => !GENERIC.has(t))
+    for (const t of ts) {
+      const weight = w >= 1 && GENERIC.has(t) && specific.length > 0 ? 0.5 : w
+      weights.set(t, Math.max(weights.get(t) ?? 0, weight))
+    }
+  }
+  if (description !== null) add(description, 0.3)
+  for (const p of parents) add(p, 0.6)
+  if (title !== null) add(title, 1)
+  add(name, 1)
+  let total = 0
+  for (const w of weights.values()) total += w
+  return { weights, total }
+}
+
+const matches = (fieldTerm: string, labelTerm: string) =>
+  fieldTerm === labelTerm || (expansion.get(fieldTerm)?.has(labelTerm) ?? false)
+
+/**
+ * 0 to 1: how well a printed label names the field — the share of the field's own words (name,
+ * title) the label has, lowered by the share of label words the field does not know, plus up to
+ * 0.2 for its weaker words (parents, description, generic words like "name").
+ */
+export const labelScore = (field: FieldWords, label: string): number => {
+  const ls = labelTerms(label)
+  if (ls.length === 0 || field.total === 0) return 0
+  let strongTotal = 0
+  let strongMatched = 0
+  let weakTotal = 0
+  let weakMatched = 0
+  for (const [t, w] of field.weights) {
+    const hit = ls.some((l) => matches(t, l))
+    if (w >= 1) {
+      strongTotal += w
+      if (hit) strongMatched += w
+    } else {
+      weakTotal += w
+      if (hit) weakMatched += w
+    }
+  }
+  if (strongMatched === 0) return 0
+  const known = [...field.weights.keys()]
+  const unmatchedLabel = ls.filter((l) => !known.some((t) => matches(t, l))).length / ls.length
+  const bonus = weakTotal === 0 ? 0 : 0.2 * (weakMatched / weakTotal)
+  return Math.min(1, (strongMatched / strongTotal) * (1 - 0.5 * unmatchedLabel) + bonus)
+}
+
+/** Whether a text looks like a label: short, mostly words, often ending with a colon. */
+export const looksLikeLabel = (text: string): boolean => {
+  const t = text.trim()
+  if (t.length === 0 || t.length > 40) return false
+  const ws = words(t)
+  return ws.length >= 1 && ws.length <= 5 && ws.filter((w) => /^\p{L}/u.test(w)).length >= Math.ceil(ws.length / 2)
+}

@@ -1,0 +1,151 @@
+/**
+ * A document as rows of cells, the one layout the local extractor and grounder read, whatever the
+ * format:
+ * - pages with positioned text (PDF text runs, OCR words): runs on one baseline form a row, and a
+ *   horizontal gap wider than `CELL_GAP` times the text height starts a new cell, so "Invoice No."
+ *   and "INV-1001" drawn apart are two cells while the words of one phrase stay together;
+ * - pages without positions (DOCX, HTML, text): each line of the page's text is a row; a line with
+ *   tabs (a parsed table's row) is split at every tab keeping column numbers, other lines at runs
+ *   of 2+ spaces or ` | `;
+ * - sheets: one row per spreadsheet row, one cell per non-empty cell (with its reference).
+ * Cells keep where they came from, so a value found in a cell can be located again (boxes from
+ * the runs' positions, cell references, character offsets in the page text).
+ */
+import type { DocumentPage, Sheet, TextItem } from "../../../documents/parsed-document.js"
+import type { ExtractionContent } from "../../extractor.js"
+
+/** a gap wider than this many text heights separates two cells of a row */
+export const CELL_GAP = 0.9
+
+export interface LayoutCell {
+  readonly text: string
+  /** horizontal extent: page units for positioned text, column numbers otherwise */
+  readonly x0: number
+  readonly x1: number
+  /** positioned runs the cell is made of (page units, top-left origin), empty without positions */
+  readonly items: ReadonlyArray<TextItem>
+  /** a spreadsheet cell's reference (`B7`), else null */
+  readonly ref: string | null
+}
+
+export interface LayoutRow {
+  /** 1-indexed page; for spreadsheets the ordinal of the sheet */
+  readonly page: number
+  readonly sheet: string | null
+  /** top of the row (page units), or its line / row number */
+  readonly top: number
+  readonly height: number
+  readonly cells: ReadonlyArray<LayoutCell>
+  readonly positioned: boolean
+  /** a row of the page before the batch: read for context (table headers), never extracted from */
+  readonly context: boolean
+}
+
+export interface Layout {
+  readonly rows: ReadonlyArray<LayoutRow>
+  /** page sizes (positioned pages only), by page number */
+  readonly pageSizes: ReadonlyMap<number, { readonly width: number; readonly height: number }>
+}
+
+const rowText = (cells: ReadonlyArray<LayoutCell>) => cells.map((c) => c.text).join(" ")
+export const textOfRow = (row: LayoutRow): string => rowText(row.cells)
+
+const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
+  const items = page.items.filter((i) => i.text.trim() !== "")
+  const lines: Array<{ baseline: number; size: number; items: Array<TextItem> }> = []
+  for (const item of [...items].sort((a, b) => a.y + a.h - (b.y + b.h) || a.x - b.x)) {
+    const baseline = item.y + item.h
+    const line = lines.find((l) => Math.abs(l.baseline - baseline) <= Math.max(l.size, item.h) * 0.4)
+    if (line === undefined) lines.push({ baseline, size: item.h, items: [item] })
+    else {
+      line.items.push(item)
+      line.size = Math.max(line.size, item.h)
+    }
+  }
+  lines.sort((a, b) => a.baseline - b.baseline)
+  return lines.map((line) => {
+    const sorted = line.items.sort((a, b) => a.x - b.x)
+    const cells: Array<{ items: Array<TextItem>; x0: number; x1: number }> = []
+    for (const item of sorted) {
+      const last = cells[cells.length - 1]
+      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(line.size, 1)) {
+        last.items.push(item)
+        last.x1 = Math.max(last.x1, item.x + item.w)
+      } else cells.push({ items: [item], x0: item.x, x1: item.x + item.w })
+    }
+    return {
+      page: page.page_number,
+      sheet: null,
+      top: line.baseline - line.size,
+      height: line.size,
+      positioned: true,
+      context: false,
+      cells: cells.map((c) => ({
+        text: c.items.map((i) => i.text.trim()).join(" ").replace(/\s+/g, " "),
+        x0: c.x0,
+        x1: c.x1,
+        items: c.items,
+        ref: null
+      }))
+    }
+  })
+}
+
+const SPLIT = /\s{2,}|\s\|\s/
+
+/** Cells of a text line: table rows (tab-separated, as parsed tables render) keep their column numbers. */
+const lineCells = (line: string): Array<LayoutCell> => {
+  const parts = line.includes("\t")
+    ? line.split("\t").map((text, c) => ({ text: text.trim(), c }))
+    : line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split(SPLIT).map((text, c) => ({ text: text.trim(), c }))
+  return parts.filter((p) => p.text !== "").map(({ text, c }) => ({ text, x0: c, x1: c + 0.9, items: [], ref: null }))
+}
+
+const textRows = (page: DocumentPage): Array<LayoutRow> => {
+  const rows: Array<LayoutRow> = []
+  page.text.split("\n").forEach((line, i) => {
+    if (line.trim() === "" || /^[\s|:-]+$/.test(line)) return
+    rows.push({ page: page.page_number, sheet: null, top: i, height: 1, positioned: false, context: false, cells: lineCells(line) })
+  })
+  return rows
+}
+
+const sheetRows = (sheet: Sheet, ordinal: number): Array<LayoutRow> => {
+  const byRow = new Map<number, Array<LayoutCell>>()
+  for (const cell of sheet.cells) {
+    if (cell.text.trim() === "") continue
+    let row = byRow.get(cell.row)
+    if (row === undefined) byRow.set(cell.row, (row = []))
+    row.push({ text: cell.text.trim(), x0: cell.col, x1: cell.col + 0.9, items: [], ref: cell.ref })
+  }
+  return [...byRow.entries()].sort((a, b) => a[0] - b[0]).map(([r, cells]) => ({
+    page: ordinal,
+    sheet: sheet.sheet_name,
+    top: r,
+    height: 1,
+    positioned: false,
+    context: false,
+    cells: cells.sort((a, b) => a.x0 - b.x0)
+  }))
+}
+
+/** The rows of a batch: positioned pages from their runs, other pages from their text lines, sheets from cells. */
+export const layoutOf = (content: Pick<ExtractionContent, "pages" | "sheets" | "preceding">): Layout => {
+  const rows: Array<LayoutRow> = []
+  const pageSizes = new Map<number, { width: number; height: number }>()
+  const pageRows = (page: DocumentPage) => (page.items.length > 0 ? positionedRows(page) : textRows(page))
+  if (content.preceding !== undefined && content.preceding !== null) {
+    rows.push(...pageRows(content.preceding).map((r) => ({ ...r, context: true })))
+  }
+  for (const page of content.pages) {
+    rows.push(...pageRows(page))
+    if (page.items.length > 0 && page.width !== null && page.height !== null) {
+      pageSizes.set(page.page_number, { width: page.width, height: page.height })
+    }
+  }
+  content.sheets.forEach((sheet, i) => rows.push(...sheetRows(sheet, i + 1)))
+  return { rows, pageSizes }
+}
+
+/** Whether two cells overlap horizontally (or nearly, for column-number cells). */
+export const overlapsHorizontally = (a: LayoutCell, b: LayoutCell): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > -0.05

@@ -1,0 +1,141 @@
+/**
+ * Reading typed values out of document text, for the local extractor: amounts ("$1,234.50",
+ * "1.234,50 €", "(12.00)", "EUR 99"), integers ("12 months"), dates (ISO, day-first and
+ * month-first numeric dates, "March 14, 2026", "14 Mar 2026") normalised to `YYYY-MM-DD`,
+ * booleans, and currencies (symbols and ISO codes). A numeric date whose day and month could be
+ * swapped (both 12 or less) is read day-first, unless the document's other dates show month-first.
+ */
+
+const CURRENCY_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
+  ["US$", "USD"], ["A$", "AUD"], ["C$", "CAD"], ["CA$", "CAD"], ["NZ$", "NZD"], ["HK$", "HKD"], ["R$", "BRL"],
+  ["$", "USD"], ["€", "EUR"], ["£", "GBP"], ["¥", "JPY"], ["₹", "INR"], ["₩", "KRW"], ["₽", "RUB"], ["₺", "TRY"], ["CHF", "CHF"]
+]
+export const CURRENCY_CODES: ReadonlySet<string> = new Set([
+  "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "CNY", "HKD", "SGD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
+  "INR", "BRL", "MXN", "ZAR", "KRW", "RUB", "TRY", "AED", "SAR", "ILS"
+])
+
+/** The currency a text names (ISO code or symbol), or null. */
+export const currencyOf = (text: string): string | null => {
+  const code = /\b([A-Z]{3})\b/.exec(text)
+  if (code !== null && CURRENCY_CODES.has(code[1]!)) return code[1]!
+  for (const [symbol, iso] of CURRENCY_SYMBOLS) if (text.includes(symbol)) return iso
+  const word = /\b(dollars?|euros?|pounds? sterling|pounds?|yen)\b/i.exec(text)
+  if (word !== null) {
+    const w = word[1]!.toLowerCase()
+    return w.startsWith("dollar") ? "USD" : w.startsWith("euro") ? "EUR" : w.startsWith("yen") ? "JPY" : "GBP"
+  }
+  return null
+}
+
+const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
+
+/** Digits with thousands separators and a decimal mark, read by which separator comes last. */
+const numberOfDigits = (raw: string): number | null => {
+  let s = raw.replace(/[\s'’]/g, "")
+  const lastDot = s.lastIndexOf(".")
+  const lastComma = s.lastIndexOf(",")
+  if (lastDot >= 0 && lastComma >= 0) {
+    s = lastDot > lastComma ? s.replace(/,/g, "") : s.replace(/\./g, "").replace(",", ".")
+  } else if (lastComma >= 0) {
+    // "1,234" thousands; "12,5" / "12,50" decimal
+    s = /^\d{1,3}(,\d{3})+$/.test(s) ? s.replace(/,/g, "") : s.replace(",", ".")
+  } else if (lastDot >= 0 && /^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
+    s = s.replace(/\./g, "")
+  }
+  const n = Number(s)
+  return Number.isFinite(n) ? n : null
+}
+
+/** The first amount of a text ("$1,234.50" → 1234.5, "(12.00)" → -12), or null. */
+export const numberOf = (text: string): number | null => {
+  if (dateOf(text) !== null && !/[$€£¥₹]/.test(text)) return null
+  const m = NUMBER_RE.exec(text)
+  if (m === null) return null
+  const n = numberOfDigits(m[3]!)
+  if (n === null) return null
+  const negative = (m[1] !== undefined && m[4] !== undefined) || m[2] !== undefined || m[5] !== undefined
+  return negative ? -n : n
+}
+
+/** How much of a text is its amount: a value cell is mostly the number ("1,234.50 USD" yes, "Invoice 2 of 3" no). */
+export const isMostlyNumber = (text: string): boolean => {
+  const stripped = text.replace(/[A-Z]{3}|[$€£¥₹%()\-−+\s.,'’]/g, "")
+  return stripped.length > 0 && /^\d+$/.test(stripped)
+}
+
+export const integerOf = (text: string): number | null => {
+  const n = numberOf(text)
+  return n !== null && Number.isInteger(n) ? n : null
+}
+
+const MONTHS: ReadonlyArray<string> = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+const monthOf = (word: string): number | null => {
+  const i = MONTHS.indexOf(word.slice(0, 3).toLowerCase())
+  return i < 0 ? null : i + 1
+}
+const pad = (n: number) => String(n).padStart(2, "0")
+const iso = (y: number, m: number, d: number): string | null => {
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1000 || y > 9999) return null
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCMonth() === m - 1 ? `${y}-${pad(m)}-${pad(d)}` : null
+}
+const year4 = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y)
+
+export type DayOrder = "day-first" | "month-first"
+
+/** The first date of a text as `YYYY-MM-DD`, or null. */
+export const dateOf = (text: string, order: DayOrder = "day-first"): string | null => {
+  let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(text)
+  if (m !== null) return iso(Number(m[1]), Number(m[2]), Number(m[3]))
+  m = /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/.exec(text)
+  if (m !== null) {
+    const a = Number(m[1])
+    const b = Number(m[2])
+    const y = year4(Number(m[3]))
+    if (a > 12) return iso(y, b, a)
+    if (b > 12) return iso(y, a, b)
+    return order === "day-first" ? iso(y, b, a) : iso(y, a, b)
+  }
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text)
+  if (m !== null && monthOf(m[1]!) !== null) return iso(Number(m[3]), monthOf(m[1]!)!, Number(m[2]))
+  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
+  if (m !== null && monthOf(m[2]!) !== null) return iso(Number(m[3]), monthOf(m[2]!)!, Number(m[1]))
+  return null
+}
+
+/** Month-first when some numeric date of the text can only be read month-first ("03/14/2026"), else day-first. */
+export const dayOrderOf = (text: string): DayOrder => {
+  const re = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})\b/g
+  let m: RegExpExecArray | null
+  let monthFirst = 0
+  let dayFirst = 0
+  while ((m = re.exec(text)) !== null) {
+    if (Number(m[2]) > 12 && Number(m[1]) <= 12) monthFirst++
+    if (Number(m[1]) > 12 && Number(m[2]) <= 12) dayFirst++
+  }
+  return monthFirst > dayFirst ? "month-first" : "day-first"
+}
+
+export const booleanOf = (text: string): boolean | null => {
+  const t = text.trim().toLowerCase()
+  if (/^(yes|y|true|x|✓|✔|☑|checked|on|1)$/.test(t)) return true
+  if (/^(no|n|false|☐|unchecked|off|0|none)$/.test(t)) return false
+  return null
+}
+
+/** An enum value the text names (case-insensitive, whole words), or undefined. */
+export const enumOf = <T extends string | number | boolean | null>(text: string, values: ReadonlyArray<T>): T | undefined => {
+  const folded = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `
+  let best: T | undefined
+  let bestLength = 0
+  for (const v of values) {
+    if (v === null) continue
+    const word = String(v).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+    if (word !== "" && folded.includes(` ${word} `) && word.length > bestLength) {
+      best = v
+      bestLength = word.length
+    }
+  }
+  return best
+}

@@ -1,0 +1,399 @@
+/**
+ * The local, schema-guided extractor: offline and deterministic. It reads the batch as rows of
+ * cells (`layout/layout.ts`) and fills the schema property by property:
+ *
+ * - Scalars: candidates are labelled values — "Label: value" inside a cell, a label cell and the
+ *   cell on its right, or a label alone in its row and the cell below it (same column). A label is
+ *   scored against the field's words (`layout/labels.ts`: name, title, parents, description, a
+ *   small vocabulary of equivalent business words); the value must read as the field's type
+ *   (`layout/values.ts`: amounts, integers, booleans, enums; strings whose field speaks of a date
+ *   become `YYYY-MM-DD`, of a currency an ISO code). The best candidate scoring at least
+ *   `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: a currency field takes the
+ *   document's most frequent currency, a seller-like field (vendor, merchant, supplier…) the first
+ *   company name (a line ending in Inc, LLC, Ltd, GmbH…), and numbers, dates and short phrases
+ *   are read from a sentence that uses the field's words ("continues for 12 months",
+ *   "governed by the laws of the State of New York").
+ * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
+ *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
+ *   values for at least half of the columns are items, until a row that is not (a "Total" line),
+ *   continuing across page breaks when the next page's first rows fit the same columns.
+ * - Arrays of scalars: the lines under a label naming the array, or — for parties — the names in
+ *   "between A and B".
+ * - Nested objects: the same, with the parent's name as weaker label words.
+ *
+ * Limits: it reads printed labels and tables, not meaning; values with no label or table header
+ * are found only by the fallbacks above; one value per scalar (the first best); no arithmetic.
+ */
+import { Effect, Layer } from "effect"
+import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
+import { type ExtractInput, FieldExtractor } from "../extractor.js"
+import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
+import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "./layout/layout.js"
+import {
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
+} from "./layout/values.js"
+import { stem } from "../../decision/evaluator/local/text.js"
+import { terms } from "./text-features.js"
+
+export const MIN_LABEL_SCORE = 0.5
+const BELOW_ROWS = 3
+
+interface Context {
+  readonly layout: Layout
+  readonly rows: ReadonlyArray<LayoutRow>
+  readonly order: DayOrder
+  readonly text: string
+}
+
+/** whether the text uses one of the words (compared stemmed) */
+const has = (name: string, ...words: ReadonlyArray<string>) => {
+  const ts = terms(name.replace(/_/g, " "))
+  return words.some((w) => ts.includes(stem(w)))
+}
+const describes = (node: SchemaNode, name: string) => `${name} ${node.title ?? ""} ${node.description ?? ""}`
+const isDateField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "date", "dob", "birth", "day") ||
+  (node.description !== null && /\b(date|YYYY-MM-DD|ISO 8601)\b/i.test(node.description))
+const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "currency", "ccy")
+const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
+const isSellerField = (name: string) => has(name, ...SELLER)
+
+const clean = (text: string) => text.trim().replace(/^[:\-–—\s]+/, "").replace(/[\s:;,]+$/, "")
+
+/** The value of a cell text as the node's type, or undefined. */
+const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): string | number | boolean | null | undefined => {
+  const text = clean(raw)
+  if (text === "") return undefined
+  switch (node.type) {
+    case "number": {
+      if (!isMostlyNumber(text) && text.length > 24) return undefined
+      const n = numberOf(text)
+      if (n === null) return undefined
+      return node.enum === null || node.enum.includes(n) ? n : undefined
+    }
+    case "integer": {
+      const m = /^\(?-?[$€£¥]?\s?[\d.,'’\s]+\)?(?:\s+\p{L}+){0,2}$/u.exec(text)
+      if (m === null) return undefined
+      const n = integerOf(text)
+      if (n === null) return undefined
+      return node.enum === null || node.enum.includes(n) ? n : undefined
+    }
+    case "boolean":
+      return booleanOf(text) ?? undefined
+    case "null":
+      return undefined
+    case "string": {
+      if (node.enum !== null) return enumOf(text, node.enum.filter((e): e is string => typeof e === "string"))
+      if (isCurrencyField(node, name)) return currencyOf(text) ?? undefined
+      if (isDateField(node, name)) return dateOf(text, ctx.order) ?? undefined
+      return text.length <= 300 ? text : undefined
+    }
+  }
+}
+
+interface Candidate {
+  readonly value: string | number | boolean | null
+  readonly score: number
+  readonly order: number
+}
+
+const LABEL_VALUE = /^(.{1,48}?)\s*[:：]\s*(.+)$/
+
+/** The first cell below `cell` (within a few rows, same page or sheet) that overlaps it horizontally. */
+const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): LayoutCell | undefined => {
+  const row = rows[ri]!
+  for (let k = ri + 1; k < rows.length && k <= ri + BELOW_ROWS; k++) {
+    const next = rows[k]!
+    if (next.page !== row.page || next.sheet !== row.sheet) return undefined
+    const below = next.cells.find((c) => overlapsHorizontally(c, cell))
+    if (below !== undefined) return below
+  }
+  return undefined
+}
+
+/** how many consecutive rows below `cell` have a cell in its column */
+const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
+  let depth = 0
+  for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
+    if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell))) break
+    depth++
+  }
+  return depth
+}
+
+const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): Array<Candidate> => {
+  const out: Array<Candidate> = []
+  let order = 0
+  /** a value under a label scoring `score`, found in a way weighing `weight` (beside 1, below 0.9) */
+  const push = (raw: string, score: number, weight = 1) => {
+    order++
+    if (score < MIN_LABEL_SCORE) return
+    const value = typed(node, name, raw, ctx)
+    if (value !== undefined) out.push({ value, score: score * weight, order })
+  }
+  ctx.rows.forEach((row, ri) => {
+    if (row.context) return
+    row.cells.forEach((cell, ci) => {
+      const inline = LABEL_VALUE.exec(cell.text)
+      if (inline !== null) push(inline[2]!, labelScore(fw, inline[1]!))
+      const label = cell.text.replace(/[:：]\s*$/, "")
+      if (!looksLikeLabel(label)) return
+      const score = labelScore(fw, label)
+      if (score < MIN_LABEL_SCORE) return
+      const right = row.cells[ci + 1]
+      if (right !== undefined) push(right.text, score)
+      else {
+        const below = cellBelow(ctx.rows, ri, cell)
+        // a column heading over several values is a table's, not one value's label
+        if (below !== undefined) push(below.text, score, columnDepth(ctx.rows, ri, cell) >= 2 ? 0.45 : 0.9)
+      }
+      // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
+    })
+    // "Label value" as one cell: try every split before a typed value
+    for (const cell of row.cells) {
+      if (LABEL_VALUE.test(cell.text)) continue
+      const ws = cell.text.split(/\s+/)
+      for (let k = 1; k < ws.length && k <= 5; k++) {
+        const label = ws.slice(0, k).join(" ")
+        const rest = ws.slice(k).join(" ")
+        const score = labelScore(fw, label)
+        if (score < MIN_LABEL_SCORE) continue
+        if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null) continue
+        push(rest, score, 0.95)
+        break
+      }
+    }
+  })
+  return out
+}
+
+const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
+  cs.reduce<Candidate | undefined>((b, c) => (b === undefined || c.score > b.score + 1e-9 ? c : b), undefined)
+
+const COMPANY = /\b(inc|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|s\.?a|sarl|s\.?r\.?l|b\.?v|ag|pty)\.?$/i
+const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|page)\b/i
+
+const companyNames = (ctx: Context): Array<string> =>
+  ctx.rows.filter((r) => !r.context).flatMap((r) => r.cells.map((c) => clean(c.text))).filter((t) => COMPANY.test(t) && t.split(/\s+/).length <= 8)
+
+const documentCurrency = (ctx: Context): string | null => {
+  const counts = new Map<string, number>()
+  const re = /\b([A-Z]{3})\b|[$€£¥₹]/g
+  let m: RegExpExecArray | null
+  while ((m = re.exec(ctx.text)) !== null) {
+    const code = m[1] !== undefined ? (CURRENCY_CODES.has(m[1]) ? m[1] : null) : currencyOf(m[0])
+    if (code !== null) counts.set(code, (counts.get(code) ?? 0) + 1)
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null
+}
+
+const LEADING = /^(?:(?:of|the|by|to|is|are|as|at|for|on|under|in|be|shall|will|a|an)\s+)+/i
+
+/** A value read from a sentence that uses the field's words. */
+const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {
+  const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
+  if (strong.length === 0) return null
+  for (const row of ctx.rows) {
+    if (row.context) continue
+    const line = textOfRow(row)
+    const lineTerms = terms(line)
+    const hits = strong.filter((t) => lineTerms.includes(t))
+    if (hits.length < Math.min(strong.length, 2) && !(strong.length === 1 && hits.length === 1)) continue
+    if (node.type === "number" || node.type === "integer") {
+      const m = /\d[\d,.]*\s+(\p{L}+)/u.exec(line) ?? /\d[\d,.]*/.exec(line)
+      if (m === null) continue
+      const n = numberOf(m[0])
+      if (n !== null && (node.type === "number" || Number.isInteger(n))) return n
+      continue
+    }
+    if (node.type !== "string" || node.enum !== null) continue
+    if (isDateField(node, name)) {
+      const d = dateOf(line, ctx.order)
+      if (d !== null) return d
+      continue
+    }
+    if (isCurrencyField(node, name)) continue
+    // the phrase after the last field word, up to punctuation
+    const folded = line.toLowerCase()
+    let end = -1
+    for (const w of line.split(/[^\p{L}]+/u)) {
+      if (w === "" || !hits.some((h) => terms(w).includes(h))) continue
+      const at = folded.indexOf(w.toLowerCase(), end + 1)
+      if (at >= 0) end = at + w.length
+    }
+    if (end < 0) continue
+    const phrase = line.slice(end).split(/[.;,()]/)[0]!.replace(LEADING, "").trim()
+    if (phrase !== "" && phrase.split(/\s+/).length <= 8) return phrase
+  }
+  return null
+}
+
+const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
+  const fw = fieldWords(name, node.title, parents, node.description)
+  const found = best(labelledCandidates(node, name, fw, ctx))
+  if (found !== undefined) return found.value
+  if (node.type === "string" && isCurrencyField(node, name)) return documentCurrency(ctx)
+  if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
+    const company = companyNames(ctx)[0]
+    if (company !== undefined) return company
+    const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
+    const text = first === undefined ? "" : clean(textOfRow(first))
+    if (text !== "" && !DOCUMENT_WORDS.test(text) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
+    return null
+  }
+  return sentenceValue(node, name, fw, ctx)
+}
+
+const STOP_ROW = /^(sub-?total|total|tax|vat|gst|balance|amount due|grand total|net total|notes?|thank you|payment)\b/i
+
+interface Column {
+  readonly name: string
+  readonly node: ScalarNode
+  readonly cell: LayoutCell
+}
+
+/** The header's columns: each cell naming a distinct scalar property of the items. */
+const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
+  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
+  const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
+  const taken = new Set<string>()
+  const columns: Array<Column> = []
+  for (const cell of row.cells) {
+    if (!looksLikeLabel(cell.text)) continue
+    let bestName: string | undefined
+    let bestScore = MIN_LABEL_SCORE
+    for (const p of scalars) {
+      if (taken.has(p.name)) continue
+      const s = labelScore(words.get(p.name)!, cell.text)
+      if (s > bestScore) {
+        bestScore = s
+        bestName = p.name
+      }
+    }
+    if (bestName !== undefined) {
+      taken.add(bestName)
+      columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
+    }
+  }
+  return columns
+}
+
+const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | undefined => {
+  let bestColumn: Column | undefined
+  let bestOverlap = -Infinity
+  for (const c of columns) {
+    const overlap = Math.min(c.cell.x1, cell.x1) - Math.max(c.cell.x0, cell.x0)
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap
+      bestColumn = c
+    }
+  }
+  return bestOverlap > -0.05 ? bestColumn : undefined
+}
+
+/** The row as an item of the table, or undefined when it is not one. */
+const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | undefined => {
+  if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
+  const item: Record<string, unknown> = {}
+  let filled = 0
+  for (const cell of row.cells) {
+    const column = columnOf(columns, cell)
+    if (column === undefined || column.name in item) continue
+    const value = typed(column.node, column.name, cell.text, ctx)
+    if (value === undefined) continue
+    item[column.name] = value
+    filled++
+  }
+  return filled >= Math.max(2, Math.ceil(columns.length / 2)) ? item : undefined
+}
+
+const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
+  const out: Array<Record<string, unknown>> = []
+  const rows = ctx.rows
+  const used = new Set<number>()
+  for (let ri = 0; ri < rows.length; ri++) {
+    const columns = headerColumns(node.items, [...parents, name], rows[ri]!)
+    if (columns.length < 2) continue
+    let k = ri + 1
+    let page = rows[ri]!.page
+    while (k < rows.length) {
+      const row = rows[k]!
+      if (row.page !== page) {
+        // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
+        const repeated = headerColumns(node.items, [...parents, name], row).length >= 2
+        const first = repeated ? k + 1 : k
+        if (first >= rows.length || tableItem(columns, rows[first]!, ctx) === undefined) break
+        page = row.page
+        k = first
+        continue
+      }
+      const item = tableItem(columns, row, ctx)
+      if (item === undefined) break
+      if (!used.has(k) && !row.context) out.push(item)
+      used.add(k)
+      k++
+    }
+    ri = Math.max(ri, k - 1)
+  }
+  return out
+}
+
+const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[,.;]|$)/i
+
+const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string>, ctx: Context): Array<unknown> => {
+  const items = node.items
+  if (items.type === "object" || items.type === "array") return []
+  const fw = fieldWords(name, node.title, parents, node.description)
+  const out: Array<unknown> = []
+  // lines under a label naming the array
+  for (let ri = 0; ri < ctx.rows.length && out.length === 0; ri++) {
+    const row = ctx.rows[ri]!
+    if (row.context || row.cells.length !== 1 || !looksLikeLabel(row.cells[0]!.text) || labelScore(fw, row.cells[0]!.text.replace(/:$/, "")) < MIN_LABEL_SCORE) continue
+    for (let k = ri + 1; k < ctx.rows.length; k++) {
+      const next = ctx.rows[k]!
+      const text = textOfRow(next).replace(/^\s*(?:[-•*]|\d+[.)])\s*/, "")
+      if (next.page !== row.page || text.trim() === "" || (looksLikeLabel(text) && text.trim().endsWith(":"))) break
+      const value = typed(items, name, text, ctx)
+      if (value === undefined) break
+      out.push(value)
+    }
+  }
+  if (out.length === 0 && has(name, "party", "parties") && items.type === "string") {
+    for (const row of ctx.rows) {
+      if (row.context) continue
+      const m = BETWEEN.exec(textOfRow(row))
+      if (m !== null) return [m[1]!, m[2]!].map((s) => s.replace(LEADING, "").trim())
+    }
+  }
+  return out
+}
+
+const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Context): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const p of node.properties) {
+    const s = p.schema
+    let value: unknown
+    if (s.type === "object") value = objectValue(s, [...parents, p.name], ctx)
+    else if (s.type === "array") {
+      value = s.items.type === "object"
+        ? tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
+        : listValues(s, p.name, parents, ctx)
+    } else value = scalarValue(s, p.name, parents, ctx)
+    Object.defineProperty(out, p.name, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+export const extractLocally = (input: ExtractInput): Record<string, unknown> => {
+  const layout = layoutOf(input.content)
+  const text = input.content.markdown
+  const ctx: Context = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  return objectValue(input.schema.root, [], ctx)
+}
+
+/** pages per batch: the local extractor is linear in the text, so batches only bound memory */
+export const LOCAL_EXTRACT_BATCH_PAGES = 50
+
+export const LocalExtractorLive: Layer.Layer<FieldExtractor> = Layer.succeed(FieldExtractor, {
+  batchPages: LOCAL_EXTRACT_BATCH_PAGES,
+  extract: (input) => Effect.sync(() => extractLocally(input))
+})
