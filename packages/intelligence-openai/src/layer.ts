@@ -1,0 +1,59 @@
+/**
+ * The layers of the model-backed engine. `layer(config)` provides the five intelligence ports,
+ * `evaluatorLayer(config)` the decision `Evaluator`, both on `FetchHttpClient`; the `…WithClient`
+ * forms take the `HttpClient` from their context instead (a host's own client, a test double).
+ * `layerConfig` / `evaluatorLayerConfig` read `DOCKET_AI_*` (see `config.ts`).
+ */
+import {
+  DocumentClassifier,
+  Embedder,
+  Evaluator,
+  FieldExtractor,
+  Grounder,
+  QuestionAnswerer
+} from "@docket/core"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import { type ConfigError, Context, Effect, Layer } from "effect"
+import { makeAnswerer } from "./answerer.js"
+import { makeClassifier } from "./classifier.js"
+import { config as envConfig, type OpenAiConfig, resolveConfig } from "./config.js"
+import { makeEmbedder } from "./embedder.js"
+import { makeEvaluator } from "./evaluator.js"
+import { makeExtractor } from "./extractor.js"
+import { makeGrounder } from "./grounder.js"
+import { makeClient } from "./internal/client.js"
+
+/** Every intelligence port this engine provides. */
+export type OpenAiIntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer
+
+export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
+  Layer.effectContext(
+    Effect.map(makeClient(resolveConfig(config)), (client) =>
+      Context.make(DocumentClassifier, makeClassifier(client)).pipe(
+        Context.add(FieldExtractor, makeExtractor(client)),
+        Context.add(Grounder, makeGrounder(client)),
+        Context.add(Embedder, makeEmbedder(client)),
+        Context.add(QuestionAnswerer, makeAnswerer(client))
+      ))
+  )
+
+export const evaluatorLayerWithClient = (config: OpenAiConfig): Layer.Layer<Evaluator, never, HttpClient.HttpClient> =>
+  Layer.effect(Evaluator, Effect.map(makeClient(resolveConfig(config)), makeEvaluator))
+
+/** The five intelligence ports on `config`'s endpoint (through `fetch`). */
+export const layer = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts> =>
+  Layer.provide(layerWithClient(config), FetchHttpClient.layer)
+
+/** The decision evaluator on `config`'s endpoint (through `fetch`). */
+export const evaluatorLayer = (config: OpenAiConfig): Layer.Layer<Evaluator> =>
+  Layer.provide(evaluatorLayerWithClient(config), FetchHttpClient.layer)
+
+/** `layer` configured from `DOCKET_AI_*`. */
+export const layerConfig: Layer.Layer<OpenAiIntelligencePorts, ConfigError.ConfigError> = Layer.unwrapEffect(Effect.map(envConfig, layer))
+
+/** `evaluatorLayer` configured from `DOCKET_AI_*`. */
+export const evaluatorLayerConfig: Layer.Layer<Evaluator, ConfigError.ConfigError> = Layer.unwrapEffect(Effect.map(envConfig, evaluatorLayer))
+
+export { envConfig as config }
+export type { OpenAiConfig }
