@@ -2,10 +2,14 @@
  * `POST /upload` (spec 2): one multipart part `file`, streamed into the blob store as it arrives
  * (nothing holds the whole file but the store), at most `maxUploadBytes` (200 MB): beyond it
  * 413 `payload_too_large` and nothing is kept. Other parts are unknown fields (422).
+ *
+ * Reading is pulled by the store: the body is read one chunk further only when the store asks for
+ * more of the file, so what is held between the socket and the store is one body chunk (plus
+ * whatever the store itself gathers), whatever the file's size and however slow the store.
  */
-import { Clock, Effect, Fiber, Option, Queue, Stream } from "effect"
+import { Chunk, Clock, Effect, Option, Stream } from "effect"
 import * as Multipasta from "multipasta"
-import { concatChunks } from "../../http/request.js"
+import { type BodyError, concatChunks } from "../../http/request.js"
 import { Settings } from "../../shared/config.js"
 import { Ids } from "../../shared/ids.js"
 import {
@@ -19,13 +23,11 @@ import { docsJson } from "../http/envelope.js"
 import type { DocsContext } from "../http/handler.js"
 import { fileNameError } from "../http/inputs.js"
 import type { Caller } from "../tenants/authenticate.js"
-import { BlobStore, type BlobStoreUnavailable, type BlobTooLarge } from "./blob-store.js"
+import { BlobStore } from "./blob-store.js"
 import { blobKeyOf, HANDLE_PREFIX, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
 
 /** room for part headers, boundaries and small fields on top of the file's own cap */
 const MULTIPART_OVERHEAD = 1024 * 1024
-/** chunks waiting for the blob store before the body is read further */
-const MAX_PENDING_CHUNKS = 64
 
 const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1)
 
@@ -52,16 +54,16 @@ export const receiveUpload = <E = never>(
     const ids = yield* Ids
     const fileId = ids.uuid()
     const key = blobKeyOf(fileId)
-    const queue = yield* Queue.unbounded<Uint8Array | null>()
 
     const unknown: Array<FieldError> = []
     let fileName: string | undefined
     let files = 0
     let failure: Multipasta.MultipartError | undefined
-    let pending: Array<Uint8Array | null> = []
+    /** the file's bytes parsed from the last body chunk, not yet handed to the store */
+    let pending: Array<Uint8Array> = []
     const head: Array<Uint8Array> = []
     let headSize = 0
-    let writer: Fiber.RuntimeFiber<number, BlobTooLarge | BlobStoreUnavailable> | undefined
+    let ended = false
 
     const parser = Multipasta.make({
       headers: { "content-type": contentType },
@@ -80,7 +82,8 @@ export const receiveUpload = <E = never>(
         if (files > 1) return () => undefined
         fileName = info.filename === undefined ? "" : baseName(info.filename)
         return (chunk) => {
-          if (chunk !== null && headSize < HEAD_BYTES) {
+          if (chunk === null || chunk.byteLength === 0) return
+          if (headSize < HEAD_BYTES) {
             const part = chunk.slice(0, HEAD_BYTES - headSize)
             head.push(part)
             headSize += part.byteLength
@@ -94,55 +97,64 @@ export const receiveUpload = <E = never>(
       onDone: () => undefined
     })
 
-    const startWriter = Effect.gen(function*() {
-      if (writer !== undefined || files === 0) return
-      const body = Stream.fromQueue(queue).pipe(Stream.takeWhile((c): c is Uint8Array => c !== null))
-      // in the request's scope, not as a child of the fiber that happens to run this step: the
-      // body stream's own fibers end before the upload does
-      writer = yield* Effect.forkScoped(blobs.put(key, body, maxUploadBytes))
-    })
-    const flush = Effect.gen(function*() {
-      yield* startWriter
-      if (pending.length > 0) {
-        const chunks = pending
-        pending = []
-        yield* Queue.offerAll(queue, chunks)
-      }
-      // let the store catch up before reading more of the body
-      while (writer !== undefined && (yield* Queue.size(queue)) > MAX_PENDING_CHUNKS && writer.unsafePoll() === null) {
-        yield* Effect.yieldNow()
-      }
-      if (writer !== undefined && writer.unsafePoll() !== null) {
-        const done = writer.unsafePoll()!
-        if (done._tag === "Failure") return yield* Fiber.join(writer).pipe(Effect.asVoid)
-      }
-    })
-
-    const cleanup = Effect.ignore(blobs.delete(key))
-    const received = Effect.gen(function*() {
-      yield* ctx.request.body.stream(maxUploadBytes + MULTIPART_OVERHEAD).pipe(
-        Stream.runForEach((chunk) =>
-          Effect.suspend(() => {
-            parser.write(chunk)
-            return flush
-          }))
-      )
-      parser.end()
-      yield* flush
+    /** Whether the request is acceptable once the whole body has been parsed. */
+    const verdict = Effect.suspend((): Effect.Effect<void, MalformedRequest | InvalidInput> => {
       if (failure !== undefined) {
-        return yield* new MalformedRequest({
-          message: failure._tag === "ReachedLimit" ? "the multipart body has too many or too large parts" : "the multipart body is malformed"
-        })
+        return Effect.fail(
+          new MalformedRequest({
+            message: failure._tag === "ReachedLimit" ? "the multipart body has too many or too large parts" : "the multipart body is malformed"
+          })
+        )
       }
-      if (files === 0) return yield* new InvalidInput({ errors: [{ field: "file", message: "a multipart part named `file` is required" }, ...unknown] })
+      if (files === 0) return Effect.fail(new InvalidInput({ errors: [{ field: "file", message: "a multipart part named `file` is required" }, ...unknown] }))
       if (files > 1) unknown.push({ field: "file", message: "only one `file` part is allowed" })
       const nameError = fileNameError("file", fileName)
       if (nameError !== undefined) unknown.unshift({ field: "file", message: `the part's filename ${nameError.message}` })
-      yield* Queue.offer(queue, null)
-      const size = yield* Fiber.join(writer!)
-      if (unknown.length > 0) return yield* new InvalidInput({ errors: unknown })
-      return size
+      return unknown.length > 0 ? Effect.fail(new InvalidInput({ errors: unknown })) : Effect.void
     })
+
+    const cleanup = Effect.ignore(blobs.delete(key))
+    const received = Effect.scoped(Effect.gen(function*() {
+      const pullBody = yield* Stream.toPull(ctx.request.body.stream(maxUploadBytes + MULTIPART_OVERHEAD))
+      /** parses the next body chunk (the parser's callbacks collect the file's bytes in `pending`) */
+      const step: Effect.Effect<void, BodyError> = pullBody.pipe(
+        Effect.matchEffect({
+          onSuccess: (chunk) => Effect.sync(() => Chunk.forEach(chunk, (c) => parser.write(c))),
+          onFailure: Option.match({
+            onNone: () =>
+              Effect.sync(() => {
+                parser.end()
+                ended = true
+              }),
+            onSome: Effect.fail
+          })
+        })
+      )
+      // up to the start of the file part (only the part's headers and small fields come before)
+      while (files === 0 && !ended) yield* step
+      if (files === 0) return yield* Effect.as(verdict, 0)
+      /**
+       * The file, pulled by the store: each pull hands on what the last body chunk held of it,
+       * reading the next body chunk only when none is left. The rest of the body (more parts, the
+       * closing boundary) is read before the file ends, and a request found unacceptable by then
+       * fails the stream, so the store never keeps its blob.
+       */
+      const nextFile: Effect.Effect<Option.Option<Chunk.Chunk<Uint8Array>>, BodyError | MalformedRequest | InvalidInput> = Effect
+        .suspend(() => {
+          if (pending.length > 0) {
+            const chunks = Chunk.unsafeFromArray(pending)
+            pending = []
+            return Effect.succeed(Option.some(chunks))
+          }
+          if (ended) return Effect.as(verdict, Option.none())
+          return Effect.zipRight(step, nextFile)
+        })
+      const pullFile = nextFile.pipe(
+        Effect.mapError(Option.some),
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(Option.none()), onSome: Effect.succeed }))
+      )
+      return yield* blobs.put(key, Stream.repeatEffectChunkOption(pullFile), maxUploadBytes)
+    }))
 
     const size = yield* received.pipe(
       Effect.catchTags({
@@ -151,9 +163,7 @@ export const receiveUpload = <E = never>(
         BodyReadFailed: () => new MalformedRequest({ message: "the body could not be read" }),
         BlobStoreUnavailable: () => new ServiceUnavailable({ message: "the file could not be stored; retry shortly" })
       }),
-      Effect.onExit((exit) => (exit._tag === "Failure" ? cleanup : Effect.void)),
-      Effect.ensuring(Effect.suspend(() => (writer === undefined ? Effect.void : Fiber.interrupt(writer)))),
-      Effect.ensuring(Queue.shutdown(queue))
+      Effect.onExit((exit) => (exit._tag === "Failure" ? cleanup : Effect.void))
     )
 
     if (accept !== undefined) yield* accept(fileName!, concatChunks(head, headSize)).pipe(Effect.tapError(() => cleanup))
@@ -185,4 +195,3 @@ export const uploadFile = (ctx: DocsContext, caller: Caller) =>
     )
   })
 
-export type { Option }
