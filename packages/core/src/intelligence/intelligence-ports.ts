@@ -7,5 +7,6 @@ import type { QuestionAnswerer } from "./answerer.js"
 import type { DocumentClassifier } from "./classifier.js"
 import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
+import type { Grounder } from "./grounder.js"
 
-export type IntelligencePorts = DocumentClassifier | FieldExtractor | Embedder | QuestionAnswerer
+export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer

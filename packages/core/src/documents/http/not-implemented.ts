@@ -1,5 +1,5 @@
 /**
- * The operations not offered yet (ground, split): after authentication
+ * The operations not offered yet (split): after authentication
  * they answer 501 `not_implemented` in the envelope of their form.
  */
 import { Effect } from "effect"
@@ -13,8 +13,5 @@ const v1 = (path: string, operation: string) =>
   route("POST", path, authedHandler("v1", () => Effect.fail(new NotImplemented({ operation }))))
 
 export const notImplementedRoutes = [
-  flat("/ground", "ground"),
-  flat("/ground_async", "ground"),
-  v1("/v1/ground", "ground"),
   v1("/v1/split", "split")
 ]

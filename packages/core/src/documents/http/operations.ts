@@ -4,6 +4,7 @@
  */
 import { CATEGORIZE, CLASSIFY } from "./categorize-operation.js"
 import { FLAT_EXTRACT, V1_EXTRACT } from "./extract-operation.js"
+import { GROUND } from "./ground-operation.js"
 import { flatOperationRoutes, v1OperationRoute } from "./operation-routes.js"
 
 export const operationRoutes = [
@@ -12,5 +13,7 @@ export const operationRoutes = [
   // the hidden legacy alias: jobs of kind `categorize`
   v1OperationRoute("/v1/document-operations/categorize", CATEGORIZE),
   ...flatOperationRoutes("/extract", FLAT_EXTRACT),
-  v1OperationRoute("/v1/extract", V1_EXTRACT)
+  v1OperationRoute("/v1/extract", V1_EXTRACT),
+  ...flatOperationRoutes("/ground", GROUND),
+  v1OperationRoute("/v1/ground", GROUND)
 ]

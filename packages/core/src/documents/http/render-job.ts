@@ -21,10 +21,11 @@ const linksOf = (ctx: DocsContext, job: Job) =>
     const now = yield* Clock.currentTimeMillis
     const origin = originOf(ctx)
     const link: LinkOf = (part) => origin + artifactPath(secret, job.job_id, part, now)
-    return { link, now }
+    return { link, now, origin }
   })
 
 export const renderFlatJob = (ctx: DocsContext, job: Job) =>
   Effect.map(linksOf(ctx, job), ({ link, now }) => flatJob(now >= job.payload_expires_at ? { ...job, result: null } : job, link))
 
-export const renderV1Job = (ctx: DocsContext, job: Job) => Effect.map(linksOf(ctx, job), ({ link, now }) => v1Job(job, now, link))
+export const renderV1Job = (ctx: DocsContext, job: Job) =>
+  Effect.map(linksOf(ctx, job), ({ link, now, origin }) => v1Job(job, now, link, origin))

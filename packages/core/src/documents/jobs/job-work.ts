@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { categorizeWork } from "../categorize/categorize-work.js"
 import { extractWork } from "../extract/extract-work.js"
+import { groundWork } from "../ground/ground-work.js"
 import { parseWork } from "../parse/parse-work.js"
 import type { Job, JobError } from "./job.js"
 
@@ -24,6 +25,7 @@ type WorkContext =
   | Effect.Effect.Context<ReturnType<typeof parseWork>>
   | Effect.Effect.Context<ReturnType<typeof categorizeWork>>
   | Effect.Effect.Context<ReturnType<typeof extractWork>>
+  | Effect.Effect.Context<ReturnType<typeof groundWork>>
 
 export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkContext> => {
   switch (job.kind) {
@@ -34,6 +36,8 @@ export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkConte
       return categorizeWork(job)
     case "extract":
       return extractWork(job)
+    case "ground":
+      return groundWork(job)
     default:
       return Effect.fail(notOffered(job))
   }

@@ -7,6 +7,7 @@
 import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../categorize/categorize-result.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
 import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../extract/extract-result.js"
+import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "../ground/ground-result.js"
 import type { Job, JobStatus } from "./job.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -62,13 +63,15 @@ const flatResult = (job: Job, link: LinkOf): unknown => {
       return flatCategorizeResult(job.result as StoredCategorizeResult, link)
     case "extract":
       return flatExtractResult(job.result as StoredExtractResult, link)
+    case "ground":
+      return flatGroundResult(job.result as StoredGroundResult, link)
     default:
       return job.result
   }
 }
 
 /** The v1 result of a succeeded job, by kind. */
-const v1Result = (job: Job, link: LinkOf): unknown => {
+const v1Result = (job: Job, link: LinkOf, origin: string): unknown => {
   switch (job.kind) {
     case "parse":
       return v1ParseResult(job.result as StoredParseResult, job.units)
@@ -77,6 +80,8 @@ const v1Result = (job: Job, link: LinkOf): unknown => {
       return v1CategorizeResult(job.result as StoredCategorizeResult, job.kind, job.units, link)
     case "extract":
       return v1ExtractResult(job.result as StoredExtractResult, job.units, link)
+    case "ground":
+      return v1GroundResult(job.result as StoredGroundResult, job.units, origin, job.job_id)
     default:
       return job.result
   }
@@ -145,7 +150,7 @@ const resultState = (job: Job, now: number) => {
   }
 }
 
-export const v1Job = (job: Job, now: number, link: LinkOf) => {
+export const v1Job = (job: Job, now: number, link: LinkOf, origin = "") => {
   const state = resultState(job, now)
   return {
     job_id: job.job_id,
@@ -153,7 +158,7 @@ export const v1Job = (job: Job, now: number, link: LinkOf) => {
     status: job.status,
     workspace_id: null,
     force: null,
-    result: state === "available" && job.result !== null ? v1Result(job, link) : null,
+    result: state === "available" && job.result !== null ? v1Result(job, link, origin) : null,
     result_state: state,
     error: (job.status === "failed" || job.status === "cancelled") && job.error !== null
       ? { code: job.error.code, message: job.error.message, retryable: job.error.retryable, request_id: job.request_id, detail: null }

@@ -1,6 +1,6 @@
 /**
  * The local, schema-guided extractor: offline and deterministic. It reads the batch as rows of
- * cells (`layout/layout.ts`) and fills the schema property by property:
+ * cells (`documents/layout/layout.ts`) and fills the schema property by property:
  *
  * - Scalars: candidates are labelled values — "Label: value" inside a cell, a label cell and the
  *   cell on its right, or a label alone in its row and the cell below it (same column). A label is
@@ -28,7 +28,7 @@ import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
-import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "./layout/layout.js"
+import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
 } from "./layout/values.js"

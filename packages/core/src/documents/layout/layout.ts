@@ -1,6 +1,6 @@
 /**
- * A document as rows of cells, the one layout the local extractor and grounder read, whatever the
- * format:
+ * A document as rows of cells, the one layout the local extractor and the ground operation read,
+ * whatever the format:
  * - pages with positioned text (PDF text runs, OCR words): runs on one baseline form a row, and a
  *   horizontal gap wider than `CELL_GAP` times the text height starts a new cell, so "Invoice No."
  *   and "INV-1001" drawn apart are two cells while the words of one phrase stay together;
@@ -11,8 +11,8 @@
  * Cells keep where they came from, so a value found in a cell can be located again (boxes from
  * the runs' positions, cell references, character offsets in the page text).
  */
-import type { DocumentPage, Sheet, TextItem } from "../../../documents/parsed-document.js"
-import type { ExtractionContent } from "../../extractor.js"
+import type { ExtractionContent } from "../../intelligence/extractor.js"
+import type { DocumentPage, Sheet, TextItem } from "../parsed-document.js"
 
 /** a gap wider than this many text heights separates two cells of a row */
 export const CELL_GAP = 0.9
