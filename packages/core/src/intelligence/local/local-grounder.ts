@@ -20,7 +20,8 @@
  *
  * Hints: `page_hints` and `sheet_name` add 0.05 to units there; `anchor_text` adds 0.05 to
  * units in the anchor's row or the three rows below; `cell_hint` / `range_hint` add 0.1 to that
- * cell or range. Up to three candidates per query, best first.
+ * cell or range (confidences stay at most 1; candidates are ranked by the uncapped sum, so a hint
+ * decides between equal matches). Up to three candidates per query, best first.
  */
 import { Effect, Layer } from "effect"
 import { parseCellRef } from "../../documents/parsed-document.js"
@@ -238,7 +239,10 @@ const inRange = (cell: string, range: string): boolean => {
     c.col >= Math.min(from.col, to.col) && c.col <= Math.max(from.col, to.col)
 }
 
-const hinted = (spans: ReadonlyArray<GroundSpan>, units: ReadonlyArray<GroundUnit>, hints: GroundHints): Array<GroundSpan> => {
+/** a span with the score it is ranked by (its confidence plus hint bonuses, uncapped) */
+type Ranked = GroundSpan & { readonly rank: number }
+
+const hinted = (spans: ReadonlyArray<GroundSpan>, units: ReadonlyArray<GroundUnit>, hints: GroundHints): Array<Ranked> => {
   const anchorRows = new Set<number>()
   if (hints.anchorText !== null) {
     const a = fold(hints.anchorText).text
@@ -264,14 +268,14 @@ const hinted = (spans: ReadonlyArray<GroundSpan>, units: ReadonlyArray<GroundUni
     if (anchorRows.has(u.id)) bonus += 0.05
     if (u.cell !== null && hints.cellHint !== null && u.cell.toUpperCase() === hints.cellHint.trim().toUpperCase()) bonus += 0.1
     if (u.cell !== null && hints.rangeHint !== null && inRange(u.cell, hints.rangeHint.trim().toUpperCase())) bonus += 0.1
-    return bonus === 0 ? s : { ...s, confidence: Math.min(1, Math.round((s.confidence + bonus) * 1000) / 1000) }
+    return { ...s, confidence: Math.min(1, Math.round((s.confidence + bonus) * 1000) / 1000), rank: s.confidence + bonus }
   })
 }
 
-const ranked = (spans: ReadonlyArray<GroundSpan>): Array<GroundSpan> => {
+const ranked = (spans: ReadonlyArray<Ranked>): Array<GroundSpan> => {
   const seen = new Set<string>()
   return [...spans]
-    .sort((a, b) => b.confidence - a.confidence || a.unit - b.unit || a.start - b.start)
+    .sort((a, b) => b.rank - a.rank || a.unit - b.unit || a.start - b.start)
     .filter((s) => {
       const key = `${s.unit}:${s.start}:${s.end}`
       if (seen.has(key)) return false
@@ -279,6 +283,7 @@ const ranked = (spans: ReadonlyArray<GroundSpan>): Array<GroundSpan> => {
       return true
     })
     .slice(0, MAX_CANDIDATES)
+    .map(({ rank: _, ...span }) => span)
 }
 
 export const locateLocally = (units: ReadonlyArray<GroundUnit>, queries: ReadonlyArray<GroundQuery>): Array<Array<GroundSpan>> => {
