@@ -1,6 +1,8 @@
 /** The standalone server's environment (DESIGN.md, "Standalone server contract"). */
 import { settingsConfig } from "@docket/core"
-import { Config, Option } from "effect"
+import { OpenAiIntelligence } from "@docket/intelligence-openai"
+import { Config, ConfigError, Either, Option } from "effect"
+import type { EngineOption } from "./docket.js"
 
 export interface ServerConfig {
   readonly port: number
@@ -12,6 +14,8 @@ export interface ServerConfig {
   readonly maxBodyBytes: number
   /** document-service jobs run at once by this instance */
   readonly jobWorkers: number
+  /** `DOCKET_ENGINE`: `local`, or `openai` with the endpoint from `DOCKET_AI_*` */
+  readonly engine: EngineOption
 }
 
 export const serverConfig: Config.Config<ServerConfig> = Config.all({
@@ -20,9 +24,17 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
   databaseUrl: Config.option(Config.nonEmptyString("DATABASE_URL")).pipe(Config.map(Option.getOrUndefined)),
   clock: Config.literal("system", "manual")("DOCKET_CLOCK").pipe(Config.withDefault("system" as const)),
   demo: Config.option(Config.literal("0", "1")("DOCKET_DEMO")),
-  settings: settingsConfig
+  settings: settingsConfig,
+  engine: Config.literal("local", "openai")("DOCKET_ENGINE").pipe(Config.withDefault("local" as const)),
+  // read whatever the engine, so that a malformed DOCKET_AI_* is reported; required only for `openai`
+  openai: Config.option(OpenAiIntelligence.config)
 }).pipe(
-  Config.map(({ clock, databaseUrl, demo, host, port, settings }) => ({
+  Config.mapOrFail((c) =>
+    c.engine === "openai" && Option.isNone(c.openai)
+      ? Either.left(ConfigError.MissingData(["DOCKET_AI_BASE_URL"], "DOCKET_ENGINE=openai needs DOCKET_AI_BASE_URL"))
+      : Either.right(c)
+  ),
+  Config.map(({ clock, databaseUrl, demo, engine, host, openai, port, settings }) => ({
     port,
     host,
     databaseUrl,
@@ -30,6 +42,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     adminToken: settings.adminToken,
     maxBodyBytes: settings.maxBodyBytes,
     jobWorkers: settings.jobWorkers,
+    engine: engine === "openai" && Option.isSome(openai) ? { openai: openai.value } : ("local" as const),
     // default: on with memory storage and no admin token
     demo: Option.match(demo, {
       onNone: () => databaseUrl === undefined && settings.adminToken === undefined,

@@ -1,14 +1,32 @@
-/** A Docket instance for Node, with in-memory storage unless told otherwise. */
+/** A Docket instance for Node, with in-memory storage and the local engine unless told otherwise. */
 import { type DocketOptions, makeDocket, type Docket, type StoragePorts } from "@docket/core"
 import * as Formats from "@docket/formats"
+import { OpenAiIntelligence, type OpenAiConfig } from "@docket/intelligence-openai"
 import * as MemoryStorage from "@docket/storage-memory"
 import type { Layer } from "effect"
+
+/**
+ * The engine of the document operations and of the decision evaluator: the local, deterministic
+ * one, or a model behind an OpenAI-compatible endpoint (`@docket/intelligence-openai`).
+ */
+export type EngineOption = "local" | { readonly openai: OpenAiConfig }
 
 export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "storage"> {
   /** storage ports; in memory by default */
   readonly storage?: Layer.Layer<StoragePorts, unknown> | undefined
+  /** `"local"` by default; `intelligence` and `evaluator`, when given, win over it */
+  readonly engine?: EngineOption | undefined
 }
 
-/** In-memory storage and `@docket/formats`' worker-pool parser unless told otherwise. */
-export const createDocket = (options: CreateDocketOptions = {}): Docket =>
-  makeDocket({ ...options, storage: options.storage ?? MemoryStorage.layer, parser: options.parser ?? Formats.layer })
+/** In-memory storage, `@docket/formats`' worker-pool parser and the local engine unless told otherwise. */
+export const createDocket = (options: CreateDocketOptions = {}): Docket => {
+  const { engine, ...rest } = options
+  const openai = engine === undefined || engine === "local" ? undefined : engine.openai
+  return makeDocket({
+    ...rest,
+    storage: options.storage ?? MemoryStorage.layer,
+    parser: options.parser ?? Formats.layer,
+    intelligence: options.intelligence ?? (openai === undefined ? undefined : OpenAiIntelligence.layer(openai)),
+    evaluator: options.evaluator ?? (openai === undefined ? undefined : OpenAiIntelligence.evaluatorLayer(openai))
+  })
+}

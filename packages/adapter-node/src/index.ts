@@ -3,7 +3,7 @@
  * default); `listen` serves it; `makeNodeListener` and `docket.fetch` embed it in an existing
  * server.
  */
-export { createDocket, type CreateDocketOptions } from "./docket.js"
+export { createDocket, type CreateDocketOptions, type EngineOption } from "./docket.js"
 export { makeNodeListener, type NodeListener } from "./listener.js"
 export { listen, type RunningServer } from "./server.js"
 export { readServerConfig, startFromEnv } from "./main.js"

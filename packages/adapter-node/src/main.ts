@@ -1,4 +1,5 @@
 /** Starting the standalone server from the environment. */
+import { resolveConfig } from "@docket/intelligence-openai"
 import * as PgStorage from "@docket/storage-pg"
 import { Cause, type Config, ConfigProvider, Effect, Runtime } from "effect"
 import { serverConfig, type ServerConfig } from "./config.js"
@@ -38,6 +39,7 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
   const docket = createDocket({
     storage,
     clock: config.clock,
+    engine: config.engine,
     settings: { adminToken: config.adminToken, maxBodyBytes: config.maxBodyBytes, jobWorkers: config.jobWorkers }
   })
   let running: RunningServer
@@ -55,6 +57,10 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
     console.log(`demo decision key: ${demo.decision.api_key}`)
     console.log(`demo docs tenant: ${demo.docs.tenant_id}`)
     console.log(`demo docs key: ${demo.docs.api_key}`)
+  }
+  if (config.engine !== "local") {
+    const { baseUrl, chatModel, embeddingModel } = resolveConfig(config.engine.openai)
+    console.log(`engine: openai (${chatModel}, ${embeddingModel} at ${baseUrl})`)
   }
   console.log(`listening on ${running.url}`)
   const stop = () => {

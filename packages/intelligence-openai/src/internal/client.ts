@@ -125,27 +125,29 @@ export const makeClient = (config: ResolvedOpenAiConfig): Effect.Effect<OpenAiCl
 
     const post = (path: string, body: unknown): Effect.Effect<unknown, OpenAiFailure> => {
       const url = `${endpoint}${path}`
+      // messages name the path only: they reach job errors, and the endpoint's address is the operator's business
+      const what = `POST ${path}`
       let request = HttpClientRequest.post(url).pipe(HttpClientRequest.acceptJson, HttpClientRequest.bodyUnsafeJson(body))
       if (config.apiKey !== undefined) request = HttpClientRequest.bearerToken(request, Redacted.value(config.apiKey))
       const attempt = http.execute(request).pipe(
         Effect.mapError((e) =>
-          new OpenAiFailure({ message: `POST ${url} failed: ${e.reason === "Transport" ? "could not reach the endpoint" : e.message}`, retryable: false, cause: e })
+          new OpenAiFailure({ message: `${what} failed: ${e.reason === "Transport" ? "could not reach the endpoint" : e.message}`, retryable: false, cause: e })
         ),
         Effect.flatMap((response) => {
           if (response.status >= 200 && response.status < 300) {
             return Effect.flatMap(
-              Effect.mapError(response.text, (e) => new OpenAiFailure({ message: `POST ${url}: reading the answer failed`, retryable: false, cause: e })),
+              Effect.mapError(response.text, (e) => new OpenAiFailure({ message: `${what}: reading the answer failed`, retryable: false, cause: e })),
               (text) =>
                 Effect.try({
                   try: () => JSON.parse(text) as unknown,
-                  catch: (cause) => new OpenAiFailure({ message: `POST ${url} answered ${response.status} with a body that is not JSON: ${clip(text, 120)}`, retryable: false, cause })
+                  catch: (cause) => new OpenAiFailure({ message: `${what} answered ${response.status} with a body that is not JSON: ${clip(text, 120)}`, retryable: false, cause })
                 })
             )
           }
           return Effect.flatMap(Effect.orElseSucceed(response.text, () => ""), (text) =>
             Effect.fail(
               new OpenAiFailure({
-                message: `POST ${url} answered ${response.status}${text.trim() === "" ? "" : `: ${describeBody(text)}`}`,
+                message: `${what} answered ${response.status}${text.trim() === "" ? "" : `: ${describeBody(text)}`}`,
                 retryable: response.status === 429 || response.status >= 500,
                 status: response.status
               })
@@ -153,7 +155,7 @@ export const makeClient = (config: ResolvedOpenAiConfig): Effect.Effect<OpenAiCl
         }),
         Effect.timeoutFail({
           duration: Duration.millis(config.timeoutMs),
-          onTimeout: () => new OpenAiFailure({ message: `POST ${url} did not answer within ${config.timeoutMs} ms`, retryable: false })
+          onTimeout: () => new OpenAiFailure({ message: `${what} did not answer within ${config.timeoutMs} ms`, retryable: false })
         })
       )
       return attempt.pipe(
