@@ -165,6 +165,29 @@ const csvCell = (text: string, ref: string): string | null => {
   return fields[col] ?? null
 }
 
+/** Occurrences of `needle` in `haystack` not inside a longer word or number. */
+const occurrences = (haystack: string, needle: string): number => {
+  let n = 0
+  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) {
+    if (!/[A-Za-z0-9]/.test(haystack.charAt(i - 1)) && !/[A-Za-z0-9]/.test(haystack.charAt(i + needle.length))) n++
+  }
+  return n
+}
+
+/** The displayed text of every cell of a workbook written by lib/ooxml.ts. */
+const xlsxCells = (bytes: Uint8Array): Array<string> => {
+  const files = unzipSync(bytes)
+  const cells: Array<string> = []
+  for (const [name, content] of Object.entries(files)) {
+    if (!name.startsWith("xl/worksheets/")) continue
+    for (const m of strFromU8(content).matchAll(/<c r="([A-Z]+\d+)"/g)) {
+      const sheet = [...strFromU8(files["xl/workbook.xml"]).matchAll(/<sheet name="([^"]*)"/g)][Number(/sheet(\d+)/.exec(name)![1]) - 1]
+      cells.push(xlsxCell(bytes, unescapeXml(sheet[1]), m[1]) ?? "")
+    }
+  }
+  return cells
+}
+
 // ---------------------------------------------------------------- tests
 
 describe("eval/generate.ts", () => {
@@ -251,6 +274,22 @@ describe("eval/generate.ts", () => {
           const near = (pages[region.page - 1] ?? []).filter((i) => Math.abs(i.top - region.y) < 0.03).map((i) => `${i.str}@${i.x.toFixed(3)},${i.top.toFixed(3)}+${i.w.toFixed(3)}`)
           expect(item, `${doc.id} ${location.field} "${region.text}" at p${region.page} ${region.x},${region.y}+${region.w}; items on that line: ${near.join(" | ")}`).toBeDefined()
         }
+      }
+    }
+  }, 60_000)
+
+  it("makes every literal query unambiguous: its text is printed only where a truth region is", async () => {
+    for (const doc of manifest.documents.filter((d) => d.locations.length > 0 && d.format !== "png")) {
+      const bytes = await bytesOf(doc)
+      const texts: Array<string> =
+        doc.format === "pdf" ? (await pdfItems(bytes)).flat().map((i) => i.str)
+        : doc.format === "txt" ? [new TextDecoder().decode(bytes)]
+        : doc.format === "csv" ? new TextDecoder().decode(bytes).split("\n").flatMap((line) => [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => m[1] ?? m[2]))
+        : xlsxCells(bytes)
+      for (const location of doc.locations) {
+        const printed = texts.reduce((n, t) => n + occurrences(t, location.query), 0)
+        const recorded = location.regions.reduce((n, r) => n + occurrences(r.text, location.query), 0)
+        expect(printed, `${doc.id} ${location.field}: "${location.query}" printed ${printed} times, located ${recorded} times`).toBe(recorded)
       }
     }
   }, 60_000)

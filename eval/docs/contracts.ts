@@ -179,7 +179,7 @@ const SPECS: ReadonlyArray<Spec> = [
     id: "ctr-02", type: "nda", title: "Mutual Non-Disclosure Agreement", format: "pdf",
     parties: [
       { name: "Harborview Logistics Corp.", description: "a company incorporated in California", role: "Harborview", signatory: "Sandra Li", title: "General Counsel" },
-      { name: "Pennine Engineering Ltd", description: "a company registered in England and Wales under number 08812234", role: "Pennine", signatory: "Gareth Hughes", title: "Managing Director" }
+      { name: "Pennine Engineering Ltd", description: "a private limited company with company number 08812234", role: "Pennine", signatory: "Gareth Hughes", title: "Managing Director" }
     ],
     termMonths: 36, inYears: true, law: "England and Wales", dateStyle: "long_uk",
     notes: "mutual NDA, term in YEARS 'three (3) years' (36 months), date '14 March 2026', law of England and Wales"
@@ -224,7 +224,7 @@ const SPECS: ReadonlyArray<Spec> = [
     id: "ctr-07", type: "consulting", title: "Consulting Agreement", format: "txt",
     parties: [
       { name: "Priya Raman", description: "an individual residing in Cambridge, Massachusetts", role: "Consultant", signatory: "Priya Raman", title: "Consultant" },
-      { name: "Pioneer Valley School District", description: "a public school district of the Commonwealth of Massachusetts", role: "District", signatory: "Marcus Whitfield", title: "Superintendent" }
+      { name: "Pioneer Valley School District", description: "a public school district with offices at 90 Main Street, Northampton", role: "District", signatory: "Marcus Whitfield", title: "Superintendent" }
     ],
     termMonths: 6, inYears: false, law: "Commonwealth of Massachusetts", lawArticle: "the ", dateStyle: "iso",
     notes: "plain-text consulting agreement with a person as first party, term 'six (6) months', ISO date, Massachusetts law; character ranges against the exact text"
@@ -296,7 +296,9 @@ const pdfContract = async (spec: Spec, m: ContractModel): Promise<Generated> => 
     pdf.text(party.role.toUpperCase(), x, top, { size: 9.5, font: "serifBold" })
     loc.add(`parties[${i}]`, party.name, SEMANTIC[`parties[${i}]`], pdf.text(party.name, x, top + 15, { size: 10.5, font: "serif" }))
     pdf.line(x, top + 45, x + 190, top + 45, 0.5, 0.2)
-    pdf.text(`By: ${party.signatory}`, x, top + 58, { size: 9.5, font: "serif" })
+    const by = pdf.textParts(["By: ", ["name", party.signatory]], x, top + 58, { size: 9.5, font: "serif" })
+    // a person signing for themself: the party's name again
+    if (party.signatory === party.name) loc.add(`parties[${i}]`, party.name, SEMANTIC[`parties[${i}]`], by.name)
     pdf.text(`Title: ${party.title}`, x, top + 72, { size: 9.5, font: "serif" })
   })
   const n = pdf.pageNumber
@@ -333,8 +335,10 @@ const txtContract = (spec: Spec, m: ContractModel): Generated => {
   })
   for (const party of m.parties) {
     t.line()
-    t.line(`${party.role.toUpperCase()}: ${party.name}`)
-    t.line(`Signature: ____________ Name: ${party.signatory} Title: ${party.title}`)
+    const i = m.parties.indexOf(party)
+    t.line(`${party.role.toUpperCase()}: [[parties.${i}|${party.name}]]`, SEMANTIC)
+    const signatory = party.signatory === party.name ? `[[parties.${i}|${party.name}]]` : party.signatory
+    t.line(`Signature: ____________ Name: ${signatory} Title: ${party.title}`, SEMANTIC)
   }
   return {
     id: spec.id, file: `${spec.id}-${spec.type.replace(/_/g, "-")}.txt`, format: "txt", type: "contract", notes: spec.notes,

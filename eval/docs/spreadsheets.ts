@@ -116,7 +116,7 @@ const expenseReport = (rng: Prng): Generated => {
   ex.row("Date", "Category", "Description", "Amount", "Receipt")
   lines.forEach((l, i) => {
     const r = ex.row({ date: l.date }, l.category, l.description, l.amount, "Yes")
-    if (i === 0) ex.locate("expenses[0].amount", "the amount of the first expense line", r, 3)
+    if (i === 0) ex.locate("expenses[0].description", "what the first expense line was for", r, 2)
   })
   const tr = ex.row(null, null, "Total claimed", total)
   ex.locate("total", "the total amount claimed", tr, 3)
@@ -153,8 +153,11 @@ const bankExport = (rng: Prng): Generated => {
     ...m.transactions.map((t) => [t.date, t.description, t.amount, t.balance])
   ]
   loc.add("account_number", m.account, "the account number", { sheet_name: name, cell_range: "B1" })
-  loc.add("transactions[0].description", m.transactions[0].description, "the description of the first transaction", { sheet_name: name, cell_range: "B6" })
-  loc.add("transactions[0].amount", String(m.transactions[0].amount), "the amount of the first transaction", { sheet_name: name, cell_range: "C6" })
+  // the first transaction whose description occurs once, so its literal query is unambiguous
+  const k = m.transactions.findIndex((t) => m.transactions.filter((u) => u.description === t.description).length === 1)
+  const ordinal = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][k] ?? `${k + 1}th`
+  loc.add(`transactions[${k}].description`, m.transactions[k].description, `the description of the ${ordinal} transaction`, { sheet_name: name, cell_range: `B${6 + k}` })
+  loc.add(`transactions[${k}].amount`, String(m.transactions[k].amount), `the amount of the ${ordinal} transaction`, { sheet_name: name, cell_range: `C${6 + k}` })
   const full = statementFields(m)
   return {
     id: "sp-03", file: `${name}.csv`, format: "csv", type: "spreadsheet",

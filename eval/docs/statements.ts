@@ -54,7 +54,8 @@ export const makeStatement = (
   const month = rng.int(1, 10)
   const last = lastDayOfMonth(2026, month)
   const opening = rng.money(1500, 9000)
-  const days = Array.from({ length: options.transactions }, () => rng.int(1, last)).sort((a, b) => a - b)
+  // no transaction on the period's first or last day: a literal query for a period date finds the period
+  const days = Array.from({ length: options.transactions }, () => rng.int(2, last - 1)).sort((a, b) => a - b)
   const salaryAt = Math.floor(options.transactions * 0.6)
   let balance = opening
   const transactions: Array<Transaction> = days.map((day, i) => {
@@ -196,6 +197,7 @@ const PDFS: ReadonlyArray<PdfSpec> = [
         leadRows: [[date(m.start, "short_uk"), "Balance brought forward", "", "", p(m.opening)]]
       })
       loc.add("opening_balance", p(m.opening), result.leadBoxes[0][4])
+      loc.add("statement_period_start", date(m.start, "short_uk"), result.leadBoxes[0][0])
       if (result.lastBalance !== null) loc.add("closing_balance", p(m.closing), result.lastBalance)
       pdf.text("Balance carried forward", 118, result.next + 4, { size: 8.5, font: "sansBold" })
       loc.add("closing_balance", p(m.closing), pdf.text(p(m.closing), 545, result.next + 4, { size: 8.5, font: "sansBold", align: "right" }))
@@ -256,7 +258,8 @@ const PDFS: ReadonlyArray<PdfSpec> = [
       loc.add("statement_period_start", date(m.start, ds), period.s)
       loc.add("statement_period_end", date(m.end, ds), period.e)
       pdf.text(`Statement no. ${Number(m.start.slice(5, 7))}/2026`, 545, 129, { size: 9.5, align: "right" })
-      pdf.text(`Old balance as of ${date(m.start, ds)}`, 50, 180, { size: 9.5, font: "sansBold" })
+      const old = pdf.textParts(["Old balance as of ", ["d", date(m.start, ds)]], 50, 180, { size: 9.5, font: "sansBold" })
+      loc.add("statement_period_start", date(m.start, ds), old.d)
       loc.add("opening_balance", eu(m.opening), pdf.text(eu(m.opening), 545, 180, { size: 9.5, font: "sansBold", align: "right" }))
       const result = drawTransactions(pdf, [
         { header: "Booking date", x: 50, align: "left", cell: (t) => date(t.date, ds) },
@@ -265,7 +268,8 @@ const PDFS: ReadonlyArray<PdfSpec> = [
         { header: "Debit", x: 470, align: "right", cell: (t) => blank(Math.min(t.amount, 0), eu(-t.amount)) },
         { header: "Credit", x: 545, align: "right", cell: (t) => blank(Math.max(t.amount, 0), eu(t.amount)) }
       ], m.transactions, 210, { size: 8.5, row: 17, bottom: 780, left: 48, right: 547, continueAt: () => 60, balanceColumn: null })
-      pdf.text(`New balance as of ${date(m.end, ds)}`, 50, result.next + 8, { size: 9.5, font: "sansBold" })
+      const nb = pdf.textParts(["New balance as of ", ["d", date(m.end, ds)]], 50, result.next + 8, { size: 9.5, font: "sansBold" })
+      loc.add("statement_period_end", date(m.end, ds), nb.d)
       loc.add("closing_balance", eu(m.closing), pdf.text(eu(m.closing), 545, result.next + 8, { size: 9.5, font: "sansBold", align: "right" }))
     }
   },
@@ -410,7 +414,11 @@ const txtStatement = (rng: Prng): Generated => {
   t.line(`Opening balance: [[opening_balance|${grouped(m.opening)}]]`, SEMANTIC)
   t.line()
   t.line("Date | Description | Amount | Balance")
-  for (const tr of m.transactions) t.line(`${date(tr.date, ds)} | ${tr.description} | ${tr.amount > 0 ? "+" : ""}${grouped(tr.amount)} | ${grouped(tr.balance)}`)
+  m.transactions.forEach((tr, i) => {
+    // the last running balance is the closing balance
+    const balance = i === m.transactions.length - 1 ? `[[closing_balance|${grouped(tr.balance)}]]` : grouped(tr.balance)
+    t.line(`${date(tr.date, ds)} | ${tr.description} | ${tr.amount > 0 ? "+" : ""}${grouped(tr.amount)} | ${balance}`, SEMANTIC)
+  })
   t.line()
   t.line(`Closing balance: [[closing_balance|${grouped(m.closing)}]]`, SEMANTIC)
   return {
