@@ -1,4 +1,4 @@
-import { decisionHttpSuite, documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
+import { decisionHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
 import { afterAll } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/support/database.js"
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
@@ -47,3 +47,8 @@ decisionHttpSuite("Bun: listen (BunHttpServer), PostgreSQL storage", onBun("list
 documentsHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
 documentsJobsSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
 documentsJobsSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler", "memory", true))
+
+// the document-understanding operations on Bun (local engine, test parser)
+documentsCategorizeHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsExtractHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsGroundHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))

@@ -1,6 +1,6 @@
 import { createDocket, listen } from "@docket/adapter-node"
 import { ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 
 // The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
@@ -22,3 +22,6 @@ documentsHttpSuite("node:http", onNode)
 documentsJobsSuite("node:http", onNode)
 documentsSchemaHttpSuite("node:http", onNode)
 documentsBillingHttpSuite("node:http", onNode)
+documentsCategorizeHttpSuite("node:http", onNode)
+documentsExtractHttpSuite("node:http", onNode)
+documentsGroundHttpSuite("node:http", onNode)

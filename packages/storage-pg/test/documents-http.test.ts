@@ -1,6 +1,9 @@
 import { type DocketSettings, makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
 import {
   documentsBillingHttpSuite,
+  documentsCategorizeHttpSuite,
+  documentsExtractHttpSuite,
+  documentsGroundHttpSuite,
   documentsHttpSuite,
   documentsJobsSuite,
   documentsSchemaHttpSuite,
@@ -34,3 +37,6 @@ documentsHttpSuite("in-process fetch, postgres storage", start(1024 * 1024))
 documentsJobsSuite("in-process fetch, postgres storage", start(1024 * 1024))
 documentsSchemaHttpSuite("in-process fetch, postgres storage", start())
 documentsBillingHttpSuite("in-process fetch, postgres storage", start())
+documentsCategorizeHttpSuite("in-process fetch, postgres storage", start())
+documentsExtractHttpSuite("in-process fetch, postgres storage", start())
+documentsGroundHttpSuite("in-process fetch, postgres storage", start())

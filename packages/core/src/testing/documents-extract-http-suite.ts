@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { docsClient, eachTestTarget } from "./documents-http-suite.js"
-import { type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { type HttpTarget, type JsonResponse, type StartTarget, untilSleeping } from "./http-target.js"
 
 const INVOICE = [
   "Acme Supplies Inc.",
@@ -197,6 +197,8 @@ export const documentsExtractHttpSuite = (name: string, start: StartTarget) =>
           body: { schema: { type: "object", properties: { invoice_number: { type: "string" }, total: { type: "number" } } } }
         })
         expect(v2.body.version).toBe(2)
+        // the job is parsing (sleeping on the service clock) before the clock moves
+        await untilSleeping(target, 1, 1000)
         await target.admin.clock.advance(1000)
         let job = await api.call("GET", `/v1/jobs/${queued.body.job_id}`, { key: t.key })
         for (let i = 0; i < 200 && job.body.status !== "succeeded"; i++) {
