@@ -14,7 +14,7 @@ import {
   type RequestBody,
   splitTarget
 } from "@docket/core"
-import { Effect, Stream } from "effect"
+import { Chunk, Effect, Option, Stream } from "effect"
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
 export class NodeRequestBody implements RequestBody {
@@ -37,8 +37,11 @@ export class NodeRequestBody implements RequestBody {
   read = (limit: number): Effect.Effect<Uint8Array, BodyError> => Effect.suspend(() => this.readNow(limit))
 
   /**
-   * The body as a stream with backpressure: the message is paused while a chunk is handed on.
-   * Stopping early (cap crossed, interrupted) pauses the message like `read` does.
+   * The body as a stream, pulled: each pull reads what the message holds (`message.read()`), and
+   * waits for more only when it holds nothing. Nothing is read from the message between pulls,
+   * so a consumer that stops pulling leaves the bytes in the socket: Node stops reading it once
+   * the message's small buffer is full. Stopping early (cap crossed, interrupted) pauses the
+   * message like `read` does.
    */
   stream = (limit: number): Stream.Stream<Uint8Array, BodyError> =>
     Stream.suspend(() => {
@@ -48,38 +51,56 @@ export class NodeRequestBody implements RequestBody {
         return Stream.fail(new BodyTooLarge({ limit }))
       }
       if (message.readableEnded) return Stream.empty
-      const chunks = Stream.async<Uint8Array, BodyError>((emit) => {
-        const cleanup = () => {
-          message.off("data", onData)
-          message.off("end", onEnd)
-          message.off("error", onError)
-          message.off("aborted", onAborted)
-        }
-        const onData = (chunk: Uint8Array) => {
-          message.pause()
-          void emit.single(chunk).then(() => message.resume())
-        }
-        const onEnd = () => {
-          cleanup()
-          void emit.end()
-        }
-        const onError = (cause: unknown) => {
-          cleanup()
-          void emit.fail(new BodyReadFailed({ cause }))
-        }
-        const onAborted = () => onError(new Error("request aborted"))
-        message.on("data", onData)
-        message.on("end", onEnd)
-        message.on("error", onError)
-        message.on("aborted", onAborted)
-        message.resume()
-        return Effect.sync(() => {
-          cleanup()
-          this.abandon()
-        })
-      }, 16)
+      const chunks = Stream.repeatEffectChunkOption(this.pull).pipe(Stream.ensuring(Effect.sync(() => this.abandon())))
       return capped(chunks, limit).pipe(Stream.tapError(() => Effect.sync(() => this.abandon())))
     })
+
+  /** The next bytes of the body: what the message holds now, else the next that arrive. */
+  private pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>> = Effect.async((resume) => {
+    const message = this.message
+    let waiting = true
+    /** answers the pull when the message has something to say; false to keep waiting */
+    const attempt = (): boolean => {
+      if (message.readableEnded) return done(Effect.fail(Option.none()))
+      if (message.destroyed && !message.complete) {
+        return done(Effect.fail(Option.some(new BodyReadFailed({ cause: message.errored ?? new Error("request aborted") }))))
+      }
+      const chunk = message.read() as Uint8Array | null
+      if (chunk !== null) return done(Effect.succeed(Chunk.of(chunk)))
+      // destroyed once the whole body had arrived, and all of it taken: Node emits no `end` then
+      return message.destroyed ? done(Effect.fail(Option.none())) : false
+    }
+    const done = (answer: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>>): true => {
+      if (waiting) {
+        waiting = false
+        cleanup()
+        resume(answer)
+      }
+      return true
+    }
+    const onReadable = () => void attempt()
+    const onEnd = () => void done(Effect.fail(Option.none()))
+    const onError = (cause: unknown) => void done(Effect.fail(Option.some(new BodyReadFailed({ cause }))))
+    const onAborted = () => onError(new Error("request aborted"))
+    const onClose = () => void attempt()
+    const cleanup = () => {
+      message.off("readable", onReadable)
+      message.off("end", onEnd)
+      message.off("error", onError)
+      message.off("aborted", onAborted)
+      message.off("close", onClose)
+    }
+    if (attempt()) return
+    message.on("readable", onReadable)
+    message.on("end", onEnd)
+    message.on("error", onError)
+    message.on("aborted", onAborted)
+    message.on("close", onClose)
+    return Effect.sync(() => {
+      waiting = false
+      cleanup()
+    })
+  })
 
   private readNow(limit: number): Effect.Effect<Uint8Array, BodyError> {
     const message = this.message
