@@ -3,7 +3,8 @@
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
  *
- * Generates the set (eval/generate.ts), starts Docket in process (`createDocket()`, memory
+ * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
+ * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
  * storage, the formats parser), creates a docs tenant with room for the run, uploads every
  * document, and per document calls the flat sync routes: POST /categorize (default taxonomy),
  * POST /extract (the document's schema), POST /ground twice (literal queries: the values as
@@ -13,25 +14,29 @@
  * miss with its error code; the run never stops on one.
  */
 import { createDocket } from "@docket/adapter-node"
-import { readFile } from "node:fs/promises"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { DEFAULT_OUT_DIR, generateDataset } from "./generate.js"
+import { generateDataset } from "./generate.js"
 import { bestMatch, type FieldScore, judgeMatch, type Match, type Mismatch, scoreFields } from "./lib/score.js"
 import { DOC_TYPES, type DocumentTruth, type Location } from "./lib/truth.js"
 
 // ---------------------------------------------------------------- options
 
-interface Options { json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string; concurrency: number }
+interface Options { json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: DEFAULT_OUT_DIR, concurrency: 4 }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4 }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
     else if (a === "--verbose" || a === "-v") options.verbose = true
     else if (a === "--only") options.only = new Set((argv[++i] ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""))
-    else if (a === "--out") options.out = path.resolve(argv[++i] ?? DEFAULT_OUT_DIR)
+    else if (a === "--out") {
+      const dir = argv[++i]
+      if (dir === undefined) throw new Error("--out needs a directory")
+      options.out = path.resolve(dir)
+    }
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--help" || a === "-h") {
       console.log("npm run eval -- [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n]")
@@ -101,6 +106,14 @@ const callJob = async (docket: Docket, key: string, route: string, body: unknown
   }
 }
 
+/** An uploaded file's handle, or why there is none (every call then fails with that error). */
+type Source = { readonly url: string } | { readonly error: string }
+
+const callFor = (docket: Docket, key: string, source: Source, route: string, body: Record<string, unknown>): Promise<CallResult> =>
+  "error" in source
+    ? Promise.resolve({ result: null, error: source.error, ms: 0 })
+    : callJob(docket, key, route, { file: { source_url: source.url }, ...body })
+
 const upload = async (docket: Docket, key: string, fileName: string, bytes: Uint8Array): Promise<string> => {
   const form = new FormData()
   form.append("file", new Blob([bytes as BlobPart]), fileName)
@@ -128,8 +141,8 @@ interface DocOutcome {
   readonly groundSemantic: GroundOutcome
 }
 
-const categorizeDoc = async (docket: Docket, key: string, source: string, doc: DocumentTruth): Promise<CategorizeOutcome> => {
-  const call = await callJob(docket, key, "/categorize", { file: { source_url: source } })
+const categorizeDoc = async (docket: Docket, key: string, source: Source, doc: DocumentTruth): Promise<CategorizeOutcome> => {
+  const call = await callFor(docket, key, source, "/categorize", {})
   const units = doc.sheets?.length ?? 1
   if (call.result === null) return { units, correct: 0, predicted: [], error: call.error, ms: call.ms }
   const items: Array<any> = Array.isArray(call.result.items) ? call.result.items : []
@@ -154,8 +167,8 @@ const categorizeDoc = async (docket: Docket, key: string, source: string, doc: D
   return { units, correct: ok ? 1 : 0, predicted: [`${doc.category} → ${got} ${ok ? "✓" : "✗"}`], error: null, ms: call.ms }
 }
 
-const extractDoc = async (docket: Docket, key: string, source: string, doc: DocumentTruth): Promise<ExtractOutcome> => {
-  const call = await callJob(docket, key, "/extract", { file: { source_url: source }, schema: doc.schema })
+const extractDoc = async (docket: Docket, key: string, source: Source, doc: DocumentTruth): Promise<ExtractOutcome> => {
+  const call = await callFor(docket, key, source, "/extract", { schema: doc.schema })
   const data = call.result?.data ?? null
   const score = scoreFields(doc.fields, data ?? {}, doc.schema)
   // top-level scalars alone, for a view not dominated by long tables
@@ -170,10 +183,10 @@ const extractDoc = async (docket: Docket, key: string, source: string, doc: Docu
   }
 }
 
-const groundDoc = async (docket: Docket, key: string, source: string, locations: ReadonlyArray<Location>, semantic: boolean): Promise<GroundOutcome> => {
+const groundDoc = async (docket: Docket, key: string, source: Source, locations: ReadonlyArray<Location>, semantic: boolean): Promise<GroundOutcome> => {
   if (locations.length === 0) return { total: 0, hits: 0, items: [], error: null, ms: 0 }
   const items = locations.slice(0, 30).map((l) => ({ item_id: l.field, query: semantic ? l.semantic : l.query, ...(semantic ? { semantic: true } : {}) }))
-  const call = await callJob(docket, key, "/ground", { file: { source_url: source }, items })
+  const call = await callFor(docket, key, source, "/ground", { items })
   const results: Array<any> = Array.isArray(call.result?.results) ? call.result.results : []
   const outcomes = locations.slice(0, 30).map((l): GroundItemOutcome => {
     const query = semantic ? l.semantic : l.query
@@ -319,19 +332,24 @@ const pool = async <A, B>(items: ReadonlyArray<A>, size: number, f: (a: A) => Pr
 const main = async () => {
   const options = parseArgs(process.argv.slice(2))
   const genStarted = performance.now()
-  const manifest = await generateDataset(options.out)
-  const generateMs = performance.now() - genStarted
-  const documents = manifest.documents.filter((d) => options.only === null || options.only.has(d.id))
-  if (documents.length === 0) throw new Error("no documents selected")
+  const dir = options.out ?? (await mkdtemp(path.join(os.tmpdir(), "docket-eval-")))
   const docket = createDocket()
   try {
+    const manifest = await generateDataset(dir)
+    const generateMs = performance.now() - genStarted
+    const documents = manifest.documents.filter((d) => options.only === null || options.only.has(d.id))
+    if (documents.length === 0) throw new Error("no documents selected")
     const tenant = await docket.admin.docs.createTenant({ credits: 100_000_000, rpm: 1_000_000, concurrent_jobs: 1_000, sync_waits: 1_000 })
     const key = tenant.api_key
     const started = performance.now()
     const outcomes = await pool(documents, options.concurrency, async (doc): Promise<DocOutcome> => {
-      const bytes = new Uint8Array(await readFile(path.join(options.out, doc.file)))
-      const fileId = await upload(docket, key, doc.file, bytes)
-      const source = `svc://file/${fileId}`
+      let source: Source
+      try {
+        source = { url: `svc://file/${await upload(docket, key, doc.file, new Uint8Array(await readFile(path.join(dir, doc.file))))}` }
+      } catch (error) {
+        // an upload that fails counts every operation of the document as a miss
+        source = { error: `upload_failed:${error instanceof Error ? error.message.slice(0, 160) : String(error)}` }
+      }
       const categorize = await categorizeDoc(docket, key, source, doc)
       const extract = await extractDoc(docket, key, source, doc)
       const groundLiteral = await groundDoc(docket, key, source, doc.locations, false)
@@ -368,6 +386,7 @@ const main = async () => {
     }
   } finally {
     await docket.dispose()
+    if (options.out === null) await rm(dir, { recursive: true, force: true })
   }
 }
 
