@@ -17,15 +17,18 @@ export const DEFAULT_TAXONOMY: ReadonlyArray<TaxonomyCategory> = [
   {
     key: "receipt",
     description:
-      "Proof of a payment already made at a store, restaurant or online shop: merchant, cashier, register, " +
-      "transaction, items purchased, subtotal, tax, total paid, change, cash, card, visa, mastercard, approved, " +
-      "thank you for your purchase."
+      "Proof of a payment already made at a store, shop, cafe, restaurant, fuel station or online shop: merchant, " +
+      "cashier, till, register, server, table, order, time, transaction, items purchased, subtotal, tax, tip, " +
+      "gratuity, total paid, amount tendered, change, cash, card, debit, credit, contactless, visa, mastercard, amex, " +
+      "apple pay, google pay, approved, auth code, terminal, returns, exchanges, thanks, thank you for your purchase, " +
+      "keep this receipt."
   },
   {
     key: "purchase_order",
     description:
-      "A buyer's order to a supplier: purchase order number, PO, order date, ship to, vendor, requested delivery " +
-      "date, ordered items with quantities and prices, authorized by, buyer."
+      "A buyer's order to a supplier: purchase order number, PO, order date, ship to, deliver to, vendor, supplier, " +
+      "requested delivery date, ordered items with quantities and prices, terms of delivery, authorized by, " +
+      "approved by, buyer, requisition."
   },
   {
     key: "quote",

@@ -1,13 +1,14 @@
 /**
  * The local document classifier: offline and deterministic.
  *
- * Classify. Each category is a weighted bag of stemmed terms: the words of its key (weight 3) and
- * of its description (weight 1), each times an idf over the taxonomy (a word that describes many
+ * Classify. Each category is a weighted bag of stemmed terms: its key (weight 3; a key of several
+ * words, such as `purchase_order`, counts only as the whole phrase) and the words of its
+ * description (weight 1), each times an idf over the taxonomy (a word that describes many
  * categories tells little). A text scores, per category, the weighted sum of BM25-saturated term
  * frequencies, with the text's head (its first lines, where titles are) counted again, divided by
  * the square root of the category's total weight (long descriptions do not win by length). A
- * category fits when one of its key words occurs in the text or its matched weight covers at
- * least `MIN_COVERAGE` of its bag; the best fitting category wins, with a confidence from a
+ * category fits when its key occurs in the text, its score reaches `MIN_EVIDENCE`, or its matched
+ * weight covers at least `MIN_COVERAGE` of its bag; the best fitting category wins, with a confidence from a
  * softmax of the scores relative to the best. When nothing fits, the label is freeform: the
  * text's title (a short first line) in snake_case, or its two most frequent content words.
  * Sheets (multi-label) take every fitting category scoring at least `MULTI_LABEL_SHARE` of the
@@ -36,6 +37,8 @@ const KEY_WEIGHT = 3
 const DESCRIPTION_WEIGHT = 1
 /** share of its weighted bag a category must match to fit without one of its key words */
 export const MIN_COVERAGE = 0.2
+/** a category fits without its key word or coverage when its score reaches this much evidence */
+export const MIN_EVIDENCE = 1.2
 /** sheets: other categories kept when they score at least this share of the best */
 export const MULTI_LABEL_SHARE = 0.6
 const MAX_LABELS = 3
@@ -45,18 +48,21 @@ const HEAD_LINES = 5
 
 interface PreparedCategory {
   readonly key: string
-  readonly keyTerms: ReadonlySet<string>
+  /** the key's words in order; a key of several words counts only as the whole phrase */
+  readonly keyPhrase: ReadonlyArray<string>
+  readonly phraseWeight: number
   readonly weights: ReadonlyMap<string, number>
   readonly norm: number
 }
 
-const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<PreparedCategory> => {
+export const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<PreparedCategory> => {
   const bags = categories.map((c) => {
     const bag = new Map<string, number>()
     for (const t of terms(c.description ?? "")) bag.set(t, Math.max(bag.get(t) ?? 0, DESCRIPTION_WEIGHT))
-    const keyTerms = new Set(terms(c.key.replace(/[_\-.]+/g, " ")))
-    for (const t of keyTerms) bag.set(t, KEY_WEIGHT)
-    return { key: c.key, keyTerms, bag }
+    const keyPhrase = terms(c.key.replace(/[_\-.]+/g, " "))
+    // one key word weighs as a key; the words of a longer key only as the whole phrase
+    for (const t of keyPhrase) bag.set(t, keyPhrase.length === 1 ? KEY_WEIGHT : Math.max(bag.get(t) ?? 0, DESCRIPTION_WEIGHT))
+    return { key: c.key, keyPhrase, bag }
   })
   const df = new Map<string, number>()
   for (const b of bags) for (const t of b.bag.keys()) df.set(t, (df.get(t) ?? 0) + 1)
@@ -69,20 +75,38 @@ const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<PreparedCat
       weights.set(t, w)
       norm += w
     }
-    return { key: b.key, keyTerms: b.keyTerms, weights, norm }
+    const phraseWeight = b.keyPhrase.length > 1 ? KEY_WEIGHT * Math.log(1 + n) : 0
+    return { key: b.key, keyPhrase: b.keyPhrase, phraseWeight, weights, norm: norm + phraseWeight }
   })
 }
 
 interface TextProfile {
   readonly counts: TermVector
   readonly head: TermVector
+  readonly terms: ReadonlyArray<string>
+  readonly headTerms: ReadonlyArray<string>
   readonly text: string
 }
 
 const headOf = (text: string): string =>
   text.split("\n").map((l) => l.replace(/[#|*_>-]/g, " ").trim()).filter((l) => l !== "").slice(0, HEAD_LINES).join("\n")
 
-const profile = (text: string): TextProfile => ({ counts: termCounts(terms(text)), head: termCounts(terms(headOf(text))), text })
+export const profile = (text: string): TextProfile => {
+  const all = terms(text)
+  const head = terms(headOf(text))
+  return { counts: termCounts(all), head: termCounts(head), terms: all, headTerms: head, text }
+}
+
+/** occurrences of a phrase (consecutive terms) */
+const phraseCount = (ts: ReadonlyArray<string>, phrase: ReadonlyArray<string>): number => {
+  let n = 0
+  for (let i = 0; i + phrase.length <= ts.length; i++) {
+    let ok = true
+    for (let k = 0; k < phrase.length && ok; k++) ok = ts[i + k] === phrase[k]
+    if (ok) n++
+  }
+  return n
+}
 
 interface Scored {
   readonly key: string
@@ -92,7 +116,7 @@ interface Scored {
   readonly titled: boolean
 }
 
-const scoreAll = (prepared: ReadonlyArray<PreparedCategory>, p: TextProfile): Array<Scored> =>
+export const scoreAll = (prepared: ReadonlyArray<PreparedCategory>, p: TextProfile): Array<Scored> =>
   prepared.map((c) => {
     let raw = 0
     let matched = 0
@@ -105,10 +129,19 @@ const scoreAll = (prepared: ReadonlyArray<PreparedCategory>, p: TextProfile): Ar
       matched += w
       raw += w * (saturate(tf) + 0.5 * saturate(inHead))
       if (inHead > 0) titled = true
-      if (c.keyTerms.has(t)) keyHit = true
+      if (c.keyPhrase.length === 1 && c.keyPhrase[0] === t) keyHit = true
+    }
+    if (c.keyPhrase.length > 1) {
+      const tf = phraseCount(p.terms, c.keyPhrase)
+      if (tf > 0) {
+        const inHead = phraseCount(p.headTerms, c.keyPhrase)
+        matched += c.phraseWeight
+        raw += c.phraseWeight * (saturate(tf) + 0.5 * saturate(inHead))
+        keyHit = true
+      }
     }
     const score = c.norm === 0 ? 0 : raw / Math.sqrt(c.norm)
-    return { key: c.key, score, fits: score > 0 && (keyHit || matched / c.norm >= MIN_COVERAGE), titled }
+    return { key: c.key, score, fits: score > 0 && (keyHit || score >= MIN_EVIDENCE || matched / c.norm >= MIN_COVERAGE), titled }
   })
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000

@@ -54,10 +54,13 @@ const describes = (node: SchemaNode, name: string) => `${name} ${node.title ?? "
 const isDateField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "date", "dob", "birth", "day") ||
   (node.description !== null && /\b(date|YYYY-MM-DD|ISO 8601)\b/i.test(node.description))
 const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "currency", "ccy")
+const isFreeTextField = (node: SchemaNode, name: string) =>
+  has(`${name} ${node.title ?? ""}`, "description", "note", "notes", "comment", "summary", "address", "remark", "details", "text", "message", "purpose", "scope", "clause")
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
 
-const clean = (text: string) => text.trim().replace(/^[:\-–—\s]+/, "").replace(/[\s:;,]+$/, "")
+/** the text without a leading separator (":", or a dash followed by a space: "- value") and trailing punctuation */
+const clean = (text: string) => text.trim().replace(/^(?:[:：]|[-–—](?=\s))\s*/, "").replace(/[\s:;,]+$/, "")
 
 /** The value of a cell text as the node's type, or undefined. */
 const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): string | number | boolean | null | undefined => {
@@ -85,7 +88,10 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       if (node.enum !== null) return enumOf(text, node.enum.filter((e): e is string => typeof e === "string"))
       if (isCurrencyField(node, name)) return currencyOf(text) ?? undefined
       if (isDateField(node, name)) return dateOf(text, ctx.order) ?? undefined
-      return text.length <= 300 ? text : undefined
+      if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
+      // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
+      if (text.split(/\s+/).length <= 12) return text
+      return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
     }
   }
 }
@@ -188,50 +194,87 @@ const documentCurrency = (ctx: Context): string | null => {
 
 const LEADING = /^(?:(?:of|the|by|to|is|are|as|at|for|on|under|in|be|shall|will|a|an)\s+)+/i
 
+/** The phrase after the last of the field's words in a sentence, up to punctuation, without leading articles and prepositions. */
+const phraseAfter = (sentence: string, fw: FieldWords): string | undefined => {
+  const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
+  let end = -1
+  for (const m of sentence.matchAll(/\p{L}+/gu)) {
+    if (terms(m[0]).some((t) => strong.includes(t))) end = m.index! + m[0].length
+  }
+  if (end < 0) return undefined
+  const phrase = sentence.slice(end).split(/[.;,()"“”]/)[0]!.replace(LEADING, "").trim()
+  return phrase !== "" && phrase.split(/\s+/).length <= 8 ? phrase : undefined
+}
+
+const UNIT_DAYS: ReadonlyArray<readonly [RegExp, number]> = [[/^days?$/i, 1], [/^weeks?$/i, 7], [/^months?$/i, 30.4375], [/^years?$/i, 365.25]]
+const unitOf = (word: string): number | undefined => UNIT_DAYS.find(([re]) => re.test(word))?.[1]
+
+/** A number with its unit word ("36 months", "three (3) years"), converted to the field's unit when both name one. */
+const numberInSentence = (sentence: string, fieldName: string): number | undefined => {
+  const m = /(\d[\d,.]*)\)?\s*(\p{L}+)?/u.exec(sentence)
+  if (m === null) return undefined
+  const n = numberOf(m[1]!)
+  if (n === null) return undefined
+  const fieldUnit = fieldName.split(/[_\s]+/).map(unitOf).find((u) => u !== undefined)
+  const valueUnit = m[2] === undefined ? undefined : unitOf(m[2])
+  if (fieldUnit !== undefined && valueUnit !== undefined && fieldUnit !== valueUnit) return Math.round((n * valueUnit) / fieldUnit)
+  return n
+}
+
+/** The sentences of the batch (lines joined: a sentence may run over several). */
+const sentencesOf = (ctx: Context): Array<string> =>
+  ctx.rows.filter((r) => !r.context).map(textOfRow).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
+
 /** A value read from a sentence that uses the field's words. */
 const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
   if (strong.length === 0) return null
-  for (const row of ctx.rows) {
-    if (row.context) continue
-    const line = textOfRow(row)
-    const lineTerms = terms(line)
-    const hits = strong.filter((t) => lineTerms.includes(t))
+  for (const sentence of sentencesOf(ctx)) {
+    const ts = terms(sentence)
+    const hits = strong.filter((t) => ts.includes(t))
     if (hits.length < Math.min(strong.length, 2) && !(strong.length === 1 && hits.length === 1)) continue
     if (node.type === "number" || node.type === "integer") {
-      const m = /\d[\d,.]*\s+(\p{L}+)/u.exec(line) ?? /\d[\d,.]*/.exec(line)
-      if (m === null) continue
-      const n = numberOf(m[0])
-      if (n !== null && (node.type === "number" || Number.isInteger(n))) return n
+      const n = numberInSentence(sentence, name)
+      if (n !== undefined && (node.type === "number" || Number.isInteger(n))) return n
       continue
     }
     if (node.type !== "string" || node.enum !== null) continue
     if (isDateField(node, name)) {
-      const d = dateOf(line, ctx.order)
+      const d = dateOf(sentence, ctx.order)
       if (d !== null) return d
       continue
     }
     if (isCurrencyField(node, name)) continue
-    // the phrase after the last field word, up to punctuation
-    const folded = line.toLowerCase()
-    let end = -1
-    for (const w of line.split(/[^\p{L}]+/u)) {
-      if (w === "" || !hits.some((h) => terms(w).includes(h))) continue
-      const at = folded.indexOf(w.toLowerCase(), end + 1)
-      if (at >= 0) end = at + w.length
-    }
-    if (end < 0) continue
-    const phrase = line.slice(end).split(/[.;,()]/)[0]!.replace(LEADING, "").trim()
-    if (phrase !== "" && phrase.split(/\s+/).length <= 8) return phrase
+    const phrase = phraseAfter(sentence, fw)
+    if (phrase !== undefined) return phrase
   }
   return null
 }
+
+/** The enum value the document names first, its head (title) before the rest. */
+const enumInText = (node: ScalarNode, ctx: Context): string | number | boolean | null => {
+  const values = (node.enum ?? []).filter((e): e is string => typeof e === "string")
+  const rows = ctx.rows.filter((r) => !r.context).map(textOfRow)
+  for (const text of [rows.slice(0, 3).join(" "), rows.join(" ")]) {
+    const found = enumOf(text, values)
+    if (found !== undefined) return found
+  }
+  return null
+}
+
+/** Whether the field asks for nothing but "the date" (a receipt's date, a letter's date). */
+const isPlainDate = (name: string) => terms(name.replace(/_/g, " ")).every((t) => t === stem("date"))
 
 const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const fw = fieldWords(name, node.title, parents, node.description)
   const found = best(labelledCandidates(node, name, fw, ctx))
   if (found !== undefined) return found.value
+  if (node.type === "string" && node.enum !== null) return enumInText(node, ctx)
   if (node.type === "string" && isCurrencyField(node, name)) return documentCurrency(ctx)
+  if (node.type === "string" && isPlainDate(name)) {
+    const first = ctx.rows.filter((r) => !r.context).map((r) => dateOf(textOfRow(r), ctx.order)).find((d) => d !== null)
+    if (first !== undefined) return first
+  }
   if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
     const company = companyNames(ctx)[0]
     if (company !== undefined) return company
@@ -337,13 +380,20 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
   return out
 }
 
-const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[,.;]|$)/i
+const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[.;]|,\s+(?:an?|the)\s|$)/i
+
+/** a party's name without its description (", a Delaware corporation", "(the Supplier)") */
+const partyName = (text: string) => text.split(/\s*\(|,\s+(?=(?:an?|the|each|both|registered|incorporated|with|whose)\b)/i)[0]!.replace(LEADING, "").replace(/[,;:]+$/, "").trim()
 
 const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string>, ctx: Context): Array<unknown> => {
   const items = node.items
   if (items.type === "object" || items.type === "array") return []
   const fw = fieldWords(name, node.title, parents, node.description)
   const out: Array<unknown> = []
+  if (has(name, "party", "parties") && items.type === "string") {
+    const m = BETWEEN.exec(sentencesOf(ctx).join(" "))
+    if (m !== null) return [partyName(m[1]!), partyName(m[2]!)].filter((p) => p !== "")
+  }
   // lines under a label naming the array
   for (let ri = 0; ri < ctx.rows.length && out.length === 0; ri++) {
     const row = ctx.rows[ri]!
@@ -353,15 +403,8 @@ const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string
       const text = textOfRow(next).replace(/^\s*(?:[-•*]|\d+[.)])\s*/, "")
       if (next.page !== row.page || text.trim() === "" || (looksLikeLabel(text) && text.trim().endsWith(":"))) break
       const value = typed(items, name, text, ctx)
-      if (value === undefined) break
+      if (value === undefined || text.split(/\s+/).length > 10) break
       out.push(value)
-    }
-  }
-  if (out.length === 0 && has(name, "party", "parties") && items.type === "string") {
-    for (const row of ctx.rows) {
-      if (row.context) continue
-      const m = BETWEEN.exec(textOfRow(row))
-      if (m !== null) return [m[1]!, m[2]!].map((s) => s.replace(LEADING, "").trim())
     }
   }
   return out

@@ -13,7 +13,7 @@ import { terms, words } from "../text-features.js"
 const EQUIVALENTS: ReadonlyArray<string> = [
   "number no # num nr id ref reference",
   "total grand amount",
-  "vendor seller supplier merchant issuer payee company from store",
+  "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
   "quantity qty hours hrs",
   "price rate cost",
