@@ -32,6 +32,7 @@ import type { JobStore } from "./documents/jobs/job-store.js"
 import { jobWorkersLayer } from "./documents/jobs/worker.js"
 import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
 import { noParserLayer } from "./documents/parse/no-parser.js"
+import { noRendererLayer, type PageRenderer } from "./documents/ground/page-renderer.js"
 import type { BlobStore } from "./documents/uploads/blob-store.js"
 import type { UploadStore } from "./documents/uploads/upload.js"
 import type { ExtractionSchemaStore } from "./documents/schema/extraction-schema-store.js"
@@ -62,6 +63,7 @@ export type DocketServices =
   | Settings
   | ClockControl
   | DocumentParser
+  | PageRenderer
   | JobRuntime
   | LinkSigner
   | HttpFetcher
@@ -82,6 +84,12 @@ export interface DocketOptions<E = never> {
    */
   readonly parser?: Layer.Layer<DocumentParser> | undefined
   /**
+   * draws the previews of ground's visual matches (`return_cropped_images` / `include_previews`):
+   * `@docket/formats`' `rendererLayer` (`createDocket` of the adapters provides it by default);
+   * without one ground jobs still succeed, their matches without `cropped_image_url`
+   */
+  readonly renderer?: Layer.Layer<PageRenderer> | undefined
+  /**
    * reads `https://` source URLs (the platform's `fetch` by default; `platformHttpFetcherLayer({
    * allowHttpLoopback: true })` also reads `http://127.0.0.1`, for tests against a local server)
    */
@@ -101,6 +109,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     options.evaluator ?? LocalEvaluatorLive,
     options.intelligence ?? LocalIntelligenceLive,
     options.parser ?? noParserLayer,
+    options.renderer ?? noRendererLayer,
     options.httpFetcher ?? platformHttpFetcherLayer(),
     KeyCacheLive,
     FaultsLive,

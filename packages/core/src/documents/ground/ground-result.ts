@@ -43,6 +43,9 @@ export type CropUrlOf = (ref: string) => string
 
 export const cropPart = (ref: string) => `crop-${ref}`
 
+/** Where a crop is kept in the blob store. */
+export const cropKey = (jobId: string, ref: string) => `ground-crops/${jobId}/${ref}`
+
 const shownMatch = (m: StoredMatch, cropUrl: CropUrlOf) => {
   const { crop_ref, ...rest } = m
   return crop_ref === undefined ? rest : { ...rest, cropped_image_url: cropUrl(crop_ref) }

@@ -4,18 +4,28 @@
  * grounder's units (`ground-units.ts`); the `Grounder` finds spans for every item; each span is
  * located as its match type. An item is `found` when its best match's confidence reaches
  * `confidence_threshold`. Credits: 5 per requested item.
+ *
+ * Previews (`return_cropped_images` / v1 `include_previews`): every `visual_region` match gets a
+ * PNG crop of its box from the `PageRenderer`, kept in the blob store under
+ * `ground-crops/<job_id>/<ref>` with an opaque random `ref` (`crop_ref`; matches with the same box
+ * share one crop). A crop that cannot be rendered or stored leaves its match without one (with a
+ * warning in the log); it never fails the job.
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Either, Stream } from "effect"
 import { groundCredits } from "../billing/credits.js"
 import { Grounder, type GroundSpan } from "../../intelligence/grounder.js"
+import { hex, Ids } from "../../shared/ids.js"
 import { engineError } from "../categorize/categorize-work.js"
+import { DocumentParser } from "../document-parser.js"
 import type { Job, JobError } from "../jobs/job.js"
-import { documentOfMarkdown, parseJobFile } from "../parse/read-document.js"
+import { documentOfMarkdown, parseFailureError } from "../parse/read-document.js"
 import { readJobSource, readSourceUrl } from "../sources/read-source.js"
 import { fileExtension } from "../supported-extensions.js"
+import { BlobStore } from "../uploads/blob-store.js"
 import type { GroundParams } from "./ground-request.js"
-import type { GroundLocation, StoredGroundItemResult, StoredGroundResult, StoredMatch } from "./ground-result.js"
+import { cropKey, type GroundLocation, type StoredGroundItemResult, type StoredGroundResult, type StoredMatch } from "./ground-result.js"
 import { documentUnits, jsonlUnits, parseTranscript, transcriptUnits, type UnitLocation, type UnitSet } from "./ground-units.js"
+import { PageRenderer, type RenderRegion } from "./page-renderer.js"
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
@@ -70,16 +80,23 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 const jobError = (code: string, message: string): JobError => ({ code, message, retryable: false })
 
-/** The units of the job's file and derived outputs. */
+/**
+ * The units of the job's file and derived outputs, and the file's bytes when they were read and
+ * parsed (what previews are cut from).
+ */
 const unitsOf = (job: Job, params: GroundParams) =>
   Effect.gen(function*() {
     let set: UnitSet
+    let bytes: Uint8Array | null = null
     if (params.derived.markdown_url !== null) {
       set = documentUnits(documentOfMarkdown(decode(yield* readSourceUrl(params.derived.markdown_url)), job.input.file_name))
     } else if (fileExtension(job.input.file_name) === ".jsonl") {
       set = jsonlUnits(decode(yield* readJobSource(job)))
     } else {
-      set = documentUnits(yield* parseJobFile(job))
+      const parser = yield* DocumentParser
+      const read = yield* readJobSource(job)
+      set = documentUnits(yield* parser.parse({ bytes: read, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailureError)))
+      bytes = read
     }
     if (params.derived.jsonl_url !== null) jsonlUnits(decode(yield* readSourceUrl(params.derived.jsonl_url)), set)
     if (params.derived.transcript_url !== null) {
@@ -89,14 +106,77 @@ const unitsOf = (job: Job, params: GroundParams) =>
       }
       transcriptUnits(segments, set)
     }
-    return set
+    return { set, bytes }
+  })
+
+/** A crop is a small PNG; anything larger is not kept. */
+const MAX_CROP_BYTES = 16 * 1024 * 1024
+
+const regionKey = (r: RenderRegion) => `${r.page}:${r.x}:${r.y}:${r.w}:${r.h}`
+
+/**
+ * Renders and stores a crop of every distinct `visual_region` box of the results, and gives the
+ * matches their `crop_ref`. Rendering or storing failures leave matches without a crop; crops
+ * stored before an interruption are deleted again.
+ */
+const withCrops = (job: Job, bytes: Uint8Array, results: ReadonlyArray<StoredGroundItemResult>) =>
+  Effect.gen(function*() {
+    const regions = new Map<string, RenderRegion>()
+    for (const item of results) {
+      for (const m of item.matches) {
+        if (m.match_type !== "visual_region") continue
+        const region = { page: m.page, x: m.x, y: m.y, w: m.w, h: m.h }
+        regions.set(regionKey(region), region)
+      }
+    }
+    if (regions.size === 0) return results
+    const renderer = yield* PageRenderer
+    const blobs = yield* BlobStore
+    const ids = yield* Ids
+    const list = [...regions.values()]
+    const rendered = yield* Effect.either(renderer.renderRegions({ bytes, fileName: job.input.file_name, regions: list }))
+    if (Either.isLeft(rendered)) {
+      yield* Effect.logWarning(`ground job ${job.job_id}: no previews: ${rendered.left.message}`)
+      return results
+    }
+    const refs = new Map<string, string>()
+    const stored: Array<string> = []
+    const store = Effect.forEach(list, (region, i) => {
+      const png = rendered.right[i]
+      if (png === undefined || Either.isLeft(png)) {
+        const why = png === undefined ? "the renderer returned no image" : png.left.message
+        return Effect.logWarning(`ground job ${job.job_id}: no preview of page ${region.page} (${region.x}, ${region.y}, ${region.w}, ${region.h}): ${why}`)
+      }
+      const ref = hex(ids.randomBytes(16))
+      const key = cropKey(job.job_id, ref)
+      return blobs.put(key, Stream.make(png.right), MAX_CROP_BYTES).pipe(
+        Effect.tap(() =>
+          Effect.sync(() => {
+            refs.set(regionKey(region), ref)
+            stored.push(key)
+          })
+        ),
+        Effect.catchAll((e) => Effect.logWarning(`ground job ${job.job_id}: a preview could not be stored (${e._tag})`))
+      )
+    }, { discard: true })
+    yield* store.pipe(
+      Effect.onInterrupt(() => Effect.forEach(stored, (key) => Effect.ignore(blobs.delete(key)), { discard: true }))
+    )
+    return results.map((item) => ({
+      ...item,
+      matches: item.matches.map((m): StoredMatch => {
+        if (m.match_type !== "visual_region") return m
+        const ref = refs.get(regionKey({ page: m.page, x: m.x, y: m.y, w: m.w, h: m.h }))
+        return ref === undefined ? m : { ...m, crop_ref: ref }
+      })
+    }))
   })
 
 export const groundWork = (job: Job) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as GroundParams
     const startedAt = yield* Clock.currentTimeMillis
-    const set = yield* unitsOf(job, params)
+    const { set, bytes } = yield* unitsOf(job, params)
     const grounder = yield* Grounder
     const spans = yield* grounder.locate({
       units: set.units,
@@ -114,7 +194,7 @@ export const groundWork = (job: Job) =>
       }))
     }).pipe(Effect.mapError(engineError))
     const empty = set.units.length === 0
-    const results: Array<StoredGroundItemResult> = params.items.map((item, i) => {
+    const located: Array<StoredGroundItemResult> = params.items.map((item, i) => {
       const matches: Array<StoredMatch> = []
       for (const span of (spans[i] ?? []) as ReadonlyArray<GroundSpan>) {
         const unit = set.units[span.unit]
@@ -133,6 +213,7 @@ export const groundWork = (job: Job) =>
         error: empty ? "the document has no text to ground in" : null
       }
     })
+    const results = params.previews && bytes !== null ? yield* withCrops(job, bytes, located) : located
     const result: StoredGroundResult = {
       result_type: "ground",
       file_name: job.input.file_name,

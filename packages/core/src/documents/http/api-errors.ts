@@ -36,6 +36,8 @@ export class JobNotCancellable extends Data.TaggedError("JobNotCancellable")<{ r
 export class JobCancelled extends Data.TaggedError("JobCancelled")<{ readonly jobId: string }> {}
 /** 410 `result_expired` (v1; flat artifacts too): the job's payload was deleted by retention */
 export class ResultExpired extends Data.TaggedError("ResultExpired")<{ readonly jobId: string }> {}
+/** 416 `range_not_satisfiable`: the `Range` header's byte range lies outside the object of `size` bytes */
+export class RangeNotSatisfiable extends Data.TaggedError("RangeNotSatisfiable")<{ readonly size: number }> {}
 /** 404 `session_not_found` (v1): no resumable upload session of the caller has this id */
 export class SessionNotFound extends Data.TaggedError("SessionNotFound")<{ readonly sessionId: string }> {}
 /** 409 `upload_expired` (v1): the upload session has expired, or was completed or aborted */
@@ -71,6 +73,7 @@ export type DocsApiError =
   | JobNotCancellable
   | JobCancelled
   | ResultExpired
+  | RangeNotSatisfiable
   | SessionNotFound
   | UploadSessionClosed
   | UploadOffsetMismatch

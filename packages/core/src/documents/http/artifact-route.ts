@@ -1,8 +1,11 @@
 /**
  * `GET /artifacts/{job_id}/{part}?expires=…&signature=…`: the markdown behind a result's
- * `markdown_url` (parse: the document or a sheet; categorize: a segment or a sheet) or `json_url`
- * (extract: the data as JSON). The signed link is the credential (no API key); a link that is
- * tampered with or past its hour is 403 `forbidden` (flat envelope).
+ * `markdown_url` (parse: the document or a sheet; categorize: a segment or a sheet), `json_url`
+ * (extract: the data as JSON) or the PNG behind a ground match's `cropped_image_url` (part
+ * `crop-<ref>`, served as `ground-crop-route.ts` serves the v1 crop route: `Accept-Ranges`, one
+ * byte range). The signed link is the credential (no API key); a link that is tampered with or
+ * past its hour is 403 `forbidden` (flat envelope); past the job's `payload_expires_at` every
+ * artifact is 410 `result_expired` (and a ground job's crops are deleted).
  */
 import { Clock, Effect, Option } from "effect"
 import { route } from "../../http/router.js"
@@ -13,6 +16,7 @@ import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/c
 import type { Job } from "../jobs/job.js"
 import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
 import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
+import { cropOf, cropResponse, deleteExpiredCrops } from "./ground-crop-route.js"
 import { docsErrorResponse } from "./envelope.js"
 import { docsHandler } from "./handler.js"
 import { queryOf } from "./inputs.js"
@@ -70,7 +74,13 @@ export const artifactRoutes = [
           Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
         )
         if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
+          yield* deleteExpiredCrops(job.value)
           return yield* new ResultExpired({ jobId })
+        }
+        const crop = /^crop-([0-9a-f]{1,64})$/.exec(part)
+        if (crop !== null) {
+          if (Option.isNone(job)) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
+          return yield* cropResponse(ctx, yield* cropOf(job.value, crop[1]!), crop[1]!)
         }
         const artifact = Option.isSome(job) ? artifactOf(job.value, part) : undefined
         if (artifact === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })

@@ -84,6 +84,14 @@ const describe = (form: ApiForm, e: DocsApiError): Described => {
         code: "result_expired",
         message: `the result of job ${e.jobId} was deleted by retention (payload_expires_at has passed); create a new job`
       }
+    case "RangeNotSatisfiable":
+      return {
+        status: 416,
+        code: "range_not_satisfiable",
+        message: `the requested byte range lies outside the object (${e.size} bytes)`,
+        detail: { size: e.size },
+        headers: { "content-range": `bytes */${e.size}` }
+      }
     case "SessionNotFound":
       return { status: 404, code: "session_not_found", message: `upload session ${e.sessionId} not found` }
     case "UploadSessionClosed":

@@ -1,0 +1,114 @@
+/**
+ * The previews of a ground job's visual matches (spec 2, "v1 job and document endpoints"):
+ *
+ *   GET /v1/jobs/{job_id}/ground-crops/{artifact_ref}
+ *
+ * streams the PNG behind a v1 result's `cropped_image_url`. It needs the `X-API-Key` (401), is
+ * never rate-limited (a job read), and answers in the v1 envelope: another tenant's or an unknown
+ * job is 404 `job_not_found`; a reference that is not one of the job's crops, or a job that is not
+ * a succeeded ground job, is 404 `file_not_found`; past the job's `payload_expires_at` the crops
+ * are deleted with the result (410 `result_expired`).
+ *
+ * The body is `image/png` with `Content-Length`, `Accept-Ranges: bytes` and `ETag` (the crop never
+ * changes). A `Range` header with one byte range gives 206 with `Content-Range`; a range outside
+ * the crop gives 416 `range_not_satisfiable` with `Content-Range: bytes *\/size`; a malformed or
+ * multi-range header is ignored (200, the whole crop), as is a `Range` under an `If-Range` that
+ * does not name the crop's ETag (RFC 9110, 13.1.5 and 14.2).
+ *
+ * The flat form's `cropped_image_url` (a signed artifact link, part `crop-<ref>`) is served the
+ * same way by `artifact-route.ts`.
+ */
+import { Clock, Effect, Option } from "effect"
+import type { DocketResponse } from "../../http/response.js"
+import { route } from "../../http/router.js"
+import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
+import { JobStore } from "../jobs/job-store.js"
+import type { Job } from "../jobs/job.js"
+import type { Caller } from "../tenants/authenticate.js"
+import { BlobStore } from "../uploads/blob-store.js"
+import { RangeNotSatisfiable, ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
+import { parseByteRange } from "./byte-range.js"
+import { authedHandler, type DocsContext } from "./handler.js"
+
+const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+
+/** The crop references of a ground result. */
+export const cropRefsOf = (result: StoredGroundResult): ReadonlySet<string> => {
+  const refs = new Set<string>()
+  for (const item of result.results) for (const m of item.matches) if (m.crop_ref !== undefined) refs.add(m.crop_ref)
+  return refs
+}
+
+const isCropJob = (job: Job) => job.kind === "ground" && job.status === "succeeded"
+
+/**
+ * Deletes the crops of a job whose payload has expired, while its result still names them (best
+ * effort: a failure leaves them to the next read).
+ */
+export const deleteExpiredCrops = (job: Job) =>
+  isCropJob(job) && job.result !== null
+    ? Effect.flatMap(BlobStore, (blobs) =>
+      Effect.forEach(cropRefsOf(job.result as StoredGroundResult), (ref) => Effect.ignore(blobs.delete(cropKey(job.job_id, ref))), {
+        discard: true
+      }))
+    : Effect.void
+
+/** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
+export const cropOf = (job: Job, ref: string) =>
+  Effect.gen(function*() {
+    const notFound = new ResourceNotFound({ resource: "file", id: ref })
+    if (!isCropJob(job) || job.result === null || !cropRefsOf(job.result as StoredGroundResult).has(ref)) return yield* notFound
+    const png = yield* Effect.flatMap(BlobStore, (blobs) => blobs.get(cropKey(job.job_id, ref))).pipe(Effect.mapError(unavailable))
+    if (Option.isNone(png)) return yield* notFound
+    return png.value
+  })
+
+/** The crop as a response: whole (200) or one byte range (206), or 416 for a range outside it. */
+export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Effect.Effect<DocketResponse, RangeNotSatisfiable> => {
+  const size = png.byteLength
+  const etag = `"${ref}"`
+  const headers = {
+    "content-type": "image/png",
+    "accept-ranges": "bytes",
+    etag,
+    "cache-control": "private, max-age=3600",
+    "x-request-id": ctx.requestId
+  }
+  const ifRange = ctx.request.header("if-range")
+  const range = ifRange === undefined || ifRange.trim() === etag ? parseByteRange(ctx.request.header("range"), size) : { type: "none" as const }
+  switch (range.type) {
+    case "none":
+      return Effect.succeed({ status: 200, headers: { ...headers, "content-length": String(size) }, body: png })
+    case "unsatisfiable":
+      return Effect.fail(new RangeNotSatisfiable({ size }))
+    case "range":
+      return Effect.succeed({
+        status: 206,
+        headers: {
+          ...headers,
+          "content-length": String(range.end - range.start + 1),
+          "content-range": `bytes ${range.start}-${range.end}/${size}`
+        },
+        body: png.subarray(range.start, range.end + 1)
+      })
+  }
+}
+
+const groundCrop = (ctx: DocsContext, caller: Caller) =>
+  Effect.gen(function*() {
+    const { job_id: jobId, artifact_ref: ref } = ctx.params
+    const found = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(Effect.mapError(unavailable))
+    if (Option.isNone(found) || found.value.tenant_id !== caller.tenant.tenant_id) {
+      return yield* new ResourceNotFound({ resource: "job", id: jobId })
+    }
+    const job = found.value
+    if (isCropJob(job) && (yield* Clock.currentTimeMillis) >= job.payload_expires_at) {
+      yield* deleteExpiredCrops(job)
+      return yield* new ResultExpired({ jobId })
+    }
+    return yield* cropResponse(ctx, yield* cropOf(job, ref), ref)
+  })
+
+export const groundCropRoutes = [
+  route("GET", "/v1/jobs/:job_id/ground-crops/:artifact_ref", authedHandler("v1", groundCrop, "unlimited"))
+]
