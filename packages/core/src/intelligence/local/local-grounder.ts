@@ -26,7 +26,7 @@
 import { Effect, Layer } from "effect"
 import { parseCellRef } from "../../documents/parsed-document.js"
 import { type GroundHints, type GroundQuery, Grounder, type GroundSpan, type GroundUnit } from "../grounder.js"
-import { fieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
+import { fieldWords, type FieldWords, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { dateOf, integerOf, isMostlyNumber, numberOf } from "./layout/values.js"
 import { terms } from "./text-features.js"
 
@@ -136,7 +136,7 @@ const literalSpans = (query: string, units: ReadonlyArray<GroundUnit>, folded: R
   return out
 }
 
-type Wanted = "date" | "number" | "integer" | "text"
+type Wanted = "date" | "number" | "integer" | "identifier" | "text"
 
 const wantedOf = (query: string): Wanted => {
   const ts = new Set(terms(query))
@@ -146,8 +146,12 @@ const wantedOf = (query: string): Wanted => {
   if (has("amount", "total", "balance", "price", "cost", "sum", "tax", "fee", "paid", "income", "revenue", "assets", "liabilities", "equity", "subtotal", "salary", "pay")) {
     return "number"
   }
+  if (/\b(number|no\.?|#|id|code|reference|ref)\b/i.test(query)) return "identifier"
   return "text"
 }
+
+/** a heading or label rather than a value: upper case, a few words, no digits, or ending with a colon */
+const isHeading = (t: string) => t.endsWith(":") || (t === t.toUpperCase() && /\p{L}/u.test(t) && !/\d/.test(t) && t.split(/\s+/).length <= 4)
 
 const fits = (wanted: Wanted, text: string): boolean => {
   const t = text.trim()
@@ -159,28 +163,109 @@ const fits = (wanted: Wanted, text: string): boolean => {
       return isMostlyNumber(t) && numberOf(t) !== null
     case "integer":
       return integerOf(t) !== null && /^\d[\d,.]*(\s+\p{L}+){0,2}$/u.test(t)
-    case "text":
-      return !looksLikeLabel(t) || !t.endsWith(":")
+    case "identifier":
+      return /\d/.test(t) && t.split(/\s+/).length <= 4
+    case "text": {
+      // a name or a phrase: not a heading, not a date, more letters than digits
+      const letters = (t.match(/\p{L}/gu) ?? []).length
+      const digits = (t.match(/\p{N}/gu) ?? []).length
+      return !isHeading(t) && dateOf(t) === null && letters > digits
+    }
   }
 }
 
 const SELLER_QUERY = /\b(issued|issuer|vendor|seller|supplier|merchant|shop|store|business|company that)\b/i
-const COMPANY = /\b(inc|llc|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|kg|ag|sarl|bv|pty|pc)\.?$/i
+const COMPANY = /\b(inc|llc|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|kg|ag|sarl|bv|b\.v|pty|pc)\.?$/i
+const PARTY_QUERY = /\bpart(y|ies)\b/i
 const ORDINALS: ReadonlyArray<[RegExp, number]> = [[/\bfirst\b/i, 0], [/\bsecond\b/i, 1], [/\bthird\b/i, 2], [/\blast\b/i, -1]]
 
 /** the query without its ordinal words, articles and generic "name of" phrasing */
 const fieldText = (query: string) =>
-  query.replace(/\b(the|a|an|of|first|second|third|last|listed|line|name|value)\b/gi, " ").replace(/\s+/g, " ").trim()
+  query.replace(/\b(the|a|an|of|first|second|third|last|listed|line|name|value|being|whose|that|which|was|is)\b/gi, " ").replace(/\s+/g, " ").trim()
+
+/**
+ * How well a printed label answers a described field: mostly the share of the label's words the
+ * description uses (a label says little, a description a lot), plus the share of the
+ * description it covers.
+ */
+const semanticLabelScore = (fw: FieldWords, label: string): number => {
+  const ls = labelTerms(label)
+  if (ls.length === 0) return 0
+  const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
+  if (strong.length === 0) return 0
+  const used = ls.filter((l) => strong.some((t) => sameWord(t, l))).length / ls.length
+  if (used === 0) return 0
+  const covered = strong.filter((t) => ls.some((l) => sameWord(t, l))).length / strong.length
+  return 0.6 * used + 0.4 * covered
+}
+
+const DATE_IN_TEXT = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b/g
+const NUMBER_IN_TEXT = /[-(]?[$€£¥]?\s?\d[\d,.']*\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}))?/g
+
+/** values of the wanted kind inside a text, with their offsets */
+const valuesIn = (wanted: Wanted, text: string): Array<{ start: number; end: number }> => {
+  const re = wanted === "date" ? DATE_IN_TEXT : NUMBER_IN_TEXT
+  const out: Array<{ start: number; end: number }> = []
+  for (const m of text.matchAll(re)) {
+    const v = m[0].trim()
+    if (wanted === "date" ? dateOf(v) !== null : numberOf(v) !== null) out.push({ start: m.index!, end: m.index! + m[0].trimEnd().length })
+  }
+  return out
+}
+
+const LEADING = /^(?:(?:of|the|by|to|is|are|as|at|for|on|under|in|be|shall|will|a|an)\s+)+/i
+
+/** the phrase after the last of the query's words in a text, up to punctuation (at most 8 words) */
+const phraseAfter = (text: string, strong: ReadonlyArray<string>): { start: number; end: number } | undefined => {
+  let end = -1
+  for (const m of text.matchAll(/\p{L}+/gu)) if (terms(m[0]).some((t) => strong.some((s) => sameWord(s, t)))) end = m.index! + m[0].length
+  if (end < 0) return undefined
+  const rest = text.slice(end)
+  const cut = rest.split(/[.;,()"“”]/)[0]!
+  const lead = cut.length - cut.replace(LEADING, "").trimStart().length
+  const phrase = cut.slice(lead).trimEnd()
+  if (phrase === "" || phrase.split(/\s+/).length > 8) return undefined
+  return { start: end + lead, end: end + lead + phrase.length }
+}
+
+const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[.;]|,\s+(?:an?|the)\s|$)/i
+
+/** the parties named in "between A and B", located in the units (reading order joined with spaces) */
+const partySpans = (units: ReadonlyArray<GroundUnit>, ordinal: number): Array<GroundSpan> => {
+  let joined = ""
+  const starts: Array<number> = []
+  for (const u of units) {
+    starts.push(joined.length)
+    joined += `${u.text} `
+  }
+  const m = BETWEEN.exec(joined)
+  if (m === null) return []
+  const groups = [1, 2].map((g) => {
+    const raw = m[g]!
+    const at = m.index + m[0].indexOf(raw, g === 1 ? 0 : m[0].indexOf(m[1]!) + m[1]!.length)
+    const name = raw.split(/\s*\(|,\s+(?=(?:an?|the|each|both|registered|incorporated|with|whose)\b)/i)[0]!.replace(/[,;:]+$/, "").trim()
+    return { at: at + raw.indexOf(name), length: name.length }
+  })
+  const pick = groups[ordinal < 0 ? groups.length - 1 : ordinal]
+  if (pick === undefined) return []
+  let k = 0
+  while (k + 1 < starts.length && starts[k + 1]! <= pick.at) k++
+  const u = units[k]!
+  const start = pick.at - starts[k]!
+  return [{ unit: u.id, start, end: Math.min(u.text.length, start + pick.length), confidence: 0.85 }]
+}
 
 const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<GroundSpan> => {
   const wanted = wantedOf(query)
   const fw = fieldWords(fieldText(query) || query, null, [], null)
+  const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
   const ordinal = ORDINALS.find(([re]) => re.test(query))?.[1]
+  const hasLeft = new Set(units.flatMap((u) => (u.right === null ? [] : [u.right])))
   const out: Array<GroundSpan> = []
   for (const u of units) {
     const inline = /^(.{1,48}?)\s*[:：]\s*(.+)$/.exec(u.text)
     if (inline !== null) {
-      const score = labelScore(fw, inline[1]!)
+      const score = semanticLabelScore(fw, inline[1]!)
       if (score >= 0.4 && fits(wanted, inline[2]!)) {
         const start = u.text.length - inline[2]!.length
         out.push({ unit: u.id, start, end: u.text.length, confidence: 0.5 + 0.5 * score })
@@ -188,10 +273,10 @@ const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<G
     }
     const label = u.text.replace(/[:：]\s*$/, "")
     if (!looksLikeLabel(label)) continue
-    const score = labelScore(fw, label)
+    const score = semanticLabelScore(fw, label)
     if (score < 0.4) continue
-    // a column: values below; the ordinal picks one
-    if (ordinal !== undefined && u.below !== null) {
+    // a column heading (a cell of a header row): values below; the ordinal picks one
+    if (ordinal !== undefined && u.below !== null && (u.right !== null || hasLeft.has(u.id))) {
       const column: Array<GroundUnit> = []
       for (let v: GroundUnit | undefined = units[u.below]; v !== undefined && column.length < 500; v = v.below === null ? undefined : units[v.below]) {
         if (fits(wanted, v.text)) column.push(v)
@@ -208,22 +293,45 @@ const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<G
       out.push({ unit: below.id, start: 0, end: below.text.length, confidence: (0.5 + 0.5 * score) * 0.95 })
     }
   }
-  if (out.length === 0 && wanted === "text" && SELLER_QUERY.test(query)) {
-    const company = units.find((u) => COMPANY.test(u.text.trim()))
-    const first = company ?? units.find((u) => u.text.trim() !== "" && !/\d/.test(u.text))
-    if (first !== undefined) out.push({ unit: first.id, start: 0, end: first.text.length, confidence: 0.6 })
+  if (PARTY_QUERY.test(query) && wanted === "text") out.push(...partySpans(units, ordinal ?? 0))
+  if (wanted === "text" && SELLER_QUERY.test(query)) {
+    // the issuer is printed first: a company name near the top, else the first line
+    const top = units.slice(0, 12)
+    const company = top.find((u) => COMPANY.test(u.text.trim()))
+    if (company !== undefined) out.push({ unit: company.id, start: 0, end: company.text.length, confidence: 0.85 })
+    else {
+      const first = units.find((u) => u.text.trim() !== "" && !/\d/.test(u.text) && !isHeading(u.text.trim()))
+      if (first !== undefined) out.push({ unit: first.id, start: 0, end: first.text.length, confidence: 0.7 })
+    }
   }
-  if (out.length === 0) {
-    // the unit whose words best cover the query's
-    const q = new Set(terms(fieldText(query)))
-    if (q.size > 0) {
-      for (const u of units) {
-        const ts = new Set(terms(u.text))
-        let hit = 0
-        for (const t of q) if (ts.has(t)) hit++
-        const coverage = hit / q.size
-        if (coverage >= 0.5) out.push({ unit: u.id, start: 0, end: u.text.length, confidence: Math.round(coverage * 0.8 * 1000) / 1000 })
-      }
+  if (out.length > 0) return out
+  if (wanted === "date" || wanted === "number" || wanted === "integer") {
+    // a value inside a sentence that uses the query's words (the sentence may run over a few lines)
+    const dates: Array<GroundSpan> = []
+    units.forEach((u, i) => {
+      const values = valuesIn(wanted === "date" ? "date" : "number", u.text)
+      if (values.length === 0) return
+      const around = new Set([units[i - 1]?.text, u.text, units[i + 1]?.text].filter((t) => t !== undefined).flatMap((t) => terms(t!)))
+      const coverage = strong.length === 0 ? 0 : strong.filter((t) => [...around].some((a) => sameWord(t, a))).length / strong.length
+      for (const v of values) dates.push({ unit: u.id, start: v.start, end: v.end, confidence: Math.round((0.45 + 0.45 * coverage) * 1000) / 1000 })
+    })
+    if (wanted === "date") {
+      // one date in the whole document: it is the date asked for
+      const distinct = new Set(dates.map((d) => dateOf(units[d.unit]!.text.slice(d.start, d.end))))
+      if (distinct.size === 1) return dates.slice(0, 1).map((d) => ({ ...d, confidence: Math.max(d.confidence, 0.85) }))
+    }
+    return dates.filter((d) => d.confidence >= 0.6)
+  }
+  // the unit whose words best cover the query's: the phrase after them, or the whole unit
+  if (strong.length > 0) {
+    for (const u of units) {
+      const ts = terms(u.text)
+      const coverage = strong.filter((t) => ts.some((x) => sameWord(t, x))).length / strong.length
+      if (coverage < 0.5) continue
+      const phrase = phraseAfter(u.text, strong)
+      out.push(phrase === undefined
+        ? { unit: u.id, start: 0, end: u.text.length, confidence: Math.round(coverage * 0.7 * 1000) / 1000 }
+        : { unit: u.id, ...phrase, confidence: Math.round((0.5 + 0.4 * coverage) * 1000) / 1000 })
     }
   }
   return out

@@ -86,6 +86,9 @@ export const fieldWords = (name: string, title: string | null, parents: Readonly
 const matches = (fieldTerm: string, labelTerm: string) =>
   fieldTerm === labelTerm || (expansion.get(fieldTerm)?.has(labelTerm) ?? false)
 
+/** the same word, or words the business vocabulary treats as the same ("bill" and "customer") */
+export const sameWord = matches
+
 /**
  * 0 to 1: how well a printed label names the field — the share of the field's own words (name,
  * title) the label has, lowered by the share of label words the field does not know, plus up to
