@@ -33,6 +33,7 @@ import { jobWorkersLayer } from "./documents/jobs/worker.js"
 import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
 import { noParserLayer } from "./documents/parse/no-parser.js"
 import { noRendererLayer, type PageRenderer } from "./documents/ground/page-renderer.js"
+import { noPageExtractorLayer, type PageExtractor } from "./documents/split/page-extractor.js"
 import type { BlobStore } from "./documents/uploads/blob-store.js"
 import type { UploadStore } from "./documents/uploads/upload.js"
 import type { ExtractionSchemaStore } from "./documents/schema/extraction-schema-store.js"
@@ -64,6 +65,7 @@ export type DocketServices =
   | ClockControl
   | DocumentParser
   | PageRenderer
+  | PageExtractor
   | JobRuntime
   | LinkSigner
   | HttpFetcher
@@ -90,6 +92,11 @@ export interface DocketOptions<E = never> {
    */
   readonly renderer?: Layer.Layer<PageRenderer> | undefined
   /**
+   * cuts pages out of a file for split's part files (`@docket/formats`' `pageExtractorLayer`, PDFs;
+   * `createDocket` of the adapters provides it by default); without one, parts are markdown files
+   */
+  readonly pageExtractor?: Layer.Layer<PageExtractor> | undefined
+  /**
    * reads `https://` source URLs (the platform's `fetch` by default; `platformHttpFetcherLayer({
    * allowHttpLoopback: true })` also reads `http://127.0.0.1`, for tests against a local server)
    */
@@ -110,6 +117,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     options.intelligence ?? LocalIntelligenceLive,
     options.parser ?? noParserLayer,
     options.renderer ?? noRendererLayer,
+    options.pageExtractor ?? noPageExtractorLayer,
     options.httpFetcher ?? platformHttpFetcherLayer(),
     KeyCacheLive,
     FaultsLive,

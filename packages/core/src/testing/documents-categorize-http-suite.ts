@@ -199,5 +199,45 @@ export const documentsCategorizeHttpSuite = (name: string, start: StartTarget) =
         expect(bad.body.error).toMatchObject({ code: "invalid_request" })
         expect(bad.body.error.detail.errors[0].field).toBe("taxonomy.categories")
       })
+
+      it("POST /v1/split: consecutive parts with page ranges, type, confidence and a new upload handle for each part's own file", async () => {
+        const t = await api.tenant()
+        const up = await api.upload(t.key, "bundle.txt", [INVOICE_1, INVOICE_2, CONTRACT].join("\f"))
+        const r = await api.call("POST", "/v1/split", { key: t.key, body: { source: { type: "upload", upload_id: up.body.file_id }, wait_seconds: 30 } })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        expect(r.body).toMatchObject({ kind: "split", status: "succeeded", units: 6 })
+        expect(r.body.result).toMatchObject({ result_type: "split", file_name: "bundle.txt", page_count: 3 })
+        const parts = r.body.result.parts
+        expect(parts.map((p: any) => [p.part_index, p.page_start, p.page_end, p.type, p.is_freeform_type])).toEqual([
+          [0, 1, 2, "invoice", false],
+          [1, 3, 3, "contract", false]
+        ])
+        for (const p of parts) {
+          expect(p.confidence).toBeGreaterThan(0)
+          expect(p.file).toMatchObject({ format: "txt", source_url: `svc://file/${p.file.upload_id}` })
+          expect(p.file.file_name).toMatch(new RegExp(`^bundle-part-${p.part_index + 1}-${p.type}\\.txt$`))
+        }
+        // a part's upload is the tenant's, usable by every operation: its own text only
+        const contract = await api.call("POST", "/v1/parse", { key: t.key, body: { source: { type: "upload", upload_id: parts[1].file.upload_id }, wait_seconds: 30 } })
+        expect(contract.status, JSON.stringify(contract.body)).toBe(200)
+        expect(contract.body.result.document.text).toContain("Services Agreement")
+        expect(contract.body.result.document.text).not.toContain("INV-1001")
+        const other = await api.tenant()
+        const foreign = await api.call("POST", "/v1/parse", { key: other.key, body: { source: { type: "upload", upload_id: parts[1].file.upload_id } } })
+        expect(foreign.status).toBe(404)
+      })
+
+      it("POST /v1/split of a spreadsheet: one part per sheet, as CSV; bad taxonomy is invalid_request", async () => {
+        const t = await api.tenant()
+        const up = await api.upload(t.key, "statement.csv", "Date,Description,Debit,Credit,Balance\n2026-03-01,Opening balance,,,1000.00\nAccount number,12345678\nClosing balance,1000.00\n")
+        const source = { type: "upload", upload_id: up.body.file_id }
+        const r = await api.call("POST", "/v1/split", { key: t.key, body: { source, wait_seconds: 30 } })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        expect(r.body.result.parts).toHaveLength(1)
+        expect(r.body.result.parts[0]).toMatchObject({ sheet_name: "statement", type: "bank_statement", file: { format: "csv", file_name: "statement-statement.csv" } })
+        const bad = await api.call("POST", "/v1/split", { key: t.key, body: { source, taxonomy: { categories: [] } } })
+        expect(bad.status).toBe(422)
+        expect(bad.body.error.code).toBe("invalid_request")
+      })
     })
   })

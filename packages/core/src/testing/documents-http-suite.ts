@@ -379,12 +379,5 @@ export const documentsHttpSuite = (name: string, start: StartTarget) =>
           expect(r.headers.get("x-request-id")).toMatch(GENERATED_REQUEST_ID)
         }
       })
-      it("split answers 501 not_implemented in the v1 envelope, after auth", async () => {
-        const t = await api.tenant()
-        for (const path of ["/v1/split"]) {
-          expectV1Error(await api.call("POST", path, { key: t.key, body: {} }), 501, "not_implemented")
-          expectV1Error(await api.call("POST", path, { body: {} }), 401, "unauthorized")
-        }
-      })
     })
   })

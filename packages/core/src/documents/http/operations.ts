@@ -5,6 +5,7 @@
 import { CATEGORIZE, CLASSIFY } from "./categorize-operation.js"
 import { FLAT_EXTRACT, V1_EXTRACT } from "./extract-operation.js"
 import { GROUND } from "./ground-operation.js"
+import { SPLIT } from "./split-operation.js"
 import { flatOperationRoutes, v1OperationRoute } from "./operation-routes.js"
 
 export const operationRoutes = [
@@ -15,5 +16,6 @@ export const operationRoutes = [
   ...flatOperationRoutes("/extract", FLAT_EXTRACT),
   v1OperationRoute("/v1/extract", V1_EXTRACT),
   ...flatOperationRoutes("/ground", GROUND),
-  v1OperationRoute("/v1/ground", GROUND)
+  v1OperationRoute("/v1/ground", GROUND),
+  v1OperationRoute("/v1/split", SPLIT)
 ]

@@ -8,6 +8,7 @@ import { categorizeWork } from "../categorize/categorize-work.js"
 import { extractWork } from "../extract/extract-work.js"
 import { groundWork } from "../ground/ground-work.js"
 import { parseWork } from "../parse/parse-work.js"
+import { splitWork } from "../split/split-work.js"
 import type { Job, JobError } from "./job.js"
 
 const notOffered = (job: Job): JobError => ({
@@ -26,6 +27,7 @@ type WorkContext =
   | Effect.Effect.Context<ReturnType<typeof categorizeWork>>
   | Effect.Effect.Context<ReturnType<typeof extractWork>>
   | Effect.Effect.Context<ReturnType<typeof groundWork>>
+  | Effect.Effect.Context<ReturnType<typeof splitWork>>
 
 export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkContext> => {
   switch (job.kind) {
@@ -38,6 +40,8 @@ export const jobWork = (job: Job): Effect.Effect<JobOutcome, JobError, WorkConte
       return extractWork(job)
     case "ground":
       return groundWork(job)
+    case "split":
+      return splitWork(job)
     default:
       return Effect.fail(notOffered(job))
   }

@@ -8,6 +8,7 @@ import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult }
 import type { StoredParseResult } from "../parse/parse-result.js"
 import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../extract/extract-result.js"
 import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "../ground/ground-result.js"
+import { type StoredSplitResult, v1SplitResult } from "../split/split-result.js"
 import type { Job, JobStatus } from "./job.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -82,6 +83,8 @@ const v1Result = (job: Job, link: LinkOf, origin: string): unknown => {
       return v1ExtractResult(job.result as StoredExtractResult, job.units, link)
     case "ground":
       return v1GroundResult(job.result as StoredGroundResult, job.units, origin, job.job_id)
+    case "split":
+      return v1SplitResult(job.result as StoredSplitResult, job.units)
     default:
       return job.result
   }
