@@ -18,7 +18,10 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
   readonly engine?: EngineOption | undefined
 }
 
-/** In-memory storage, `@docket/formats`' worker-pool parser and the local engine unless told otherwise. */
+/**
+ * In-memory storage, `@docket/formats`' worker-pool parser and page renderer (ground previews) and
+ * the local engine unless told otherwise.
+ */
 export const createDocket = (options: CreateDocketOptions = {}): Docket => {
   const { engine, ...rest } = options
   const openai = engine === undefined || engine === "local" ? undefined : engine.openai
@@ -26,6 +29,7 @@ export const createDocket = (options: CreateDocketOptions = {}): Docket => {
     ...rest,
     storage: options.storage ?? MemoryStorage.layer,
     parser: options.parser ?? Formats.layer,
+    renderer: options.renderer ?? Formats.rendererLayer,
     intelligence: options.intelligence ?? (openai === undefined ? undefined : OpenAiIntelligence.layer(openai)),
     evaluator: options.evaluator ?? (openai === undefined ? undefined : OpenAiIntelligence.evaluatorLayer(openai))
   })

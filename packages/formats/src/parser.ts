@@ -118,7 +118,7 @@ export const makeWorkerParser = (options: FormatsOptions = {}) =>
         precheck(input, options.maxFileBytes).pipe(
           Effect.zipRight(Effect.async<ParsedDocument, ParseFailure>((resume) => {
             const { cancel } = pool.run(input.bytes, input.fileName, (outcome) =>
-              resume(outcome.ok ? Effect.succeed(outcome.document as ParsedDocument) : Effect.fail(toParseFailure(input.fileName, outcome.problem))))
+              resume(outcome.ok ? Effect.succeed(outcome.value as ParsedDocument) : Effect.fail(toParseFailure(input.fileName, outcome.problem))))
             return Effect.sync(cancel)
           }))
         )

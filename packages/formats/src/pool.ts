@@ -1,8 +1,9 @@
 /**
- * A pool of worker threads that parse files off the caller's event loop. At most `size` files
- * parse at once (default: one per core minus one, at least one); further requests wait in line.
- * Each worker has a heap cap (`maxWorkerMemoryMb`) and each file a time box (`timeoutMs`): a worker
- * that runs out of either is terminated and replaced, and the file fails as too complex.
+ * A pool of worker threads that parse files (and draw crops of their pages) off the caller's event
+ * loop. At most `size` files are worked on at once (default: one per core minus one, at least
+ * one); further requests wait in line. Each worker has a heap cap (`maxWorkerMemoryMb`) and each
+ * file a time box (`timeoutMs`): a worker that runs out of either is terminated and replaced, and
+ * the file fails as too complex.
  *
  * Works from the built package (`dist/worker.js`) and from the TypeScript sources (under vitest or
  * tsx the worker registers tsx's loader before importing `worker.ts`).
@@ -16,6 +17,7 @@ import { Worker } from "node:worker_threads"
 import type { ParseLimits } from "./internal/limits.js"
 import type { ProblemData } from "./internal/problem.js"
 import { formatOf } from "./parse.js"
+import type { RegionData } from "./render.js"
 import type { WorkerRequest, WorkerResponse } from "./worker.js"
 
 export interface PoolOptions {
@@ -27,15 +29,21 @@ export interface PoolOptions {
 
 export const defaultPoolSize = (): number => Math.max(1, availableParallelism() - 1)
 
-export type PoolOutcome = { readonly ok: true; readonly document: unknown } | { readonly ok: false; readonly problem: ProblemData }
+export type PoolOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: ProblemData }
+
+/** What a worker is asked to do with a file: parse it, or draw crops of its pages. */
+export type PoolWork =
+  | { readonly kind: "parse"; readonly bytes: Uint8Array; readonly fileName: string }
+  | { readonly kind: "render"; readonly bytes: Uint8Array; readonly fileName: string; readonly regions: ReadonlyArray<RegionData> }
 
 interface Task {
   readonly id: number
-  readonly bytes: Uint8Array
-  readonly fileName: string
+  readonly work: PoolWork
   readonly done: (outcome: PoolOutcome) => void
   cancelled: boolean
 }
+
+const verbOf = (work: PoolWork) => (work.kind === "parse" ? "Parsing" : "Drawing")
 
 interface Slot {
   readonly worker: Worker
@@ -76,9 +84,14 @@ export class ParserPool {
 
   /** Parses in a worker; `cancel` drops a queued task or terminates the worker of a running one. */
   run(bytes: Uint8Array, fileName: string, done: (outcome: PoolOutcome) => void): { cancel: () => void } {
-    const task: Task = { id: this.nextId++, bytes, fileName, done, cancelled: false }
+    return this.submit({ kind: "parse", bytes, fileName }, done)
+  }
+
+  /** Works on a file in a worker; `cancel` drops a queued task or terminates the worker of a running one. */
+  submit(work: PoolWork, done: (outcome: PoolOutcome) => void): { cancel: () => void } {
+    const task: Task = { id: this.nextId++, work, done, cancelled: false }
     if (this.closed) {
-      done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(fileName), message: "The parser is shut down." } })
+      done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(work.fileName), message: "The parser is shut down." } })
       return { cancel: () => {} }
     }
     this.queue.push(task)
@@ -102,10 +115,10 @@ export class ParserPool {
 
   async close(): Promise<void> {
     this.closed = true
-    for (const task of this.queue.splice(0)) task.done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(task.fileName), message: "The parser is shut down." } })
+    for (const task of this.queue.splice(0)) task.done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(task.work.fileName), message: "The parser is shut down." } })
     await Promise.all(this.slots.splice(0).map((slot) => {
       clearTimeout(slot.timer)
-      slot.task?.done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(slot.task.fileName), message: "The parser is shut down." } })
+      slot.task?.done({ ok: false, problem: { tag: "CorruptFile", format: formatOf(slot.task.work.fileName), message: "The parser is shut down." } })
       return slot.worker.terminate()
     }))
   }
@@ -138,7 +151,7 @@ export class ParserPool {
       clearTimeout(slot.timer)
       slot.task = undefined
       slot.timer = undefined
-      task.done(response.ok ? { ok: true, document: response.document } : { ok: false, problem: response.problem })
+      task.done(response.ok ? { ok: true, value: response.value } : { ok: false, problem: response.problem })
       this.dispatch()
     })
     worker.on("error", (error: Error & { code?: string }) => this.crashed(slot, error))
@@ -150,15 +163,15 @@ export class ParserPool {
   private assign(slot: Slot, task: Task): void {
     slot.task = task
     slot.timer = setTimeout(() => {
-      const format = formatOf(task.fileName)
+      const format = formatOf(task.work.fileName)
       this.retire(slot)
       task.done({
         ok: false,
-        problem: { tag: "FileTooComplex", format, limit: "time", message: `Parsing the ${format.toUpperCase()} file took longer than ${Math.round(this.options.timeoutMs / 1000)} s; it was stopped.` }
+        problem: { tag: "FileTooComplex", format, limit: "time", message: `${verbOf(task.work)} the ${format.toUpperCase()} file took longer than ${Math.round(this.options.timeoutMs / 1000)} s; it was stopped.` }
       })
     }, this.options.timeoutMs)
     slot.timer.unref()
-    slot.worker.postMessage({ id: task.id, bytes: task.bytes, fileName: task.fileName } satisfies WorkerRequest)
+    slot.worker.postMessage({ id: task.id, ...task.work } satisfies WorkerRequest)
   }
 
   /** Terminates a worker and forgets its task (the caller answers the task). */
@@ -179,13 +192,13 @@ export class ParserPool {
     const task = slot.task
     slot.task = undefined
     if (task !== undefined && !task.cancelled) {
-      const format = formatOf(task.fileName)
+      const format = formatOf(task.work.fileName)
       const label = format.toUpperCase()
       task.done({
         ok: false,
         problem: error?.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? { tag: "FileTooComplex", format, limit: "memory", message: `Parsing the ${label} file needed more than ${this.options.maxWorkerMemoryMb} MiB of memory; it was stopped.` }
-          : { tag: "CorruptFile", format, message: `The ${label} file could not be read: the parser stopped unexpectedly${error ? ` (${error.message})` : ""}.` }
+          ? { tag: "FileTooComplex", format, limit: "memory", message: `${verbOf(task.work)} the ${label} file needed more than ${this.options.maxWorkerMemoryMb} MiB of memory; it was stopped.` }
+          : { tag: "CorruptFile", format, message: `The ${label} file could not be read: the ${task.work.kind === "parse" ? "parser" : "renderer"} stopped unexpectedly${error ? ` (${error.message})` : ""}.` }
       })
     }
     if (!this.closed) this.dispatch()

@@ -100,7 +100,11 @@ const renderForOcr = async (page: import("pdfjs-dist/types/src/display/api.js").
   return { png: new Uint8Array(canvas.toBuffer("image/png")), scale }
 }
 
-export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+/**
+ * Opens a PDF with pdf.js (no eval, no font faces, the standard fonts from the package); a
+ * password-protected file fails as encrypted, an unreadable one as corrupt. The caller destroys it.
+ */
+export const openPdf = async (bytes: Uint8Array, format: string) => {
   const pdfjs = await loadPdfJs()
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -111,15 +115,18 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Pa
     standardFontDataUrl: standardFontDataUrl(),
     stopAtErrors: false
   })
-  let doc: import("pdfjs-dist/types/src/display/api.js").PDFDocumentProxy
   try {
-    doc = await task.promise
+    return { pdfjs, doc: await task.promise }
   } catch (error) {
     const name = error instanceof Error ? error.name : ""
-    if (name === "PasswordException") throw encrypted(ctx.format, "The PDF is password-protected; remove the password and upload it again.")
+    if (name === "PasswordException") throw encrypted(format, "The PDF is password-protected; remove the password and upload it again.")
     const detail = error instanceof Error ? error.message : String(error)
-    throw corrupt(ctx.format, `The PDF could not be read: ${detail}.`)
+    throw corrupt(format, `The PDF could not be read: ${detail}.`)
   }
+}
+
+export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+  const { pdfjs, doc } = await openPdf(bytes, ctx.format)
   try {
     if (doc.numPages > ctx.limits.maxPages) {
       throw tooComplex(ctx.format, "pages", `The PDF has ${doc.numPages} pages; at most ${ctx.limits.maxPages} are read.`)

@@ -30,6 +30,11 @@ export class OcrUnreadableImage extends Error {}
 export interface OcrEngine {
   /** Recognizes an encoded image (PNG, JPEG, TIFF, WebP, BMP); rejects with `OcrTimeout` after `timeoutMs`. */
   readonly recognize: (image: Uint8Array, timeoutMs: number) => Promise<OcrResult>
+  /**
+   * Decodes an encoded image (any format Tesseract's Leptonica reads: TIFF, BMP, PNG, JPEG, WebP)
+   * into PNG bytes, without recognizing anything; rejects with `OcrTimeout` after `timeoutMs`.
+   */
+  readonly decodePng: (image: Uint8Array, timeoutMs: number) => Promise<Uint8Array>
   readonly dispose: () => Promise<void>
 }
 
@@ -94,6 +99,31 @@ export const makeTesseractEngine = (): OcrEngine => {
         // a timed-out or failed worker may be stuck: start afresh next time
         await stop()
         if (error instanceof OcrTimeout) throw error
+        throw new OcrUnreadableImage(error instanceof Error ? error.message : String(error))
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    decodePng: async (image, timeoutMs) => {
+      worker ??= start()
+      const current = await worker
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new OcrTimeout(`decoding did not finish within ${timeoutMs} ms`)), Math.max(1, timeoutMs))
+      })
+      try {
+        // only a non-recognition output: Tesseract sets the image and writes it back as PNG
+        const result = await Promise.race([
+          current.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: false, blocks: false, imageColor: true }),
+          timeout
+        ])
+        const dataUrl = result.data.imageColor
+        const comma = typeof dataUrl === "string" ? dataUrl.indexOf(",") : -1
+        if (comma < 0) throw new OcrUnreadableImage("the image could not be decoded")
+        return new Uint8Array(Buffer.from((dataUrl as string).slice(comma + 1), "base64"))
+      } catch (error) {
+        await stop()
+        if (error instanceof OcrTimeout || error instanceof OcrUnreadableImage) throw error
         throw new OcrUnreadableImage(error instanceof Error ? error.message : String(error))
       } finally {
         clearTimeout(timer)
