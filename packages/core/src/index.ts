@@ -49,6 +49,7 @@ export { fromWebRequest, makeWebHandler, toWebResponse, webRequestBody } from ".
 export { docketApp, fromPlatformRequest, toPlatformResponse } from "./http/platform.js"
 export * from "./docket.js"
 export * from "./documents/index.js"
+export * from "./documents/split/page-extractor.js"
 
 // the intelligence engine
 export * from "./intelligence/index.js"
