@@ -9,11 +9,15 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
   readonly storage?: Layer.Layer<StoragePorts, unknown> | undefined
 }
 
-/** In-memory storage and `@docket/formats`' worker-pool parser and page renderer (ground previews) unless told otherwise. */
+/**
+ * In-memory storage and `@docket/formats`' worker-pool parser, page renderer (ground previews) and
+ * PDF page extractor (split's part files) unless told otherwise.
+ */
 export const createDocket = (options: CreateDocketOptions = {}): Docket =>
   makeDocket({
     ...options,
     storage: options.storage ?? MemoryStorage.layer,
     parser: options.parser ?? Formats.layer,
-    renderer: options.renderer ?? Formats.rendererLayer
+    renderer: options.renderer ?? Formats.rendererLayer,
+    pageExtractor: options.pageExtractor ?? Formats.pageExtractorLayer
   })

@@ -19,8 +19,8 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
 }
 
 /**
- * In-memory storage, `@docket/formats`' worker-pool parser and page renderer (ground previews) and
- * the local engine unless told otherwise.
+ * In-memory storage, `@docket/formats`' worker-pool parser, page renderer (ground previews) and PDF
+ * page extractor (split's part files), and the local engine unless told otherwise.
  */
 export const createDocket = (options: CreateDocketOptions = {}): Docket => {
   const { engine, ...rest } = options
@@ -30,6 +30,7 @@ export const createDocket = (options: CreateDocketOptions = {}): Docket => {
     storage: options.storage ?? MemoryStorage.layer,
     parser: options.parser ?? Formats.layer,
     renderer: options.renderer ?? Formats.rendererLayer,
+    pageExtractor: options.pageExtractor ?? Formats.pageExtractorLayer,
     intelligence: options.intelligence ?? (openai === undefined ? undefined : OpenAiIntelligence.layer(openai)),
     evaluator: options.evaluator ?? (openai === undefined ? undefined : OpenAiIntelligence.evaluatorLayer(openai))
   })

@@ -7,7 +7,6 @@
 export { defaultLimits, type ParseLimits } from "./internal/limits.js"
 export { layer, layerInProcess, layerWith, makeInProcessParser, makeWorkerParser, precheck, toParseFailure, type FormatsOptions } from "./parser.js"
 export { extractPdfPages, pageExtractorLayer } from "./page-extractor.js"
-export { extractPdfPages, pageExtractorLayer } from "./page-extractor.js"
 export { defaultPoolSize, ParserPool } from "./pool.js"
 export {
   makeInProcessRenderer, makeWorkerRenderer, renderPrecheck, rendererLayer, rendererLayerInProcess, rendererLayerWith, type RendererOptions
