@@ -1,5 +1,8 @@
-/** Jobs in memory. Every operation is one synchronous step, so transitions are atomic. */
-import { CursorNotFound, type Job, JobStore, type JobStoreService, transition } from "@docket/core"
+/**
+ * Jobs in memory. Every operation is one synchronous step, so transitions are atomic, and so is
+ * `insertWithin`'s count of the tenant's active jobs with the insert that follows it.
+ */
+import { ActiveJobsAtLimit, CursorNotFound, type Job, JobStore, type JobStoreService, transition } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 
 interface Entry {
@@ -14,17 +17,33 @@ export const makeJobStore = (): JobStoreService => {
   const jobs = new Map<string, Entry>()
   const byKey = new Map<string, string>()
   let seq = 0
+  const replayOf = (job: Job) => {
+    if (job.idempotency_key === null) return undefined
+    const existing = byKey.get(`${job.tenant_id}\n${job.idempotency_key}`)
+    return existing === undefined ? undefined : jobs.get(existing)
+  }
+  const store = (job: Job) => {
+    if (job.idempotency_key !== null) byKey.set(`${job.tenant_id}\n${job.idempotency_key}`, job.job_id)
+    jobs.set(job.job_id, { job, seq: seq++ })
+    return { job, created: true }
+  }
+  const activeOf = (tenantId: string) => {
+    let n = 0
+    for (const e of jobs.values()) if (e.job.tenant_id === tenantId && (e.job.status === "queued" || e.job.status === "running")) n++
+    return n
+  }
   return {
     insert: (job) =>
       Effect.sync(() => {
-        if (job.idempotency_key !== null) {
-          const existing = byKey.get(`${job.tenant_id}\n${job.idempotency_key}`)
-          const entry = existing === undefined ? undefined : jobs.get(existing)
-          if (entry !== undefined) return { job: entry.job, created: false }
-          byKey.set(`${job.tenant_id}\n${job.idempotency_key}`, job.job_id)
-        }
-        jobs.set(job.job_id, { job, seq: seq++ })
-        return { job, created: true }
+        const replay = replayOf(job)
+        return replay === undefined ? store(job) : { job: replay.job, created: false }
+      }),
+    insertWithin: (job, maxActive) =>
+      Effect.suspend(() => {
+        const replay = replayOf(job)
+        if (replay !== undefined) return Effect.succeed({ job: replay.job, created: false })
+        if (activeOf(job.tenant_id) >= maxActive) return Effect.fail(new ActiveJobsAtLimit({ limit: maxActive }))
+        return Effect.succeed(store(job))
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(jobs.get(id)?.job)),
     findByIdempotencyKey: (tenantId, key) =>

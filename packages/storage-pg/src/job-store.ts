@@ -3,6 +3,13 @@
  *
  * - `insert` is one statement: the per-tenant unique index on the idempotency key makes a second
  *   insert with the same key do nothing, and the existing job is then read back.
+ * - `insertWithin` is one transaction that first takes a transaction-level advisory lock of the
+ *   tenant (`pg_advisory_xact_lock(class, hashtext(tenant_id))`), so that concurrent inserts of one
+ *   tenant, from any instance, take turns; then one statement (read committed: its snapshot is
+ *   taken after the lock, so it sees every job the previous holder inserted) looks up the
+ *   idempotency key, counts the tenant's queued and running jobs (the partial index of migration
+ *   6) and inserts only when the key is new and the count is below the cap. Other tenants never
+ *   wait (two tenants whose ids hash alike merely take turns).
  * - `apply` locks the job's row (`FOR UPDATE`), runs the state machine (`transition`) in code and
  *   writes the result, in one transaction: concurrent events on one job take turns, so a cancel
  *   racing a completion has exactly one outcome — whichever locked the row first.
@@ -10,7 +17,16 @@
  *   by the cursor job's position (`(created_at, seq) < cursor's`), whether or not the cursor
  *   matches the filters, as the memory store does.
  */
-import { CursorNotFound, type Job, type JobQuery, JobStore, type JobStoreService, JobStoreUnavailable, transition } from "@docket/core"
+import {
+  ActiveJobsAtLimit,
+  CursorNotFound,
+  type Job,
+  type JobQuery,
+  JobStore,
+  type JobStoreService,
+  JobStoreUnavailable,
+  transition
+} from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
@@ -20,6 +36,9 @@ interface DocRow {
 }
 
 const toJob = (r: DocRow): Job => JSON.parse(r.doc) as Job
+
+/** First key of the per-tenant advisory locks of `insertWithin` ("dock"); the second is the tenant's hash. */
+export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
   const run = guard(options, (cause) => new JobStoreUnavailable({ cause }))
@@ -47,6 +66,40 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
             SELECT doc FROM docket_jobs WHERE tenant_id = ${job.tenant_id} AND idempotency_key = ${job.idempotency_key}`
           return existing.length > 0 ? { job: toJob(existing[0]), created: false } : { job, created: false }
         })
+      ),
+    insertWithin: (job, maxActive) =>
+      run(
+        sql.withTransaction(
+          Effect.gen(function*() {
+            yield* sql`SELECT pg_advisory_xact_lock(${ACTIVE_JOBS_LOCK_CLASS}::int, hashtext(${job.tenant_id}::text))`
+            const [row] = yield* sql<{ readonly existing: string | null; readonly created: boolean }>`
+              WITH existing AS (
+                SELECT doc FROM docket_jobs WHERE tenant_id = ${job.tenant_id}::text AND idempotency_key = ${job.idempotency_key}::text
+              ), active AS (
+                SELECT count(*) AS n FROM docket_jobs
+                WHERE tenant_id = ${job.tenant_id}::text AND status IN ('queued', 'running')
+              ), inserted AS (
+                INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, doc)
+                SELECT ${job.job_id}::text, ${job.tenant_id}::text, ${job.kind}::text, ${job.status}::text,
+                       ${job.idempotency_key}::text, ${job.created_at}::bigint, ${JSON.stringify(job)}::text
+                WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT n FROM active) < ${maxActive}::bigint
+                ON CONFLICT DO NOTHING
+                RETURNING 1
+              )
+              SELECT (SELECT doc FROM existing) AS existing, EXISTS (SELECT 1 FROM inserted) AS created`
+            if (row.existing !== null) return { job: toJob({ doc: row.existing }), created: false }
+            if (row.created) return { job, created: true }
+            // the key taken meanwhile by a plain `insert` (which takes no lock), or the cap reached
+            if (job.idempotency_key !== null) {
+              const raced = yield* sql<DocRow>`
+                SELECT doc FROM docket_jobs WHERE tenant_id = ${job.tenant_id} AND idempotency_key = ${job.idempotency_key}`
+              if (raced.length > 0) return { job: toJob(raced[0]), created: false }
+            }
+            return undefined
+          })
+        )
+      ).pipe(
+        Effect.flatMap((stored) => stored === undefined ? Effect.fail(new ActiveJobsAtLimit({ limit: maxActive })) : Effect.succeed(stored))
       ),
     get: (id) => run(sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id}`).pipe(Effect.map(oneJob)),
     findByIdempotencyKey: (tenantId, key) =>

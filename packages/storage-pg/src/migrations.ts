@@ -19,6 +19,7 @@ import limiterStore from "./migrations/0002_limiter_store.js"
 import documentStores from "./migrations/0003_document_stores.js"
 import tenantBuckets from "./migrations/0004_tenant_buckets.js"
 import documentSharedState from "./migrations/0005_document_shared_state.js"
+import activeJobsIndex from "./migrations/0006_active_jobs_index.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -29,7 +30,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "2_limiter_store": limiterStore,
   "3_document_stores": documentStores,
   "4_tenant_buckets": tenantBuckets,
-  "5_document_shared_state": documentSharedState
+  "5_document_shared_state": documentSharedState,
+  "6_active_jobs_index": activeJobsIndex
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

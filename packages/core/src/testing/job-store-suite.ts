@@ -1,9 +1,10 @@
 /**
  * The conformance suite of the `JobStore` port: every adapter runs it against its own
- * implementation (`jobStoreSuite("memory", MemoryJobStore.layer)`).
+ * implementation (`jobStoreSuite("memory", MemoryJobStore.layer)`). `insertWithin` is raced with
+ * as many concurrent inserts as the adapter takes at once (a pool of connections for PostgreSQL).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Either, type Layer, Option } from "effect"
 import type { Job } from "../documents/jobs/job.js"
 import { JobStore } from "../documents/jobs/job-store.js"
 
@@ -58,6 +59,41 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         const late = Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 4, result: 1, units: 1 }))
         expect(late).toMatchObject({ changed: false, job: { status: "cancelled" } })
         expect(Option.isNone(yield* s.apply(uuid(9), { type: "start", at: 1 }))).toBe(true)
+      }).pipe(Effect.provide(layer)))
+    it.effect("insertWithin: N concurrent inserts of a tenant at cap C store exactly C; other tenants and replays are not held back", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* s.reset
+        const cap = 3
+        const outcomes = yield* Effect.all(
+          Array.from({ length: 12 }, (_, i) => Effect.either(s.insertWithin(job(uuid(100 + i), { idempotency_key: `k${i}` }), cap))),
+          { concurrency: "unbounded" }
+        )
+        const stored = outcomes.filter(Either.isRight).map((o) => o.right)
+        expect(stored).toHaveLength(cap)
+        expect(stored.every((o) => o.created)).toBe(true)
+        for (const o of outcomes.filter(Either.isLeft)) expect(o.left).toMatchObject({ _tag: "ActiveJobsAtLimit", limit: cap })
+        expect((yield* s.list({ tenantId: "t1", statuses: ["queued", "running"], limit: 1 })).total).toBe(cap)
+        // a refused insert stored nothing, its key included: a later insert with it is new
+        const refusedKey = outcomes.findIndex(Either.isLeft)
+        expect(Option.isNone(yield* s.findByIdempotencyKey("t1", `k${refusedKey}`))).toBe(true)
+
+        // at the cap, a replay of a stored key returns its job; another tenant has its own cap
+        const first = stored[0].job
+        const replay = yield* s.insertWithin(job(uuid(200), { idempotency_key: first.idempotency_key }), cap)
+        expect(replay).toEqual({ job: expect.objectContaining({ job_id: first.job_id }), created: false })
+        expect((yield* s.insertWithin(job(uuid(201), { tenant_id: "t2" }), cap)).created).toBe(true)
+        const full = yield* Effect.flip(s.insertWithin(job(uuid(202)), cap))
+        expect(full._tag).toBe("ActiveJobsAtLimit")
+
+        // a job that finished frees its slot; a running one still holds it
+        yield* s.apply(stored[0].job.job_id, { type: "start", at: 2 })
+        expect((yield* Effect.flip(s.insertWithin(job(uuid(203)), cap)))._tag).toBe("ActiveJobsAtLimit")
+        yield* s.apply(stored[0].job.job_id, { type: "succeed", at: 3, result: 1, units: 1 })
+        expect((yield* s.insertWithin(job(uuid(204)), cap)).created).toBe(true)
+        expect((yield* Effect.flip(s.insertWithin(job(uuid(205)), cap)))._tag).toBe("ActiveJobsAtLimit")
+        // a cap of 0 stores nothing new
+        expect((yield* Effect.flip(s.insertWithin(job(uuid(206), { tenant_id: "t3" }), 0)))._tag).toBe("ActiveJobsAtLimit")
       }).pipe(Effect.provide(layer)))
     it.effect("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {

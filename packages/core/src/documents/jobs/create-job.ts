@@ -2,7 +2,9 @@
  * Creating a job: stored once per idempotency key (a replay returns the existing job; a replay
  * that asks for something else is refused with 409 `idempotency_key_reused`), then queued. A job
  * that is still queued when replayed is offered again, so a create answered 503 (queue full) is
- * safe to retry with the same key (a job starts once whatever its queue entries).
+ * safe to retry with the same key (a job starts once whatever its queue entries). With `maxActive`,
+ * the job is stored only while its tenant has fewer jobs queued or running (429 otherwise), counted
+ * and stored in one step by the store.
  */
 import { Clock, Effect } from "effect"
 import { Ids } from "../../shared/ids.js"
@@ -11,6 +13,7 @@ import { type Job, type JobInput, type JobKind, PAYLOAD_RETENTION_MS } from "./j
 import { JobQueue } from "./job-queue.js"
 import { recordJobEvent } from "./job-runtime.js"
 import { JobStore } from "./job-store.js"
+import { insertWithinConcurrency } from "../limits/concurrency.js"
 
 export interface CreateJob {
   readonly tenantId: string
@@ -26,7 +29,12 @@ const unavailable = () => new ServiceUnavailable({ message: "the job could not b
 export const fingerprintOf = (c: Pick<CreateJob, "kind" | "input">) =>
   JSON.stringify(c.input.params === undefined ? [c.kind, c.input.source, c.input.file_name] : [c.kind, c.input.source, c.input.file_name, c.input.params])
 
-export const createJob = (c: CreateJob) =>
+export interface CreateJobOptions {
+  /** the tenant's concurrent-jobs cap (none: not checked) */
+  readonly maxActive?: number | undefined
+}
+
+export const createJob = (c: CreateJob, options: CreateJobOptions = {}) =>
   Effect.gen(function*() {
     const ids = yield* Ids
     const store = yield* JobStore
@@ -49,7 +57,9 @@ export const createJob = (c: CreateJob) =>
       finished_at: null,
       payload_expires_at: now + PAYLOAD_RETENTION_MS
     }
-    const stored = yield* store.insert(job).pipe(Effect.mapError(unavailable))
+    const stored = options.maxActive === undefined
+      ? yield* store.insert(job).pipe(Effect.mapError(unavailable))
+      : yield* insertWithinConcurrency(job, options.maxActive)
     if (stored.created) yield* recordJobEvent(stored.job, now)
     if (!stored.created && stored.job.fingerprint !== job.fingerprint) {
       return yield* new IdempotencyConflict({ jobId: stored.job.job_id })

@@ -1,7 +1,8 @@
 /**
  * The storage port of jobs. Adapters implement it (storage-memory) and pass `jobStoreSuite` of
  * `@docket/core/testing`. Every transition goes through `apply`, which runs the state machine
- * (`transition`) atomically against the stored job.
+ * (`transition`) atomically against the stored job; a new job behind the concurrent-jobs cap goes
+ * through `insertWithin`, which counts and stores in one step.
  */
 import { Context, Data, type Effect, type Option } from "effect"
 import type { Job, JobKind, JobStatus } from "./job.js"
@@ -10,6 +11,14 @@ import type { JobEvent } from "./state-machine.js"
 export class JobStoreUnavailable extends Data.TaggedError("JobStoreUnavailable")<{ readonly cause?: unknown }> {}
 /** The cursor is no job of this tenant. */
 export class CursorNotFound extends Data.TaggedError("CursorNotFound")<{ readonly cursor: string }> {}
+/** `insertWithin`: the tenant already has `limit` jobs queued or running; nothing was stored. */
+export class ActiveJobsAtLimit extends Data.TaggedError("ActiveJobsAtLimit")<{ readonly limit: number }> {}
+
+/** What `insert` stored, or the job an idempotency key already named (`created: false`). */
+export interface InsertedJob {
+  readonly job: Job
+  readonly created: boolean
+}
 
 export interface JobQuery {
   readonly tenantId: string
@@ -37,7 +46,16 @@ export interface JobStoreService {
    * Stores a new job; when it carries an idempotency key that the tenant already used, stores
    * nothing and returns the existing job (`created: false`), in one step.
    */
-  readonly insert: (job: Job) => Effect.Effect<{ readonly job: Job; readonly created: boolean }, JobStoreUnavailable>
+  readonly insert: (job: Job) => Effect.Effect<InsertedJob, JobStoreUnavailable>
+  /**
+   * `insert` behind the tenant's concurrent-jobs cap (spec 2, "Limits"): stores the job only while
+   * the tenant (`job.tenant_id`) has fewer than `maxActive` jobs queued or running, counted and
+   * stored in one step per tenant — concurrent inserts of one tenant, from any instance sharing
+   * the store, take turns, so N concurrent inserts at cap C store exactly C. A replay of an
+   * idempotency key the tenant already used returns its job whatever the count (replays do not
+   * count toward concurrency).
+   */
+  readonly insertWithin: (job: Job, maxActive: number) => Effect.Effect<InsertedJob, JobStoreUnavailable | ActiveJobsAtLimit>
   readonly get: (jobId: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
   /**
    * The tenant's job created with this idempotency key (a replay is then not checked against the

@@ -2,7 +2,8 @@
  * Creating a job behind the tenant's limits: a replay of an idempotency key the tenant already
  * used returns its job whatever the limits (replays count toward requests per minute, checked
  * earlier, but not toward concurrency or credits); a new job needs credits left (402
- * `quota_exceeded`) and a free concurrent-jobs slot (429).
+ * `quota_exceeded`) and a free concurrent-jobs slot (429), the slot taken atomically with the
+ * insert (`JobStore.insertWithin`).
  */
 import { Effect, Option } from "effect"
 import { checkQuota } from "../billing/quota.js"
@@ -10,7 +11,6 @@ import { type CreateJob, createJob } from "../jobs/create-job.js"
 import { JobStore } from "../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
 import { ServiceUnavailable } from "../http/api-errors.js"
-import { checkConcurrency } from "./concurrency.js"
 
 const isReplay = (c: CreateJob) =>
   Effect.gen(function*() {
@@ -24,9 +24,7 @@ const isReplay = (c: CreateJob) =>
 
 export const createAdmittedJob = (tenant: Tenant, c: CreateJob) =>
   Effect.gen(function*() {
-    if (!(yield* isReplay(c))) {
-      yield* checkQuota(tenant)
-      yield* checkConcurrency(tenant)
-    }
-    return yield* createJob(c)
+    if (!(yield* isReplay(c))) yield* checkQuota(tenant)
+    // the concurrency cap is checked by the store as it inserts (a replay found there passes)
+    return yield* createJob(c, { maxActive: tenant.concurrent_jobs })
   })

@@ -1,19 +1,31 @@
 /**
  * Concurrent jobs (spec 2, "Limits": 10 pending + running by default, 429): a new job is refused
- * while the tenant has that many jobs queued or running. Counted from the job store, so every
- * instance sharing it sees the same jobs; two creates racing for the last slot may both pass.
+ * while the tenant has that many jobs queued or running. The job store counts and stores in one
+ * step per tenant (`JobStore.insertWithin`), so every instance sharing the store sees the same jobs
+ * and two creates racing for the last slot — on one instance or on two — never both pass.
  */
 import { Effect } from "effect"
 import { ConcurrencyLimitReached, ServiceUnavailable } from "../http/api-errors.js"
+import type { Job } from "../jobs/job.js"
 import { JobStore } from "../jobs/job-store.js"
-import type { Tenant } from "../tenants/tenant.js"
 
+const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+
+/** The tenant's jobs queued or running now. */
 export const activeJobCount = (tenantId: string) =>
   Effect.flatMap(JobStore, (s) => s.list({ tenantId, statuses: ["queued", "running"], limit: 1 })).pipe(
     Effect.map((page) => page.total),
-    Effect.catchAll(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+    Effect.catchAll(() => unavailable())
   )
 
-export const checkConcurrency = (tenant: Tenant) =>
-  Effect.flatMap(activeJobCount(tenant.tenant_id), (active) =>
-    active >= tenant.concurrent_jobs ? Effect.fail(new ConcurrencyLimitReached({ limit: tenant.concurrent_jobs })) : Effect.void)
+/**
+ * Stores a new job unless its tenant already has `maxActive` jobs queued or running (429); a
+ * replay of an idempotency key returns its job whatever the count.
+ */
+export const insertWithinConcurrency = (job: Job, maxActive: number) =>
+  Effect.flatMap(JobStore, (s) => s.insertWithin(job, maxActive)).pipe(
+    Effect.catchTags({
+      ActiveJobsAtLimit: (e) => new ConcurrencyLimitReached({ limit: e.limit }),
+      JobStoreUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
+    })
+  )
