@@ -30,7 +30,7 @@ import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
 } from "./layout/values.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms } from "./text-features.js"
@@ -54,6 +54,13 @@ const describes = (node: SchemaNode, name: string) => `${name} ${node.title ?? "
 const isDateField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "date", "dob", "birth", "day") ||
   (node.description !== null && /\b(date|YYYY-MM-DD|ISO 8601)\b/i.test(node.description))
 const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "currency", "ccy")
+/** a value with two dates is a range: an end-like field ("…_end", "to", "until", "closing") takes the second */
+const dateInRange = (node: SchemaNode, name: string, text: string, order: DayOrder): string | null => {
+  const dates = datesOf(text, order)
+  if (dates.length < 2) return dates[0] ?? null
+  return has(`${name} ${node.title ?? ""}`, "end", "to", "until", "closing", "last", "final", "through", "expiry", "expiration") ? dates[1]! : dates[0]!
+}
+
 const isFreeTextField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "description", "note", "notes", "comment", "summary", "address", "remark", "details", "text", "message", "purpose", "scope", "clause")
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
@@ -87,7 +94,7 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
     case "string": {
       if (node.enum !== null) return enumOf(text, node.enum.filter((e): e is string => typeof e === "string"))
       if (isCurrencyField(node, name)) return currencyOf(text) ?? undefined
-      if (isDateField(node, name)) return dateOf(text, ctx.order) ?? undefined
+      if (isDateField(node, name)) return dateInRange(node, name, text, ctx.order) ?? undefined
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
@@ -292,7 +299,14 @@ interface Column {
   readonly name: string
   readonly node: ScalarNode
   readonly cell: LayoutCell
+  /** a money-in (+1) or money-out (-1) column feeding a signed amount property */
+  readonly sign?: 1 | -1 | undefined
 }
+
+const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
+const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received)$/i
+/** rows of a statement table that carry a balance, not a transaction */
+const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
 
 /** The header's columns: each cell naming a distinct scalar property of the items. */
 const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
@@ -317,6 +331,15 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
       columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
     }
   }
+  // separate money-in and money-out columns give a signed amount when no column names it
+  const amount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "value", "sum"))
+  if (amount !== undefined) {
+    for (const cell of row.cells) {
+      const text = cell.text.trim().replace(/[:()£$€]/g, "").trim()
+      const sign = MONEY_OUT.test(text) ? -1 : MONEY_IN.test(text) ? 1 : undefined
+      if (sign !== undefined && !columns.some((c) => c.cell === cell)) columns.push({ name: amount.name, node: amount.schema as ScalarNode, cell, sign })
+    }
+  }
   return columns
 }
 
@@ -334,19 +357,29 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | un
 }
 
 /** The row as an item of the table, or undefined when it is not one. */
-const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | undefined => {
+/** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
+const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
+  if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {
     const column = columnOf(columns, cell)
-    if (column === undefined || column.name in item) continue
+    if (column === undefined || (column.sign === undefined && column.name in item)) continue
     const value = typed(column.node, column.name, cell.text, ctx)
     if (value === undefined) continue
+    if (column.sign !== undefined) {
+      if (typeof value !== "number") continue
+      const before = item[column.name]
+      item[column.name] = (typeof before === "number" ? before : 0) + column.sign * Math.abs(value)
+      if (before === undefined) filled++
+      continue
+    }
     item[column.name] = value
     filled++
   }
-  return filled >= Math.max(2, Math.ceil(columns.length / 2)) ? item : undefined
+  const distinct = new Set(columns.map((c) => c.name)).size
+  return filled >= Math.max(2, Math.ceil(distinct / 2)) ? item : undefined
 }
 
 const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
@@ -371,7 +404,7 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
       }
       const item = tableItem(columns, row, ctx)
       if (item === undefined) break
-      if (!used.has(k) && !row.context) out.push(item)
+      if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++
     }

@@ -11,15 +11,15 @@ import { terms, words } from "../text-features.js"
 
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
-  "number no # num nr id ref reference",
+  "number no # num nr id ref reference iban",
   "total grand amount",
   "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
   "quantity qty hours hrs",
   "price rate cost",
-  "description item details service product particulars",
+  "description item details service product particulars transaction narrative",
   "tax vat gst",
-  "account acct a/c",
+  "account acct a/c iban",
   "opening beginning starting previous",
   "closing ending final new",
   "currency ccy",

@@ -104,6 +104,21 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
   return null
 }
 
+/** Every date of a text, in order ("1 July 2026 – 31 July 2026" gives two). */
+export const datesOf = (text: string, order: DayOrder = "day-first"): Array<string> => {
+  const out: Array<string> = []
+  let rest = text
+  for (let guard = 0; guard < 20; guard++) {
+    const re = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
+    const m = re.exec(rest)
+    if (m === null) break
+    const d = dateOf(m[0], order)
+    if (d !== null) out.push(d)
+    rest = rest.slice(m.index + m[0].length)
+  }
+  return out
+}
+
 /** Month-first when some numeric date of the text can only be read month-first ("03/14/2026"), else day-first. */
 export const dayOrderOf = (text: string): DayOrder => {
   const re = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})\b/g
