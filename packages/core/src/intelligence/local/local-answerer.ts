@@ -13,7 +13,9 @@ export const MIN_ANSWER_COVERAGE = 0.5
 const TOP_PASSAGES = 3
 
 export const answerLocally = (input: AnswerInput): QuestionAnswer => {
-  const question = [...new Set(terms(input.question))]
+  // the question's own words ("how long", "what", "when") ask; they are not looked for
+  const asked = input.question.replace(/\bhow\s+(long|many|much|often|far|old)\b|\b(what|which|who|whom|whose|when|where|why|how)\b/gi, " ")
+  const question = [...new Set(terms(asked))]
   const none: QuestionAnswer = { found: false, answer: "", citations: [], confidence: 0 }
   if (question.length === 0 || input.passages.length === 0) return none
   const docs = input.passages.map((p) => termCounts(terms(p.text)))

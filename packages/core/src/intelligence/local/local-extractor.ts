@@ -54,6 +54,9 @@ const describes = (node: SchemaNode, name: string) => `${name} ${node.title ?? "
 const isDateField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "date", "dob", "birth", "day") ||
   (node.description !== null && /\b(date|YYYY-MM-DD|ISO 8601)\b/i.test(node.description))
 const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "currency", "ccy")
+const isTemporalField = (node: SchemaNode, name: string) =>
+  has(`${name} ${node.title ?? ""}`, "start", "end", "begin", "until", "since", "expiry", "expiration", "effective", "period", "from", "through")
+
 /** a value with two dates is a range: an end-like field ("…_end", "to", "until", "closing") takes the second */
 const dateInRange = (node: SchemaNode, name: string, text: string, order: DayOrder): string | null => {
   const dates = datesOf(text, order)
@@ -95,6 +98,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       if (node.enum !== null) return enumOf(text, node.enum.filter((e): e is string => typeof e === "string"))
       if (isCurrencyField(node, name)) return currencyOf(text) ?? undefined
       if (isDateField(node, name)) return dateInRange(node, name, text, ctx.order) ?? undefined
+      // a time-like field (`period_start`, `valid_until`) holding dates takes them normalised
+      if (isTemporalField(node, name) && datesOf(text, ctx.order).length > 0) return dateInRange(node, name, text, ctx.order) ?? undefined
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
@@ -209,7 +214,7 @@ const phraseAfter = (sentence: string, fw: FieldWords): string | undefined => {
     if (terms(m[0]).some((t) => strong.includes(t))) end = m.index! + m[0].length
   }
   if (end < 0) return undefined
-  const phrase = sentence.slice(end).split(/[.;,()"“”]/)[0]!.replace(LEADING, "").trim()
+  const phrase = sentence.slice(end).split(/[.;,()"“”]/)[0]!.trimStart().replace(LEADING, "").trim()
   return phrase !== "" && phrase.split(/\s+/).length <= 8 ? phrase : undefined
 }
 

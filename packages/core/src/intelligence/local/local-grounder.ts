@@ -1,11 +1,12 @@
 /**
  * The local grounder: offline and deterministic.
  *
- * Literal queries. The query and every unit are folded (case, accents, white space; digits keep
- * their separators but "10,320.57" also matches "10320.57"). A unit equal to the query scores 1,
- * a unit containing it 0.97 (the span is the occurrence); otherwise the best window of the unit's
- * words of about the query's length is compared by character-trigram Dice similarity, which is its
- * confidence (typos, OCR errors, a different date separator still score high).
+ * Literal queries. The query and every unit are folded (case, accents, white space). A unit equal
+ * to the query scores 1, a unit containing it 0.97 (the span is the occurrence), a unit or a
+ * window of its words with the same letters and digits but other separators ("10,320.57" for
+ * "10320.57") 0.95; otherwise the best window of the unit's words of about the query's length is
+ * compared by character-trigram Dice similarity, times 0.95, which is its confidence (typos, OCR
+ * errors still score high).
  *
  * Semantic queries. The query is read as a field description: its words are matched against the
  * units as labels (the same label scoring as the local extractor, with its business vocabulary),
@@ -124,7 +125,9 @@ const literalSpans = (query: string, units: ReadonlyArray<GroundUnit>, folded: R
       for (let k = 0; k + n <= words.length; k++) {
         const from = words[k]!.at
         const to = words[k + n - 1]!.end
-        const score = dice(q, f.text.slice(from, to))
+        const window = f.text.slice(from, to)
+        // the same characters but for separators ("1200.00" and "1,200.00", "INV 17" and "INV-17"): 0.95 after the factor below
+        const score = qCompact.length >= 3 && digitsOnly(window) === qCompact ? 1 : dice(q, window)
         if (score > best.score) best = { score, from, to }
       }
     }
@@ -193,7 +196,9 @@ const semanticLabelScore = (fw: FieldWords, label: string): number => {
   if (ls.length === 0) return 0
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
   if (strong.length === 0) return 0
-  const used = ls.filter((l) => strong.some((t) => sameWord(t, l))).length / ls.length
+  // every word of the description counts for what the label uses ("start" in "the balance at the start")
+  const all = [...fw.weights.keys()]
+  const used = ls.filter((l) => all.some((t) => sameWord(t, l))).length / ls.length
   if (used === 0) return 0
   const covered = strong.filter((t) => ls.some((l) => sameWord(t, l))).length / strong.length
   return 0.6 * used + 0.4 * covered

@@ -61,8 +61,14 @@ export interface FieldWords {
   readonly total: number
 }
 
-/** words that only say a field holds a name or a text: weak, like a parent's words */
-const GENERIC: ReadonlySet<string> = new Set(["name", "text", "info", "value", "detail"].map(stem))
+/**
+ * Weak words of a field name, like a parent's words: those that only say it holds a name or a
+ * text, the ends of a range (`period_start` is named by "Period"), and units (`term_months` by
+ * "Term").
+ */
+const GENERIC: ReadonlySet<string> = new Set(
+  ["name", "text", "info", "value", "detail", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
+)
 
 export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null): FieldWords => {
   const weights = new Map<string, number>()

@@ -1,0 +1,159 @@
+/**
+ * The local intelligence engine's rules, one by one (the HTTP suites check the operations around
+ * them): typed values, label matching, extraction from layouts, classification and segmentation,
+ * grounding, embeddings and answers. Every answer is deterministic.
+ */
+import { describe, expect, it } from "vitest"
+import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
+import { DEFAULT_TAXONOMY } from "../../src/documents/categorize/default-taxonomy.js"
+import { documentUnits } from "../../src/documents/ground/ground-units.js"
+import { compileExtractSchema } from "../../src/documents/schema/compile.js"
+import { Either } from "effect"
+import { fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
+import { dateOf, datesOf, dayOrderOf, numberOf, currencyOf } from "../../src/intelligence/local/layout/values.js"
+import { answerLocally } from "../../src/intelligence/local/local-answerer.js"
+import { classifyLocally, segmentLocally } from "../../src/intelligence/local/local-classifier.js"
+import { cosine } from "../../src/intelligence/embedder.js"
+import { embedLocally } from "../../src/intelligence/local/local-embedder.js"
+import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
+import { locateLocally } from "../../src/intelligence/local/local-grounder.js"
+
+const schemaOf = (s: unknown) => {
+  const c = compileExtractSchema(s)
+  if (Either.isLeft(c)) throw new Error(JSON.stringify(c.left))
+  return c.right
+}
+const extract = (schema: unknown, markdown: string) => {
+  const doc = documentOfMarkdown(markdown, "doc.md")
+  return extractLocally({ schema: schemaOf(schema), content: { markdown, pages: doc.pages, blocks: doc.blocks, sheets: [] } })
+}
+const NO_HINTS = { anchorText: null, pages: [], sheetName: null, cellHint: null, rangeHint: null }
+
+describe("typed values", () => {
+  it("reads amounts with any separators, signs and currencies", () => {
+    expect(numberOf("$1,234.50")).toBe(1234.5)
+    expect(numberOf("1.234,50 €")).toBe(1234.5)
+    expect(numberOf("(12.00)")).toBe(-12)
+    expect(numberOf("-186.07")).toBe(-186.07)
+    expect(numberOf("EUR 99")).toBe(99)
+    expect(numberOf("1 234 567,89")).toBe(1234567.89)
+    expect(numberOf("no digits")).toBeNull()
+    expect(currencyOf("£21.12")).toBe("GBP")
+    expect(currencyOf("Total 5 CHF")).toBe("CHF")
+  })
+
+  it("normalises dates; numeric dates are day-first unless the document shows month-first ones", () => {
+    expect(dateOf("2026-03-14")).toBe("2026-03-14")
+    expect(dateOf("14/03/2026")).toBe("2026-03-14")
+    expect(dateOf("March 14, 2026")).toBe("2026-03-14")
+    expect(dateOf("14th of March 2026")).toBe("2026-03-14")
+    expect(dateOf("03/04/2026")).toBe("2026-04-03")
+    expect(dayOrderOf("Due 03/14/2026, issued 03/04/2026")).toBe("month-first")
+    expect(dateOf("03/04/2026", "month-first")).toBe("2026-03-04")
+    expect(dateOf("31/02/2026")).toBeNull()
+    expect(datesOf("1 July 2026 – 31 July 2026")).toEqual(["2026-07-01", "2026-07-31"])
+  })
+
+  it("scores labels by the field's words and the business vocabulary", () => {
+    const invoiceNumber = fieldWords("invoice_number", null, [], null)
+    expect(labelScore(invoiceNumber, "Invoice No.")).toBe(1)
+    expect(labelScore(invoiceNumber, "Invoice #")).toBe(1)
+    expect(labelScore(invoiceNumber, "Due Date")).toBe(0)
+    const customer = fieldWords("customer_name", null, [], null)
+    expect(labelScore(customer, "Bill To")).toBeGreaterThanOrEqual(0.5)
+    expect(labelScore(fieldWords("invoice_date", null, [], null), "Invoice Date")).toBeGreaterThan(labelScore(fieldWords("invoice_date", null, [], null), "Due Date"))
+  })
+})
+
+describe("local extractor", () => {
+  it("reads labels beside and below values, a line-item table, and leaves what is not stated", () => {
+    const data = extract(
+      { type: "object", properties: { number: { type: "string", title: "Invoice number" }, total: { type: "number" }, customer: { type: "string" }, po: { type: "string" }, items: { type: "array", items: { type: "object", properties: { description: { type: "string" }, qty: { type: "integer" } } } } } },
+      "ACME LTD\nInvoice #: A-17\nCustomer:\nGlobex Corp\n\nDescription\tQty\nBolts\t4\nNuts\t10\n\nTotal: 12.40"
+    )
+    expect(data).toEqual({ number: "A-17", total: 12.4, customer: "Globex Corp", po: null, items: [{ description: "Bolts", qty: 4 }, { description: "Nuts", qty: 10 }] })
+  })
+
+  it("signs amounts from money-in and money-out columns and skips balance lines; a period's end takes the second date", () => {
+    const data = extract(
+      { type: "object", properties: { period_start: { type: "string" }, period_end: { type: "string" }, transactions: { type: "array", items: { type: "object", properties: { date: { type: "string" }, description: { type: "string" }, amount: { type: "number" } } } } } },
+      "Statement period: 1 July 2026 – 31 July 2026\n\nDate\tDescription\tPaid out\tPaid in\n1 Jul 2026\tBalance brought forward\t\t\n3 Jul 2026\tRent\t900.00\t\n4 Jul 2026\tSalary\t\t2,500.00"
+    )
+    expect(data).toEqual({
+      period_start: "2026-07-01",
+      period_end: "2026-07-31",
+      transactions: [{ date: "2026-07-03", description: "Rent", amount: -900 }, { date: "2026-07-04", description: "Salary", amount: 2500 }]
+    })
+  })
+
+  it("reads contract terms from sentences: parties, dates before their defined term, durations in the field's unit, the governing law", () => {
+    const data = extract(
+      { type: "object", properties: { parties: { type: "array", items: { type: "string" } }, effective_date: { type: "string" }, term_months: { type: "integer" }, governing_law: { type: "string" } } },
+      "This Agreement is made as of 2 March 2026 (the \"Effective Date\") by and between Acme Corp, a Delaware corporation, and Globex Ltd (\"Client\").\n\nThe term of this Agreement is three (3) years.\n\nThis Agreement is governed by the laws of the State of New York."
+    )
+    expect(data).toEqual({ parties: ["Acme Corp", "Globex Ltd"], effective_date: "2026-03-02", term_months: 36, governing_law: "State of New York" })
+  })
+})
+
+describe("local classifier", () => {
+  it("classifies by vocabulary, multi-word keys only as phrases, and proposes a freeform label when nothing fits", () => {
+    const receipt = classifyLocally({ text: "Corner Cafe\nLatte 3.50\nTotal paid 3.50\nPaid with card\nThanks!", categories: DEFAULT_TAXONOMY, multiLabel: false })
+    expect(receipt.categories[0]!.key).toBe("receipt")
+    const order = classifyLocally({ text: "Order #12\nLatte 3.50\nTotal 3.50\nPaid by Visa, change 0.00", categories: DEFAULT_TAXONOMY, multiLabel: false })
+    expect(order.categories[0]!.key).not.toBe("purchase_order")
+    const poem = classifyLocally({ text: "Ode to Autumn\n\nSeason of mists and mellow fruitfulness", categories: [{ key: "invoice", description: null }], multiLabel: false })
+    expect(poem).toMatchObject({ categories: [], freeform: "ode_to_autumn" })
+    expect(classifyLocally({ text: "Ode to Autumn", categories: DEFAULT_TAXONOMY, multiLabel: true })).toEqual(classifyLocally({ text: "Ode to Autumn", categories: DEFAULT_TAXONOMY, multiLabel: true }))
+  })
+
+  it("segments a bundle where page numbering restarts", () => {
+    const invoice = "INVOICE\nInvoice number 1\nTotal due 10.00\nPage 1 of 1"
+    const segments = segmentLocally({ pages: [invoice, invoice.replace("number 1", "number 2")], categories: DEFAULT_TAXONOMY })
+    expect(segments.map((s) => [s.page_start, s.page_end])).toEqual([[1, 1], [2, 2]])
+  })
+})
+
+describe("local grounder", () => {
+  const units = documentUnits(documentOfMarkdown("Invoice No.: A-17\nIssued: 2 March 2026\nBill To:\nGlobex Corp\nTotal due: 1,200.00", "a.md")).units
+
+  it("matches literal queries exactly, with separators ignored, or fuzzily with a lower confidence", () => {
+    const [exact, compact, fuzzy] = locateLocally(units, [
+      { itemId: "a", query: "A-17", semantic: false, hints: NO_HINTS },
+      { itemId: "b", query: "1200.00", semantic: false, hints: NO_HINTS },
+      { itemId: "c", query: "Globx Corp", semantic: false, hints: NO_HINTS }
+    ])
+    expect(exact![0]!.confidence).toBe(0.97)
+    expect(compact![0]!.confidence).toBeGreaterThanOrEqual(0.9)
+    expect(units[fuzzy![0]!.unit]!.text.slice(fuzzy![0]!.start, fuzzy![0]!.end)).toBe("Globex Corp")
+    expect(fuzzy![0]!.confidence).toBeLessThan(0.95)
+  })
+
+  it("reads semantic queries as field descriptions: the value of the best label", () => {
+    const [customer, total, date] = locateLocally(units, [
+      { itemId: "a", query: "the name of the customer being billed", semantic: true, hints: NO_HINTS },
+      { itemId: "b", query: "the total amount due", semantic: true, hints: NO_HINTS },
+      { itemId: "c", query: "the date the invoice was issued", semantic: true, hints: NO_HINTS }
+    ])
+    const text = (s: { unit: number; start: number; end: number }) => units[s.unit]!.text.slice(s.start, s.end)
+    expect(text(customer![0]!)).toBe("Globex Corp")
+    expect(text(total![0]!)).toBe("1,200.00")
+    expect(text(date![0]!)).toBe("2 March 2026")
+  })
+})
+
+describe("local embedder and answerer", () => {
+  it("embeds shared vocabulary close together, unit length, deterministically", () => {
+    const a = embedLocally("invoice payment overdue")
+    const b = embedLocally("the invoices are overdue for payment")
+    const c = embedLocally("mountain hiking trail")
+    expect(cosine(a, a)).toBeCloseTo(1, 5)
+    expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.3)
+    expect([...embedLocally("x y z")]).toEqual([...embedLocally("x y z")])
+  })
+
+  it("answers from passages with a citation, and says it found nothing rather than guess", () => {
+    const passages = [{ id: "p1", text: "The warranty lasts two years from delivery." }, { id: "p2", text: "Shipping takes five days." }]
+    expect(answerLocally({ question: "How long does the warranty last?", passages })).toMatchObject({ found: true, citations: ["p1"], answer: "The warranty lasts two years from delivery." })
+    expect(answerLocally({ question: "Who is the chief executive?", passages }).found).toBe(false)
+  })
+})
