@@ -169,10 +169,10 @@ const fits = (wanted: Wanted, text: string): boolean => {
     case "identifier":
       return /\d/.test(t) && t.split(/\s+/).length <= 4
     case "text": {
-      // a name or a phrase: not a heading, not a date, more letters than digits
+      // a name or a short phrase: not a heading, not a date, not a sentence, more letters than digits
       const letters = (t.match(/\p{L}/gu) ?? []).length
       const digits = (t.match(/\p{N}/gu) ?? []).length
-      return !isHeading(t) && dateOf(t) === null && letters > digits
+      return !isHeading(t) && dateOf(t) === null && letters > digits && t.split(/\s+/).length <= 8
     }
   }
 }
@@ -218,6 +218,8 @@ const valuesIn = (wanted: Wanted, text: string): Array<{ start: number; end: num
   return out
 }
 
+const DURATION = /\b(?:[a-z]+(?:-[a-z]+)?\s+\(\d+\)|\d+)\s+(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b/gi
+
 const LEADING = /^(?:(?:of|the|by|to|is|are|as|at|for|on|under|in|be|shall|will|a|an)\s+)+/i
 
 /** the phrase after the last of the query's words in a text, up to punctuation (at most 8 words) */
@@ -257,7 +259,7 @@ const partySpans = (units: ReadonlyArray<GroundUnit>, ordinal: number): Array<Gr
   while (k + 1 < starts.length && starts[k + 1]! <= pick.at) k++
   const u = units[k]!
   const start = pick.at - starts[k]!
-  return [{ unit: u.id, start, end: Math.min(u.text.length, start + pick.length), confidence: 0.85 }]
+  return [{ unit: u.id, start, end: Math.min(u.text.length, start + pick.length), confidence: 0.9 }]
 }
 
 const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<GroundSpan> => {
@@ -310,6 +312,17 @@ const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<G
     }
   }
   if (out.length > 0) return out
+  if (wanted === "integer") {
+    // a duration or count with its unit ("twenty-four (24) months", "36 months", "3 years")
+    units.forEach((u, i) => {
+      const around = new Set([units[i - 1]?.text, u.text, units[i + 1]?.text].filter((t) => t !== undefined).flatMap((t) => terms(t!)))
+      const coverage = strong.length === 0 ? 0 : strong.filter((t) => [...around].some((a) => sameWord(t, a))).length / strong.length
+      for (const m of u.text.matchAll(DURATION)) {
+        out.push({ unit: u.id, start: m.index!, end: m.index! + m[0].length, confidence: Math.round((0.5 + 0.45 * coverage) * 1000) / 1000 })
+      }
+    })
+    if (out.length > 0) return out
+  }
   if (wanted === "date" || wanted === "number" || wanted === "integer") {
     // a value inside a sentence that uses the query's words (the sentence may run over a few lines)
     const dates: Array<GroundSpan> = []

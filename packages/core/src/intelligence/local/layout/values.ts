@@ -99,7 +99,7 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
   }
   m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[1]!) !== null) return iso(Number(m[3]), monthOf(m[1]!)!, Number(m[2]))
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
+  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[2]!) !== null) return iso(Number(m[3]), monthOf(m[2]!)!, Number(m[1]))
   return null
 }
@@ -109,7 +109,7 @@ export const datesOf = (text: string, order: DayOrder = "day-first"): Array<stri
   const out: Array<string> = []
   let rest = text
   for (let guard = 0; guard < 20; guard++) {
-    const re = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
+    const re = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
     const m = re.exec(rest)
     if (m === null) break
     const d = dateOf(m[0], order)
