@@ -1,6 +1,7 @@
 /**
  * Blobs on PostgreSQL as bytea rows of at most `CHUNK_BYTES` (256 KiB). A put streams the body
- * in: it gathers at most one chunk at a time and writes it as its own statement (no transaction
+ * in: it gathers at most one chunk at a time, in one buffer it reuses for every chunk of the put
+ * (so a put allocates no more as the file grows), and writes it as its own statement (no transaction
  * held open while a client uploads slowly), under a fresh chunk-set id. Only when the stream has
  * ended within `maxBytes` does one short transaction point the key at the new chunk set and drop
  * the chunks it replaced; a put that fails, is interrupted or crosses `maxBytes` deletes its own
@@ -29,28 +30,32 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
         const blobId = randomUUID()
         let seq = 0
         let size = 0
-        let pending: Array<Uint8Array> = []
-        let pendingBytes = 0
-        const write = (data: Uint8Array) =>
-          run(sql`INSERT INTO docket_blob_chunks (blob_id, seq, data) VALUES (${blobId}, ${seq++}, ${Buffer.from(data.buffer, data.byteOffset, data.byteLength)})`)
-        /** writes the gathered bytes as full chunks (and the rest too when `all`) */
-        const flush = (all: boolean): Effect.Effect<void, BlobStoreUnavailable> =>
+        /**
+         * the row being gathered: one buffer for the whole put, filled and written again and again
+         * (each write has completed, and the driver copied the bytes out, before it is refilled)
+         */
+        const row = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(maxBytes, 1)))
+        let filled = 0
+        const writeRow = Effect.suspend(() => {
+          const data = row.subarray(0, filled)
+          filled = 0
+          return run(sql`INSERT INTO docket_blob_chunks (blob_id, seq, data) VALUES (${blobId}, ${seq++}, ${data})`)
+        })
+        /** copies `chunk` into rows, writing each row once it is full */
+        const gather = (chunk: Uint8Array): Effect.Effect<void, BlobStoreUnavailable> =>
           Effect.suspend(() => {
-            if (pendingBytes === 0 || (!all && pendingBytes < CHUNK_BYTES)) return Effect.void
-            const joined = Buffer.concat(pending, pendingBytes)
-            const pieces: Array<Uint8Array> = []
             let at = 0
-            for (; joined.length - at >= CHUNK_BYTES; at += CHUNK_BYTES) pieces.push(joined.subarray(at, at + CHUNK_BYTES))
-            const rest = joined.subarray(at)
-            if (all && rest.length > 0) {
-              pieces.push(rest)
-              pending = []
-              pendingBytes = 0
-            } else {
-              pending = rest.length > 0 ? [rest] : []
-              pendingBytes = rest.length
+            const fill = (): Effect.Effect<void, BlobStoreUnavailable> => {
+              while (at < chunk.byteLength) {
+                const n = Math.min(row.length - filled, chunk.byteLength - at)
+                row.set(chunk.subarray(at, at + n), filled)
+                filled += n
+                at += n
+                if (filled === row.length) return Effect.zipRight(writeRow, Effect.suspend(fill))
+              }
+              return Effect.void
             }
-            return Effect.forEach(pieces, write, { discard: true })
+            return fill()
           })
         const publish = run(
           sql.withTransaction(
@@ -67,12 +72,9 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | BlobStoreUnavailable> => {
             size += chunk.byteLength
             if (size > maxBytes) return Effect.fail(new BlobTooLarge({ limit: maxBytes }))
-            if (chunk.byteLength === 0) return Effect.void
-            pending.push(chunk)
-            pendingBytes += chunk.byteLength
-            return flush(false)
+            return gather(chunk)
           }),
-          Effect.zipRight(flush(true)),
+          Effect.zipRight(Effect.suspend(() => (filled > 0 ? writeRow : Effect.void))),
           Effect.zipRight(publish),
           Effect.map(() => size),
           Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : dropChunks(blobId).pipe(Effect.ignore)))
