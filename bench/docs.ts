@@ -13,10 +13,15 @@
  * 2. Job polls while that parse runs: BENCH_DOCS_POLLERS loops (default 4) poll `GET /jobs/{id}`
  *    back to back from the start of an async parse until it finishes; then the same number of
  *    polls with the server idle. p50/p99 latency of each.
- * 3. Upload memory: one BENCH_DOCS_UPLOAD_MB MB file (default 150) streamed as multipart to
- *    `POST /upload` of a server on PostgreSQL storage (a fresh database, dropped at the end; the
- *    memory blob store keeps files in memory by design), with the server's peak resident memory
- *    before and after.
+ * 3. Upload memory: one BENCH_DOCS_UPLOAD_MB MB file (default 150), and one a third of that size,
+ *    streamed as multipart to `POST /upload` of a server on PostgreSQL storage (a fresh database,
+ *    dropped at the end; the memory blob store keeps files in memory by design), with the server's
+ *    peak resident memory before and after; and the large file to a server whose blob store keeps
+ *    nothing (BENCH_DOCS_DISCARD_BLOBS: what receiving the bytes costs the process, the
+ *    reference). Each upload to a fresh server process, BENCH_DOCS_UPLOAD_RUNS rounds (default
+ *    3), medians.
+ *
+ * BENCH_DOCS_ONLY=upload runs part 3 alone.
  */
 import { request } from "node:http"
 import { PDFDocument, StandardFonts } from "pdf-lib"
@@ -25,7 +30,7 @@ import { envNumber } from "./support/env.js"
 import { fmtInt, fmtMs } from "./support/format.js"
 import { percentile } from "./support/load.js"
 import { runIfMain } from "./support/main.js"
-import { nodeServer, type ServerProcess, startServer } from "./support/servers.js"
+import { nodeServer, type ServerCommand, type ServerProcess, startServer } from "./support/servers.js"
 import { median } from "./support/timing.js"
 
 const MB = 1024 * 1024
@@ -157,11 +162,81 @@ const streamUpload = (port: number, key: string, size: number): Promise<{ readon
     pump()
   })
 
+/** One upload to a fresh server process: its time and the server's peak resident memory around it. */
+const measureUpload = async (server: ServerCommand, size: number) => {
+  const child = await startServer(server)
+  try {
+    const before = await child.memory()
+    const t0 = performance.now()
+    const result = await streamUpload(child.ready.port, child.ready.key ?? "", size)
+    const ms = performance.now() - t0
+    if (result.status !== 200) throw new Error(`upload: ${result.status} ${result.body.slice(0, 300)}`)
+    const after = await child.memory()
+    return { ms, before: before.maxRssBytes, after: after.maxRssBytes }
+  } finally {
+    await child.stop()
+  }
+}
+
+/** Part 3: upload memory. */
+const runUploadBench = async (): Promise<Array<string>> => {
+  const uploadMb = envNumber("BENCH_DOCS_UPLOAD_MB", 150)
+  const runs = envNumber("BENCH_DOCS_UPLOAD_RUNS", 3)
+  const smallMb = Math.max(1, Math.round(uploadMb / 3))
+  const db = await createDatabase()
+  const pg = { ...DOCS_SERVER, name: "Docket document service (PostgreSQL)", env: { DATABASE_URL: db.url } }
+  const discarding = { ...DOCS_SERVER, name: "Docket document service (blobs discarded)", env: { BENCH_DOCS_DISCARD_BLOBS: "1" } }
+  const cases = [
+    { label: "PostgreSQL storage", mb: uploadMb, server: pg },
+    { label: "PostgreSQL storage", mb: smallMb, server: pg },
+    { label: "reference: a blob store that keeps nothing", mb: uploadMb, server: discarding }
+  ]
+  const results = cases.map(() => [] as Array<Awaited<ReturnType<typeof measureUpload>>>)
+  try {
+    // the cases take turns, so a slow spell of the machine falls on all of them
+    for (let run = 0; run < runs; run++) {
+      for (const [i, c] of cases.entries()) results[i].push(await measureUpload(c.server, c.mb * MB))
+    }
+  } finally {
+    await db.drop()
+  }
+  const rows = cases.map((c, i) => {
+    const growths = results[i].map((m) => (m.after - m.before) / MB)
+    return {
+      ...c,
+      ms: median(results[i].map((m) => m.ms)),
+      before: median(results[i].map((m) => m.before / MB)),
+      growth: median(growths),
+      min: Math.min(...growths),
+      max: Math.max(...growths)
+    }
+  })
+  const lines: Array<string> = []
+  lines.push(
+    `Upload: one ${uploadMb} MB text file, and one of ${smallMb} MB, streamed as multipart to \`POST /upload\` of a server on ` +
+      `PostgreSQL storage (blobs as 256 KiB chunk rows); and the ${uploadMb} MB file to a server whose blob store reads each ` +
+      `upload to its end and keeps nothing (what receiving the bytes costs the process). Each upload to a fresh server ` +
+      `process; ${runs} rounds, medians.`
+  )
+  lines.push("")
+  lines.push("| server process | file | upload ms | peak resident memory before | peak growth during the upload (min–max) |")
+  lines.push("|---|---:|---:|---:|---:|")
+  for (const r of rows) {
+    lines.push(`| ${r.label} | ${r.mb} MB | ${fmtInt(r.ms)} | ${fmtInt(r.before)} MB | ${fmtInt(r.growth)} MB (${fmtInt(r.min)}–${fmtInt(r.max)}) |`)
+  }
+  lines.push("")
+  lines.push(
+    `Peak growth during the upload: **${fmtInt(rows[0].growth)} MB** for a ${uploadMb} MB file on PostgreSQL storage ` +
+      `(${fmtInt(rows[1].growth)} MB for ${smallMb} MB; ${fmtInt(rows[2].growth)} MB with a blob store that keeps nothing).`
+  )
+  return lines
+}
+
 export async function runDocsBench(): Promise<string> {
+  if (process.env.BENCH_DOCS_ONLY === "upload") return ["## Document service: upload memory", "", ...(await runUploadBench())].join("\n")
   const pages = envNumber("BENCH_DOCS_PAGES", 200)
   const runs = envNumber("BENCH_DOCS_RUNS", 3)
   const pollers = envNumber("BENCH_DOCS_POLLERS", 4)
-  const uploadMb = envNumber("BENCH_DOCS_UPLOAD_MB", 150)
   const pdf = await makePdf(pages)
   const lines: Array<string> = []
 
@@ -235,35 +310,9 @@ export async function runDocsBench(): Promise<string> {
   lines.push("")
   lines.push(`p99 while parsing / p99 idle: **${(percentile(busy, 99) / percentile(idle, 99)).toFixed(2)}×**.`)
 
-  // 3. upload memory, on PostgreSQL storage
-  const db = await createDatabase()
-  try {
-    const pgServer = await startServer({ ...DOCS_SERVER, name: "Docket document service (PostgreSQL)", env: { DATABASE_URL: db.url } })
-    try {
-      const before = await pgServer.memory()
-      const t0 = performance.now()
-      const result = await streamUpload(pgServer.ready.port, pgServer.ready.key ?? "", uploadMb * MB)
-      const uploadMs = performance.now() - t0
-      if (result.status !== 200) throw new Error(`upload: ${result.status} ${result.body.slice(0, 300)}`)
-      const after = await pgServer.memory()
-      lines.push("")
-      lines.push(
-        `Upload: one ${uploadMb} MB text file streamed as multipart to \`POST /upload\` of a server on PostgreSQL storage ` +
-          `(blobs as 256 KiB chunk rows), in ${fmtInt(uploadMs)} ms.`
-      )
-      lines.push("")
-      lines.push("| server process | peak resident memory |")
-      lines.push("|---|---:|")
-      lines.push(`| before the upload | ${fmtInt(before.maxRssBytes / MB)} MB |`)
-      lines.push(`| after the upload | ${fmtInt(after.maxRssBytes / MB)} MB |`)
-      lines.push("")
-      lines.push(`Peak growth during the upload: **${fmtInt((after.maxRssBytes - before.maxRssBytes) / MB)} MB** for a ${uploadMb} MB file.`)
-    } finally {
-      await pgServer.stop()
-    }
-  } finally {
-    await db.drop()
-  }
+  // 3. upload memory
+  lines.push("")
+  lines.push(...(await runUploadBench()))
   return lines.join("\n")
 }
 
