@@ -9,8 +9,8 @@
 import { Effect } from "effect"
 import { categorizeCredits } from "../billing/credits.js"
 import { type Classification, DocumentClassifier, type TaxonomyCategory } from "../../intelligence/classifier.js"
-import type { EngineFailed } from "../../intelligence/engine-error.js"
-import type { Job, JobError } from "../jobs/job.js"
+import { engineError } from "../jobs/engine-job-error.js"
+import type { Job } from "../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument } from "../parse/read-document.js"
 import type { ParsedDocument } from "../parsed-document.js"
@@ -21,12 +21,6 @@ export interface CategorizeParams {
   /** the caller's categories, or null for the default taxonomy */
   readonly taxonomy: ReadonlyArray<TaxonomyCategory> | null
 }
-
-export const engineError = (e: EngineFailed): JobError => ({
-  code: "upstream_unavailable",
-  message: `the ${e.operation} model failed: ${e.message}; retry with the same idempotency key`,
-  retryable: true
-})
 
 const labelOf = (c: Classification) =>
   c.categories.length > 0

@@ -7,7 +7,7 @@
  * frozen on the job (a later registry version does not change it).
  */
 import { Effect } from "effect"
-import { InvalidInput, invalid, ServiceUnavailable } from "../http/api-errors.js"
+import { invalid, ServiceUnavailable } from "../http/api-errors.js"
 import type { Json } from "../http/inputs.js"
 import { markdownSourceOf } from "../http/markdown-url.js"
 import type { JobForm, MarkdownSource } from "../jobs/job.js"
@@ -56,5 +56,3 @@ export const extractParams = (body: Json, caller: Caller, form: JobForm, fileNam
       : yield* markdownSourceOf(caller, "markdown_url", body.markdown_url)
     return { schema: resolved.schema, schema_id: resolved.schema_id, schema_version: resolved.schema_version, markdown } satisfies ExtractParams
   })
-
-export type { InvalidInput }

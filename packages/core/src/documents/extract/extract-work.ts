@@ -10,7 +10,7 @@
 import { Effect, Either } from "effect"
 import { extractCredits } from "../billing/credits.js"
 import { FieldExtractor, type ExtractionContent } from "../../intelligence/extractor.js"
-import { engineError } from "../categorize/categorize-work.js"
+import { engineError } from "../jobs/engine-job-error.js"
 import type { Job, JobError } from "../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument, STANDARD_PAGE_CHARS } from "../parse/read-document.js"

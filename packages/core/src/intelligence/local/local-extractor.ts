@@ -3,26 +3,34 @@
  * cells (`documents/layout/layout.ts`) and fills the schema property by property:
  *
  * - Scalars: candidates are labelled values — "Label: value" inside a cell, a label cell and the
- *   cell on its right, or a label alone in its row and the cell below it (same column). A label is
- *   scored against the field's words (`layout/labels.ts`: name, title, parents, description, a
- *   small vocabulary of equivalent business words); the value must read as the field's type
- *   (`layout/values.ts`: amounts, integers, booleans, enums; strings whose field speaks of a date
- *   become `YYYY-MM-DD`, of a currency an ISO code). The best candidate scoring at least
- *   `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: a currency field takes the
- *   document's most frequent currency, a seller-like field (vendor, merchant, supplier…) the first
- *   company name (a line ending in Inc, LLC, Ltd, GmbH…), and numbers, dates and short phrases
- *   are read from a sentence that uses the field's words ("continues for 12 months",
- *   "governed by the laws of the State of New York").
+ *   cell on its right, a label alone in its row and the cell below it (a column heading over
+ *   several values weighs less: it is a table's), or "Label value" in one cell for typed fields.
+ *   A label is scored against the field's words (`layout/labels.ts`: name and title; parents,
+ *   description, generic words, range ends and units weaker; a small vocabulary of equivalent
+ *   business words); the value must read as the field's type (`layout/values.ts`: amounts with
+ *   any separators and signs, integers, booleans, enums; a string field that speaks of a date
+ *   becomes `YYYY-MM-DD` — the second date of a range for end-like fields —, of a currency an ISO
+ *   code; long texts only for free-text fields, else the phrase after the field's words). The
+ *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: an
+ *   enum takes the value the document names first (title first), a currency field the document's
+ *   most frequent currency, a plain "date" field the first date, a seller-like field (vendor,
+ *   merchant, supplier…) the first company name (a line ending in Inc, LLC, Ltd, GmbH…), and
+ *   numbers, dates and short phrases are read from a sentence that uses the field's words
+ *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
+ *   of the State of New York").
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
  *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
- *   values for at least half of the columns are items, until a row that is not (a "Total" line),
- *   continuing across page breaks when the next page's first rows fit the same columns.
- * - Arrays of scalars: the lines under a label naming the array, or — for parties — the names in
- *   "between A and B".
+ *   values for at least half of the columns are items, until a row that is not (a "Total" line);
+ *   balance lines ("Balance brought forward") are skipped; separate money-in and money-out
+ *   columns give a signed amount; the table goes on across page breaks (a repeated header is
+ *   skipped) and into the next batch (which sees the page before it as context).
+ * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
+ *   label naming the array.
  * - Nested objects: the same, with the parent's name as weaker label words.
  *
- * Limits: it reads printed labels and tables, not meaning; values with no label or table header
- * are found only by the fallbacks above; one value per scalar (the first best); no arithmetic.
+ * Limits: it reads printed labels, tables and a few sentence patterns, not meaning; values with no
+ * label, header or pattern are not found; one value per scalar (the first best); no arithmetic
+ * beyond signing amounts.
  */
 import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
