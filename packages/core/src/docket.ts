@@ -24,6 +24,7 @@ import type { TenantStore } from "./documents/tenants/tenant-store.js"
 import type { DocumentParser } from "./documents/document-parser.js"
 import type { JobQueue } from "./documents/jobs/job-queue.js"
 import type { JobEventLog } from "./documents/jobs/job-event-log.js"
+import type { JobSignals } from "./documents/jobs/job-signals.js"
 import type { UploadSessionStore } from "./documents/uploads/upload-session.js"
 import type { ObjectStore } from "./documents/sources/object-store.js"
 import { type HttpFetcher, platformHttpFetcherLayer } from "./documents/sources/http-fetcher.js"
@@ -44,8 +45,12 @@ import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 import type { IntelligencePorts } from "./intelligence/intelligence-ports.js"
 import { LocalIntelligenceLive } from "./intelligence/local/index.js"
 
-/** The storage ports of the document service. */
+/**
+ * The storage ports of the document service (`JobSignals` wakes the waiters of a job on every
+ * instance that shares the job store).
+ */
 export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore | ObjectStore
+  | JobSignals
   | ExtractionSchemaStore
   | UsageStore
   | RequestRateStore

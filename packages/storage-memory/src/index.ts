@@ -7,13 +7,14 @@ import * as MemoryLimiterStore from "./limiter-store.js"
 import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryJobQueue from "./job-queue.js"
 import * as MemoryJobEventLog from "./job-event-log.js"
+import * as MemoryJobSignals from "./job-signals.js"
 import * as MemoryUploadSessionStore from "./upload-session-store.js"
 import * as MemoryObjectStore from "./object-store.js"
 import * as MemoryJobStore from "./job-store.js"
 import * as MemoryTenantStore from "./tenant-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 
-export { MemoryJobEventLog, MemoryObjectStore, MemoryUploadSessionStore }
+export { MemoryJobEventLog, MemoryJobSignals, MemoryObjectStore, MemoryUploadSessionStore }
 export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
 
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
@@ -28,6 +29,7 @@ export const documentsLayer = Layer.mergeAll(
   MemoryJobStore.layer,
   MemoryJobQueue.layer,
   MemoryJobEventLog.layer,
+  MemoryJobSignals.layer,
   MemoryUploadSessionStore.layer,
   MemoryObjectStore.layer,
   MemoryUploadStore.layer,

@@ -12,12 +12,16 @@
  * once its lease expires), upload records, the uploaded bytes (blobs, as 256 KiB chunk rows),
  * extraction schemas, the job event log (`GET /v1/jobs/{id}/events` replays from any instance),
  * usage records and credit totals, the document requests-per-minute windows (exact across
- * instances), and resumable upload sessions (parts may go to different instances).
+ * instances), the concurrent-jobs cap (counted and inserted under a per-tenant lock), and
+ * resumable upload sessions (parts may go to different instances). A job changed on one instance
+ * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
+ * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
  *
  * Still in memory, per instance (`@docket/storage-memory`): the object store of `s3://` sources.
  */
 import {
   BlobStore,
+  JobSignals,
   DecisionStore,
   ExtractionSchemaStore,
   JobEventLog,
@@ -33,6 +37,7 @@ import {
 } from "@docket/core"
 import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
 import * as MemoryStorage from "@docket/storage-memory"
+import { PgClient } from "@effect/sql-pg"
 import { type Config, type ConfigError, Context, Effect, Layer } from "effect"
 import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "./client.js"
 import * as PgBlobStore from "./blob-store.js"
@@ -40,6 +45,7 @@ import * as PgDecisionStore from "./decision-store.js"
 import * as PgExtractionSchemaStore from "./extraction-schema-store.js"
 import * as PgJobEventLog from "./job-event-log.js"
 import * as PgJobQueue from "./job-queue.js"
+import * as PgJobSignals from "./job-signals.js"
 import * as PgJobStore from "./job-store.js"
 import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
@@ -50,24 +56,27 @@ import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgJobEventLog, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
+export { PgJobEventLog, PgJobSignals, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
 
 /**
- * The storage ports on the `SqlClient` already in context (for a host that has its own
- * `PgClient`): migrates, then provides the stores.
+ * The storage ports on the `PgClient` already in context (for a host that has its own): migrates,
+ * then provides the stores, and listens for job signals (on a connection of the client's own,
+ * outside its pool) for the life of the layer.
  */
 export const layerFromClient = (
   options: Pick<PgStorageOptions, "operationTimeout" | "jobQueuePollInterval"> = {}
-): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient> =>
-  Layer.effectContext(
+): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> =>
+  Layer.scopedContext(
     Effect.gen(function*() {
       yield* PgMigrations.run
       const sql = yield* SqlClient.SqlClient
       const guardOptions = { operationTimeout: operationTimeoutOf(options) }
+      const signals = yield* PgJobSignals.make(yield* PgClient.PgClient, guardOptions)
       return Context.make(DecisionStore, PgDecisionStore.make(sql, guardOptions)).pipe(
+        Context.add(JobSignals, signals),
         Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions)),
         Context.add(TenantStore, PgTenantStore.make(sql, guardOptions)),
         Context.add(JobStore, PgJobStore.make(sql, guardOptions)),

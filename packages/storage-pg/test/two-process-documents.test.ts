@@ -1,9 +1,13 @@
 /**
  * Two real server processes on one database, for the document service: a job created on A is
- * seen, cancelled and streamed on B; credits and requests per minute count across both. The
- * servers (`support/docs-server.ts`) parse with the test parser on manual clocks that start at the
- * same instant and are never moved here, so both share one time; a parse with `#delay` stays
- * running until cancelled. Real time is used only to wait for I/O.
+ * seen, cancelled and streamed on B; credits, requests per minute and the concurrent-jobs cap
+ * count across both; a job that changes on one instance wakes the sync calls and event streams
+ * waiting on the other. A runs no jobs (`DOCKET_JOB_WORKERS=0`), so every job runs on B and
+ * whatever A learns of a job's progress crosses instances. The servers
+ * (`support/docs-server.ts`) parse with the test parser on manual clocks that start at the same
+ * instant and are only ever moved together, by the same amount, so both share one time; a parse
+ * with `#delay` stays running until cancelled or until the clocks pass its delay. Real time is
+ * used only to wait for I/O, and to bound how long a wake-up across instances may take.
  */
 import { type DocketControlPlane, controlPlaneClient } from "@docket/core"
 import { readJson, waitUntil } from "@docket/core/testing"
@@ -20,7 +24,9 @@ let admin: Array<DocketControlPlane> = []
 beforeAll(async () => {
   db = await createTestDatabase()
   // both start at once on the fresh database: their migrations race (and must not fail)
-  servers = await Promise.all([0, 1].map(() => startDocsServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN })))
+  servers = await Promise.all(
+    ["0", "4"].map((workers) => startDocsServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN, DOCKET_JOB_WORKERS: workers }))
+  )
   admin = servers.map((s) => controlPlaneClient(s.url, TOKEN))
 }, 120_000)
 
@@ -46,14 +52,24 @@ const tenant = async (input: Parameters<DocketControlPlane["docs"]["createTenant
   return { tenantId: created.tenant_id, key: created.api_key }
 }
 
-/** `POST /upload` on `server`; the file's id */
-const upload = async (server: number, key: string, fileName: string, content: string): Promise<string> => {
+/** `POST /upload` on `server`: the file's handle */
+const uploadHandle = async (server: number, key: string, fileName: string, content: string) => {
   const form = new FormData()
   form.append("file", new Blob([content]), fileName)
   const response = await readJson(await fetch(`${servers[server].url}/upload`, { method: "POST", headers: { "x-api-key": key }, body: form }))
   expect(response.status, JSON.stringify(response.body)).toBe(200)
-  return response.body.file_id as string
+  return response.body as { readonly file_id: string; readonly source_url: string }
 }
+
+/** `POST /upload` on `server`; the file's id */
+const upload = async (server: number, key: string, fileName: string, content: string): Promise<string> =>
+  (await uploadHandle(server, key, fileName, content)).file_id
+
+/** moves both manual clocks by `ms`, keeping them at one time */
+const advanceBoth = (ms: number) => Promise.all(admin.map((a) => a.clock.advance(ms)))
+
+/** how long a wake-up across instances may take here (LISTEN/NOTIFY: a few ms) */
+const PROMPT_MS = 3_000
 
 const v1Parse = async (server: number, key: string, uploadId: string) => {
   const r = await call(server, "POST", "/v1/parse", key, { source: { type: "upload", upload_id: uploadId } })
@@ -118,7 +134,7 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     const t = await tenant()
     const file = await upload(A, t.key, "slow.txt", "#delay 600001\nslow text")
     const jobId = await v1Parse(A, t.key, file)
-    // running on whichever instance claimed it, parked on that instance's manual clock
+    // running on B (A runs no jobs), parked on B's manual clock
     await waitUntil(async () => (await sleepingOnEither(600_001)) >= 1, 15_000, "the job to start parsing", 20)
     expect(await jobOn(B, t.key, jobId)).toMatchObject({ job_id: jobId, status: "running" })
 
@@ -188,5 +204,82 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     }
     // and another tenant is not affected
     expect((await call(B, "GET", "/v1/extraction-schemas", (await tenant({ rpm: 6 })).key)).status).toBe(200)
+  })
+  it("a sync call on A whose job B runs answers 200 as soon as B finished it (flat timeout_seconds, v1 wait_seconds)", async () => {
+    const t = await tenant()
+    const handle = await uploadHandle(A, t.key, "two.txt", "one\fpage two")
+    // A's clock never moves here: without a wake-up from B these waits would never end
+    let started = Date.now()
+    const flat = await call(A, "POST", "/parse?timeout_seconds=60", t.key, { file: { source_url: handle.source_url } })
+    expect(flat.status, JSON.stringify(flat.body)).toBe(200)
+    expect(flat.body).toMatchObject({ status: "succeeded", result: { item: expect.anything() } })
+    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+
+    started = Date.now()
+    const v1 = await call(A, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: handle.file_id }, wait_seconds: 60 })
+    expect(v1.status, JSON.stringify(v1.body)).toBe(200)
+    expect(v1.body).toMatchObject({ status: "succeeded" })
+    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+  })
+
+  it("an event stream open on B gets the terminal frame of a job cancelled on A, without reconnecting; B's work stops", async () => {
+    const t = await tenant()
+    const file = await upload(A, t.key, "slow.txt", "#delay 600002\nslow text")
+    const jobId = await v1Parse(A, t.key, file)
+    await waitUntil(async () => (await sleepingOnEither(600_002)) >= 1, 15_000, "the job to start parsing on B", 20)
+    const stream = await openEvents(B, t.key, jobId)
+    try {
+      expect((await stream.next())?.data.status).toBe("queued")
+      expect((await stream.next())?.data.status).toBe("running")
+      const cancelled = await call(A, "POST", `/v1/jobs/${jobId}/cancel`, t.key, { reason: "cancelled on A" })
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+      const started = Date.now()
+      expect(await stream.rest()).toEqual([
+        { id: "3", data: expect.objectContaining({ sequence: 3, status: "cancelled", message: "cancelled on A" }) }
+      ])
+      expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+    } finally {
+      stream.close()
+    }
+    // the cancel made on A interrupted the parse running on B
+    await waitUntil(async () => (await sleepingOnEither(600_002)) === 0, PROMPT_MS, "B's work to be interrupted", 20)
+  })
+
+  it("an event stream open on A gets the frames of a job that B runs to the end, without reconnecting", async () => {
+    const t = await tenant()
+    const file = await upload(A, t.key, "slow.txt", "#delay 1234\none\fpage two")
+    const jobId = await v1Parse(A, t.key, file)
+    await waitUntil(async () => (await sleepingOnEither(1_234)) >= 1, 15_000, "the job to start parsing on B", 20)
+    const stream = await openEvents(A, t.key, jobId)
+    try {
+      expect((await stream.next())?.data.status).toBe("queued")
+      expect((await stream.next())?.data.status).toBe("running")
+      await advanceBoth(1_234)
+      const started = Date.now()
+      const rest = await stream.rest()
+      expect(rest.map((f) => [f.id, f.data.status])).toEqual([["3", "succeeded"]])
+      expect(rest[0].data.progress).toMatchObject({ units_total: 2, units_done: 2, stage: "done" })
+      expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+    } finally {
+      stream.close()
+    }
+  })
+
+  it("the concurrent-jobs cap counts across both: 10 concurrent creates over both, cap 3 -> exactly 3 admitted", async () => {
+    const t = await tenant({ concurrent_jobs: 3 })
+    const file = await upload(A, t.key, "slow.txt", "#delay 600003\nslow text")
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(i % 2 === 0 ? A : B, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file } }))
+    )
+    const counts: Record<number, number> = {}
+    for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1
+    expect(counts).toEqual({ 202: 3, 429: 7 })
+    for (const r of responses.filter((r) => r.status === 429)) expect(r.body.error.code).toBe("concurrency_limit_reached")
+    // a slot frees once a job ends: cancelled through A, the three stop on B
+    for (const r of responses.filter((r) => r.status === 202)) {
+      expect((await call(A, "POST", `/v1/jobs/${r.body.job_id}/cancel`, t.key, {})).status).toBe(200)
+    }
+    expect((await call(B, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: await upload(B, t.key, "a.txt", "a") } })).status).toBe(202)
+    await waitUntil(async () => (await sleepingOnEither(600_003)) === 0, PROMPT_MS, "B's work to be interrupted", 20)
   })
 })

@@ -6,7 +6,11 @@ export interface DocketSettings {
   readonly maxBodyBytes: number
   /** enables `/_admin`; undefined = `/_admin` answers 404 */
   readonly adminToken: string | undefined
-  /** document service: worker fibers running jobs at once */
+  /**
+   * document service: worker fibers running jobs at once. `0` runs none: an API-only instance,
+   * whose jobs are run by other instances sharing its storage (PostgreSQL) — with storage of its
+   * own (memory) its jobs would stay queued.
+   */
   readonly jobWorkers: number
   /** document service: the cap of `POST /upload` (spec 2: 200 MB) */
   readonly maxUploadBytes: number

@@ -2,7 +2,8 @@
  * Test only: a Docket server on PostgreSQL (DATABASE_URL) whose document service parses with the
  * deterministic test parser (`testParserLayer`: `#delay <ms>` makes a parse take that long on the
  * service clock), on a manual clock that starts at the same instant in every process, so that
- * several of them share one time. Settings: DOCKET_ADMIN_TOKEN, PORT (0 for any). Prints
+ * several of them share one time. Settings: DOCKET_ADMIN_TOKEN, PORT (0 for any),
+ * DOCKET_JOB_WORKERS (default 4; 0 for an API-only instance whose jobs other instances run). Prints
  * `listening on <url>` once ready; stops on SIGTERM/SIGINT or when stdin ends (so it never
  * outlives the test process).
  *
@@ -22,7 +23,11 @@ const docket = makeDocket({
   clock: "manual",
   parser: testParserLayer,
   httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
-  settings: { adminToken: env.DOCKET_ADMIN_TOKEN || undefined, maxUploadBytes: 1024 * 1024 }
+  settings: {
+    adminToken: env.DOCKET_ADMIN_TOKEN || undefined,
+    maxUploadBytes: 1024 * 1024,
+    jobWorkers: env.DOCKET_JOB_WORKERS === undefined ? undefined : Number(env.DOCKET_JOB_WORKERS)
+  }
 })
 
 const running = await listen(docket, { port: Number(env.PORT ?? 0), host: "127.0.0.1" })

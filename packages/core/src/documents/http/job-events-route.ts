@@ -1,14 +1,16 @@
 /**
  * `GET /v1/jobs/{job_id}/events` (spec 2, "Events"): Server-Sent Events, one job event per frame
  * (`id:` the sequence, `data:` the event's JSON). `Last-Event-ID` resumes after that sequence
- * without loss or duplicates (events come from the job's event log). The stream ends after the
- * frame of a terminal status, after 300 s on the service clock, or when the client goes away.
+ * without loss or duplicates (events come from the job's event log). An event recorded on any
+ * instance sharing the store is sent as soon as its signal arrives (`JobSignals`). The stream ends
+ * after the frame of a terminal status, after 300 s on the service clock, or when the client goes
+ * away.
  */
-import { Deferred, Duration, Effect, FiberId, Runtime, Stream } from "effect"
+import { Duration, Effect, FiberId, Runtime, Stream } from "effect"
 import { route } from "../../http/router.js"
 import { eventFrame, JobEventLog, type JobEventRecord } from "../jobs/job-event-log.js"
 import { isTerminal } from "../jobs/job.js"
-import { JobRuntime } from "../jobs/job-runtime.js"
+import { JobSignals } from "../jobs/job-signals.js"
 import { invalid, ServiceUnavailable } from "./api-errors.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import { jobOf } from "./job-access.js"
@@ -31,38 +33,34 @@ const lastEventIdOf = (header: string | undefined) => {
 /**
  * Sends the events after `after` as they are recorded until one is terminal or `ceilingMs` have
  * passed on the service clock. A waiter is registered before the log is read, so an event
- * recorded in between wakes it.
+ * recorded in between — on this instance or on another one sharing the store — wakes it.
  */
 const pump = (jobId: string, after: number, ceilingMs: number, send: (frame: Uint8Array) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const rt = yield* JobRuntime
+    const signals = yield* JobSignals
     const log = yield* JobEventLog
     const startedAt = yield* Effect.clockWith((c) => c.currentTimeMillis)
     let last = after
-    for (;;) {
-      const signal = yield* Deferred.make<void>()
-      let set = rt.watchers.get(jobId)
-      if (set === undefined) rt.watchers.set(jobId, (set = new Set()))
-      set.add(signal)
-      // the whole (bounded) log: a client resuming after the terminal event gets an ended stream
-      const events = yield* log.since(jobId, 0).pipe(Effect.orElseSucceed(() => []))
-      for (const e of events) {
-        if (e.sequence > last) {
-          yield* send(frameOf(e))
-          last = e.sequence
-        }
-        if (isTerminal(e.status) && e.sequence <= last) {
-          set.delete(signal)
-          return
-        }
-      }
-      const left = startedAt + ceilingMs - (yield* Effect.clockWith((c) => c.currentTimeMillis))
-      if (left <= 0) {
-        set.delete(signal)
-        return
-      }
-      yield* Deferred.await(signal).pipe(Effect.timeout(Duration.millis(left)), Effect.option)
-      set.delete(signal)
+    let ended = false
+    while (!ended) {
+      ended = yield* Effect.scoped(
+        Effect.gen(function*() {
+          const changed = yield* signals.watch(jobId)
+          // the whole (bounded) log: a client resuming after the terminal event gets an ended stream
+          const events = yield* log.since(jobId, 0).pipe(Effect.orElseSucceed(() => []))
+          for (const e of events) {
+            if (e.sequence > last) {
+              yield* send(frameOf(e))
+              last = e.sequence
+            }
+            if (isTerminal(e.status) && e.sequence <= last) return true
+          }
+          const left = startedAt + ceilingMs - (yield* Effect.clockWith((c) => c.currentTimeMillis))
+          if (left <= 0) return true
+          yield* changed.pipe(Effect.timeout(Duration.millis(left)), Effect.option)
+          return false
+        })
+      )
     }
   })
 
@@ -72,7 +70,7 @@ const events = (ctx: DocsContext, caller: Caller) =>
     const after = yield* lastEventIdOf(ctx.request.header("last-event-id"))
     // the stream is consumed after the handler has answered: it runs on this request's runtime
     // (its services and its clock), in a fiber that the stream's end or interruption stops
-    const runtime = yield* Effect.runtime<JobRuntime | JobEventLog>()
+    const runtime = yield* Effect.runtime<JobSignals | JobEventLog>()
     yield* Effect.flatMap(JobEventLog, (log) => log.since(job.job_id, after)).pipe(
       Effect.mapError(() => new ServiceUnavailable({ message: "job events unavailable; retry shortly" }))
     )

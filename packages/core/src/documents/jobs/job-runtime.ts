@@ -1,34 +1,30 @@
 /**
  * The in-process side of running jobs: which job runs in which fiber (so that a cancel
- * interrupts the work), and who waits for a job to settle (sync calls, `wait_seconds`).
- * Waits are timed by the Effect `Clock`, so a manual clock drives them.
+ * interrupts the work), and waiting for a job to settle (sync calls, `wait_seconds`). Waiters are
+ * woken through `JobSignals` — at once by a change made in this process, and by one made on any
+ * other instance sharing the store as soon as its signal arrives. Waits are timed by the Effect
+ * `Clock`, so a manual clock drives them.
  */
-import { Context, Deferred, Duration, Effect, Fiber, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Fiber, Layer, Option } from "effect"
 import { isTerminal, type Job } from "./job.js"
 import { eventOf, JobEventLog } from "./job-event-log.js"
+import { JobSignals } from "./job-signals.js"
 import { JobStore } from "./job-store.js"
 import { recordJobUsage } from "../billing/record-usage.js"
 import type { JobEvent } from "./state-machine.js"
 
 export interface JobRuntimeService {
   readonly running: Map<string, Fiber.RuntimeFiber<unknown, unknown>>
-  readonly watchers: Map<string, Set<Deferred.Deferred<void>>>
-  /** sync waits in progress per tenant (spec 2: concurrent sync waits, default 4) */
+  /** sync waits in progress per tenant, on this instance (spec 2: concurrent sync waits, default 4) */
   readonly syncWaits: Map<string, number>
 }
 
 export class JobRuntime extends Context.Tag("@docket/core/JobRuntime")<JobRuntime, JobRuntimeService>() {}
 
-export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map(), watchers: new Map(), syncWaits: new Map() }))
+export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map(), syncWaits: new Map() }))
 
-/** Wakes every waiter of the job. */
-export const notifyJob = (jobId: string) =>
-  Effect.flatMap(JobRuntime, (rt) => {
-    const set = rt.watchers.get(jobId)
-    if (set === undefined) return Effect.void
-    rt.watchers.delete(jobId)
-    return Effect.forEach(set, (d) => Deferred.succeed(d, undefined), { discard: true })
-  })
+/** Wakes every waiter of the job, on this instance and on those sharing its store. */
+export const notifyJob = (jobId: string) => Effect.flatMap(JobSignals, (signals) => signals.publish(jobId))
 
 /**
  * Records the job's current state in its event log (a failure to record is logged, never fails
@@ -56,39 +52,47 @@ export const applyJobEvent = (jobId: string, event: JobEvent) =>
 
 /**
  * The job once it is terminal, or as it is after `waitMs` (on the service clock). The waiter is
- * registered before the job is read, so a completion in between is not missed.
+ * registered before the job is read, so a completion in between — here or on another instance —
+ * is not missed.
  */
 export const awaitSettled = (jobId: string, waitMs: number) =>
   Effect.gen(function*() {
-    const rt = yield* JobRuntime
+    const signals = yield* JobSignals
     const store = yield* JobStore
-    const deadline = waitMs
-    let left = deadline
+    let left = waitMs
     for (;;) {
-      const signal = yield* Deferred.make<void>()
-      let set = rt.watchers.get(jobId)
-      if (set === undefined) rt.watchers.set(jobId, (set = new Set()))
-      set.add(signal)
-      const job = yield* store.get(jobId)
-      if (Option.isNone(job) || isTerminal(job.value.status) || left <= 0) {
-        set.delete(signal)
-        return job
-      }
-      const before = yield* effectNow
-      const woke = yield* Deferred.await(signal).pipe(Effect.timeout(Duration.millis(left)), Effect.option)
-      set.delete(signal)
-      if (Option.isNone(woke)) return yield* store.get(jobId)
-      left -= (yield* effectNow) - before
+      const outcome = yield* Effect.scoped(
+        Effect.gen(function*() {
+          const changed = yield* signals.watch(jobId)
+          const job = yield* store.get(jobId)
+          if (Option.isNone(job) || isTerminal(job.value.status) || left <= 0) return Option.some(job)
+          const before = yield* effectNow
+          const woke = yield* changed.pipe(Effect.timeout(Duration.millis(left)), Effect.option)
+          if (Option.isNone(woke)) return Option.some(yield* store.get(jobId))
+          left -= (yield* effectNow) - before
+          return Option.none()
+        })
+      )
+      if (Option.isSome(outcome)) return outcome.value
     }
   })
 
 const effectNow = Effect.clockWith((c) => c.currentTimeMillis)
 
-/** Interrupts the job's running work, if it runs in this process. */
+/**
+ * Interrupts the job's running work, if it runs in this process, and waits for it to stop — at
+ * most `INTERRUPT_WAIT_MS` of real time (the service clock may stand still), so that a cancel
+ * answers once the work stopped. (A job running on another instance is stopped there, by the
+ * worker that watches its signal.)
+ */
 export const interruptWork = (jobId: string) =>
   Effect.flatMap(JobRuntime, (rt) => {
     const fiber = rt.running.get(jobId)
-    return fiber === undefined ? Effect.void : Fiber.interruptFork(fiber)
+    return fiber === undefined
+      ? Effect.void
+      : Fiber.interrupt(fiber).pipe(Effect.timeoutOption(Duration.millis(INTERRUPT_WAIT_MS)), Effect.withClock(Clock.make()), Effect.asVoid)
   })
+
+export const INTERRUPT_WAIT_MS = 1_000
 
 export type { Job }

@@ -7,17 +7,51 @@
  * the outcome is recorded, and released if the worker stops first. A job claimed again after its
  * lease expired (the instance that ran it died) is run again from where the store has it: a
  * running job resumes its work; after `MAX_JOB_ATTEMPTS` claims it fails as `internal_error`.
+ *
+ * A job cancelled while its work runs has the work interrupted: by the cancel itself when made on
+ * this instance, and on the job's signal (`JobSignals`) when made on another one.
  */
 import { Cause, Clock, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
-import type { JobError } from "./job.js"
+import { isTerminal, type JobError } from "./job.js"
 import { JOB_LEASE_MS, type JobLease, JobQueue } from "./job-queue.js"
 import { applyJobEvent, JobRuntime } from "./job-runtime.js"
+import { JobSignals } from "./job-signals.js"
+import { JobStore } from "./job-store.js"
 import { jobWork } from "./job-work.js"
 
 /** claims of one job before it fails instead of running again (a job that kills its worker) */
 export const MAX_JOB_ATTEMPTS = 3
 
 const defect: JobError = { code: "internal_error", message: "the job failed unexpectedly; retry with the same idempotency key", retryable: true }
+
+/**
+ * Interrupts `work` once the job is terminal in the store (cancelled on any instance). The store is
+ * read only when the job was signalled: the watch of each round is registered before the read
+ * of that round, so no signal falls between two rounds unseen.
+ */
+const interruptWhenSettled = (jobId: string, work: Fiber.RuntimeFiber<unknown, unknown>) =>
+  Effect.gen(function*() {
+    const signals = yield* JobSignals
+    const store = yield* JobStore
+    let signalled = false
+    for (;;) {
+      const settled = yield* Effect.scoped(
+        Effect.gen(function*() {
+          const changed = yield* signals.watch(jobId)
+          if (signalled) {
+            // not interrupted mid-query when the work ends meanwhile (an interrupted query is
+            // cancelled on the database, one more round trip): the round ends after the read
+            const job = yield* Effect.uninterruptible(store.get(jobId).pipe(Effect.orElseSucceed(() => Option.none())))
+            if (Option.isSome(job) && isTerminal(job.value.status)) return true
+          }
+          yield* changed
+          signalled = true
+          return false
+        })
+      )
+      if (settled) return yield* Fiber.interruptFork(work)
+    }
+  })
 
 export const runJob = (jobId: string, attempt = 1) =>
   Effect.gen(function*() {
@@ -33,7 +67,9 @@ export const runJob = (jobId: string, attempt = 1) =>
     const rt = yield* JobRuntime
     const fiber = yield* Effect.fork(jobWork(job))
     rt.running.set(jobId, fiber)
+    const stopper = yield* Effect.fork(interruptWhenSettled(jobId, fiber))
     const exit = yield* Fiber.await(fiber)
+    yield* Fiber.interruptFork(stopper)
     rt.running.delete(jobId)
     const at = yield* Clock.currentTimeMillis
     if (Exit.isSuccess(exit)) {
@@ -49,7 +85,7 @@ export const runJob = (jobId: string, attempt = 1) =>
     }
   })
 
-/** Starts `workers` worker fibers for the lifetime of the layer. */
+/** Starts `workers` worker fibers for the lifetime of the layer (none for 0: an API-only instance). */
 export const jobWorkersLayer = (workers: number) =>
   Layer.scopedDiscard(
     Effect.gen(function*() {
@@ -82,6 +118,6 @@ export const jobWorkersLayer = (workers: number) =>
           )
         )
       )
-      for (let i = 0; i < Math.max(1, workers); i++) yield* Effect.forkScoped(loop)
+      for (let i = 0; i < workers; i++) yield* Effect.forkScoped(loop)
     })
   )
