@@ -178,10 +178,17 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     const file = await upload(A, t.key, "two.txt", "one\fpage two")
     const jobId = await v1Parse(A, t.key, file)
     await waitUntil(async () => (await jobOn(B, t.key, jobId)).status === "succeeded", 15_000, "the job to succeed", 20)
+    const today = new Date(((await admin[B].clock.now()) as { now: number }).now).toISOString().slice(0, 10)
+    // the charge is recorded just after the job shows succeeded (status, event, then usage)
+    await waitUntil(
+      async () => (await call(B, "GET", `/v1/usage?period_start=${today}&period_end=${today}`, t.key)).body.units_total === 2,
+      15_000,
+      "the charge to be recorded",
+      20
+    )
     const refused = await call(B, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file } })
     expect(refused.status, JSON.stringify(refused.body)).toBe(402)
     expect(refused.body.error.code).toBe("quota_exceeded")
-    const today = new Date(((await admin[B].clock.now()) as { now: number }).now).toISOString().slice(0, 10)
     for (const server of [A, B]) {
       const usage = await call(server, "GET", `/v1/usage?period_start=${today}&period_end=${today}`, t.key)
       expect(usage.status, JSON.stringify(usage.body)).toBe(200)
