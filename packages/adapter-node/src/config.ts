@@ -32,6 +32,11 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
   Config.mapOrFail((c) =>
     c.engine === "openai" && Option.isNone(c.openai)
       ? Either.left(ConfigError.MissingData(["DOCKET_AI_BASE_URL"], "DOCKET_ENGINE=openai needs DOCKET_AI_BASE_URL"))
+      : c.settings.jobWorkers === 0 && c.databaseUrl === undefined
+      ? Either.left(ConfigError.InvalidData(
+        ["DOCKET_JOB_WORKERS"],
+        "DOCKET_JOB_WORKERS=0 (an API-only instance) needs DATABASE_URL: with memory storage no other instance would run its jobs"
+      ))
       : Either.right(c)
   ),
   Config.map(({ clock, databaseUrl, demo, engine, host, openai, port, settings }) => ({

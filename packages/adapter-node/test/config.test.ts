@@ -12,10 +12,12 @@ describe("standalone server configuration", () => {
     expect((await readServerConfig({ DOCKET_JOB_WORKERS: "2" })).jobWorkers).toBe(2)
   })
 
-  it("DOCKET_JOB_WORKERS outside 1..256 is refused with a message naming it", async () => {
-    for (const bad of ["0", "257", "two"]) {
+  it("DOCKET_JOB_WORKERS outside 0..256 is refused with a message naming it; 0 (API-only) only with DATABASE_URL", async () => {
+    for (const bad of ["-1", "257", "two"]) {
       await expect(readServerConfig({ DOCKET_JOB_WORKERS: bad })).rejects.toThrow(/DOCKET_JOB_WORKERS/)
     }
+    await expect(readServerConfig({ DOCKET_JOB_WORKERS: "0" })).rejects.toThrow(/DOCKET_JOB_WORKERS=0.*DATABASE_URL/)
+    expect((await readServerConfig({ DOCKET_JOB_WORKERS: "0", DATABASE_URL: "postgres://127.0.0.1/test" })).jobWorkers).toBe(0)
   })
 
   it("DOCKET_MAX_BODY_BYTES below 1 MiB is refused", async () => {

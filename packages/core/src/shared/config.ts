@@ -39,7 +39,8 @@ export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" |
   ),
   adminToken: Config.option(Config.nonEmptyString("DOCKET_ADMIN_TOKEN")).pipe(Config.map(Option.getOrUndefined)),
   jobWorkers: Config.integer("DOCKET_JOB_WORKERS").pipe(
-    Config.validate({ message: "must be between 1 and 256", validation: (n) => n >= 1 && n <= 256 }),
+    // 0: an API-only instance, whose jobs other instances sharing its database run
+    Config.validate({ message: "must be between 0 and 256", validation: (n) => n >= 0 && n <= 256 }),
     Config.withDefault(DEFAULT_JOB_WORKERS)
   )
 })
