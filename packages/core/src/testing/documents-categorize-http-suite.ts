@@ -98,6 +98,16 @@ export const documentsCategorizeHttpSuite = (name: string, start: StartTarget) =
         expect((await api.call("GET", `/v1/jobs/${job.job_id}`, { key: t.key })).body.units).toBe(2)
       })
 
+      it("a sheet may take several categories; a sheet nothing fits gets a freeform category (has_freeform_categories)", async () => {
+        const t = await api.tenant()
+        const orders = "Purchase order number,Invoice number,Invoice date,Due date,Amount due\nPO-1,INV-1,2026-03-01,2026-03-31,120.00\nPO-2,INV-2,2026-03-02,2026-04-01,80.00\n"
+        const both = succeeded(await categorize(t.key, { file: { source_url: await handle(t.key, "orders.csv", orders) } }))
+        expect(both.result.items[0]).toMatchObject({ kind: "sheet", has_freeform_categories: false })
+        expect([...both.result.items[0].categories].sort()).toEqual(["invoice", "purchase_order"])
+        const roster = succeeded(await categorize(t.key, { file: { source_url: await handle(t.key, "roster.csv", "Name,Shift,Station\nAna,Morning,Grill\nBen,Evening,Bar\n") } }))
+        expect(roster.result.items[0]).toMatchObject({ kind: "sheet", categories: ["roster"], has_freeform_categories: true })
+      })
+
       it("refuses bad taxonomies, unknown fields and extensions outside the categorize list with 422 before any job", async () => {
         const t = await api.tenant()
         const source_url = await handle(t.key, "a.txt", RECIPE)
