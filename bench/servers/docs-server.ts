@@ -19,6 +19,7 @@ const discardingBlobs = Layer.succeed(BlobStore, {
     Stream.runFoldEffect(body, 0, (size, chunk) =>
       size + chunk.byteLength > maxBytes ? Effect.fail(new BlobTooLarge({ limit: maxBytes })) : Effect.succeed(size + chunk.byteLength)),
   get: () => Effect.succeed(Option.none()),
+  read: () => Effect.succeed(Option.none()),
   delete: () => Effect.void,
   reset: Effect.void
 })

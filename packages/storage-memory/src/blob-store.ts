@@ -3,7 +3,7 @@
  * crosses its cap or fails keeps nothing.
  */
 import { BlobStore, type BlobStoreService, BlobTooLarge, concatChunks } from "@docket/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Stream } from "effect"
 import { collectCapped } from "./internal/collect.js"
 
 export const makeBlobStore = (): BlobStoreService => {
@@ -18,6 +18,11 @@ export const makeBlobStore = (): BlobStoreService => {
       Effect.sync(() => {
         const blob = blobs.get(key)
         return blob === undefined ? Option.none() : Option.some(concatChunks(blob.chunks, blob.size))
+      }),
+    read: (key) =>
+      Effect.sync(() => {
+        const blob = blobs.get(key)
+        return blob === undefined ? Option.none() : Option.some(Stream.fromIterable(blob.chunks))
       }),
     delete: (key) => Effect.sync(() => void blobs.delete(key)),
     reset: Effect.sync(() => blobs.clear())

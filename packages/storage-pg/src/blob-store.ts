@@ -9,15 +9,19 @@
  * behind, unreferenced; `reset` removes them.)
  *
  * `get` answers the whole blob, as the port defines it; it reads the chunks in order in one
- * statement, so a concurrent replacement is never seen half-way.
+ * statement, so a concurrent replacement is never seen half-way. `read` streams them, a few rows
+ * per statement, from the chunk set the key pointed at when it began; a replacement or delete
+ * meanwhile drops that set, and the stream fails rather than go on with another blob's bytes.
  */
 import { BlobStore, type BlobStoreService, BlobStoreUnavailable, BlobTooLarge } from "@docket/core"
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, Option, Stream } from "effect"
+import { Chunk, Effect, Layer, Option, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { guard, type GuardOptions } from "./internal/guard.js"
 
 export const CHUNK_BYTES = 256 * 1024
+/** rows a `read` fetches per statement (1 MiB) */
+const READ_ROWS = 4
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
   const run = guard(options, (cause) => new BlobStoreUnavailable({ cause }))
@@ -88,6 +92,33 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           if (rows.length === 0) return Option.none()
           const parts = rows.flatMap((r) => (r.data === null ? [] : [r.data]))
           return Option.some(new Uint8Array(Buffer.concat(parts)))
+        })
+      ),
+    read: (key) =>
+      run(sql<{ readonly blob_id: string; readonly size: string | number }>`SELECT blob_id, size FROM docket_blobs WHERE key = ${key}`).pipe(
+        Effect.map((found) => {
+          if (found.length === 0) return Option.none()
+          const blobId = found[0].blob_id
+          const size = Number(found[0].size)
+          let seq = 0
+          let got = 0
+          /** the next rows, `READ_ROWS` at a time; a chunk set that lost rows was replaced or deleted */
+          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BlobStoreUnavailable>> = Effect.suspend(() => {
+            if (got >= size) return Effect.fail(Option.none())
+            return run(sql<{ readonly seq: number; readonly data: Uint8Array }>`
+              SELECT seq, data FROM docket_blob_chunks WHERE blob_id = ${blobId} AND seq >= ${seq} ORDER BY seq LIMIT ${READ_ROWS}`).pipe(
+              Effect.mapError(Option.some),
+              Effect.flatMap((rows) => {
+                if (rows.length === 0 || rows.some((r, i) => r.seq !== seq + i)) {
+                  return Effect.fail(Option.some(new BlobStoreUnavailable({ cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
+                }
+                seq += rows.length
+                for (const r of rows) got += r.data.byteLength
+                return Effect.succeed(Chunk.fromIterable(rows.map((r) => r.data)))
+              })
+            )
+          })
+          return Option.some(Stream.repeatEffectChunkOption(page))
         })
       ),
     delete: (key) =>

@@ -47,6 +47,49 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>
           expect(Option.isNone(yield* s.get(key()))).toBe(true)
         })))
 
+    it.effect("read streams the blob back in order, a piece at a time; none for a missing key; empty blobs", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const big = bytes(2 * 1024 * 1024 + 4099, 5)
+          const k = key()
+          yield* s.put(k, streamOf(big, 50_000), big.length)
+          const pieces = yield* Stream.runCollect(Option.getOrThrow(yield* s.read(k)))
+          const sizes = Chunk.toReadonlyArray(pieces).map((p) => p.byteLength)
+          // never the blob in one piece (a store keeps it in pieces of at most a few MB)
+          expect(Math.max(...sizes)).toBeLessThan(big.length)
+          const joined = new Uint8Array(big.length)
+          let at = 0
+          for (const p of pieces) (joined.set(p, at), (at += p.byteLength))
+          expect(at).toBe(big.length)
+          same(Option.some(joined), big)
+          expect(Option.isNone(yield* s.read(key()))).toBe(true)
+          const empty = key()
+          yield* s.put(empty, Stream.empty, 10)
+          const emptyPieces = yield* Stream.runCollect(Option.getOrThrow(yield* s.read(empty)))
+          expect(Chunk.reduce(emptyPieces, 0, (n, p) => n + p.byteLength)).toBe(0)
+        })))
+
+    it.effect("a blob replaced while it is read: the stream fails or goes on with the old bytes, never a mix", () =>
+      run((s) =>
+        Effect.scoped(Effect.gen(function*() {
+          const old = bytes(3 * 1024 * 1024, 9)
+          const k = key()
+          yield* s.put(k, streamOf(old, 65_536), old.length)
+          const pull = yield* Stream.toPull(Option.getOrThrow(yield* s.read(k)))
+          const got: Array<Uint8Array> = [...(yield* pull)]
+          yield* s.put(k, streamOf(bytes(3 * 1024 * 1024, 1), 65_536), 4 * 1024 * 1024)
+          const rest = yield* Effect.either(Stream.runCollect(Stream.repeatEffectChunkOption(pull)))
+          if (rest._tag === "Left") {
+            expect(rest.left).toMatchObject({ _tag: "BlobStoreUnavailable" })
+          } else {
+            got.push(...rest.right)
+            const joined = new Uint8Array(got.reduce((n, c) => n + c.byteLength, 0))
+            let at = 0
+            for (const c of got) (joined.set(c, at), (at += c.byteLength))
+            same(Option.some(joined), old)
+          }
+        }))))
+
     it.effect("past maxBytes fails with BlobTooLarge and keeps nothing; exactly maxBytes is kept", () =>
       run((s) =>
         Effect.gen(function*() {

@@ -1,6 +1,7 @@
 /**
  * The blob-store port: bytes under a key, written from a stream with a hard cap so that an upload
- * is never held whole anywhere but in the store. Adapters implement it (storage-memory).
+ * is never held whole anywhere but in the store, and read back whole or as a stream. Adapters
+ * implement it (storage-memory, storage-pg).
  */
 import { Context, Data, type Effect, type Option, type Stream } from "effect"
 
@@ -15,7 +16,14 @@ export interface BlobStoreService {
     body: Stream.Stream<Uint8Array, E>,
     maxBytes: number
   ) => Effect.Effect<number, E | BlobTooLarge | BlobStoreUnavailable>
+  /** the whole blob (for work that needs it whole, e.g. parsing a file) */
   readonly get: (key: string) => Effect.Effect<Option.Option<Uint8Array>, BlobStoreUnavailable>
+  /**
+   * The blob a piece at a time, never whole (for copying it on, e.g. joining an upload's parts):
+   * none when there is no blob under `key`. A blob replaced or deleted while it is read may fail
+   * the stream with `BlobStoreUnavailable`, never yield a mix of the two.
+   */
+  readonly read: (key: string) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, BlobStoreUnavailable>>, BlobStoreUnavailable>
   readonly delete: (key: string) => Effect.Effect<void, BlobStoreUnavailable>
   readonly reset: Effect.Effect<void, BlobStoreUnavailable>
 }

@@ -13,9 +13,11 @@
  *
  * A part must start where the bytes received so far end (409 `upload_offset_mismatch` with
  * `detail.expected_offset`); each part streams into the blob store as a blob of its own, and
- * completing joins them into the upload's blob part by part, so no whole file is held in memory.
+ * completing streams them, one after the other, into the upload's blob, so neither the file nor
+ * a part is ever held in memory whole.
  */
 import { Clock, Effect, Option, Stream } from "effect"
+import { concatChunks } from "../../http/request.js"
 import { route } from "../../http/router.js"
 import { Settings } from "../../shared/config.js"
 import { Ids } from "../../shared/ids.js"
@@ -189,6 +191,12 @@ const putPart = (ctx: DocsContext, caller: Caller) =>
     return yield* respond(ctx, 200, outcome.value.session)
   })
 
+const partMissing = () => new ServiceUnavailable({ message: "a part of the upload is missing; upload the file again" })
+
+/** A part's bytes, a piece at a time (never the whole part in memory). */
+const partBytes = (blobs: BlobStore["Type"], key: string) =>
+  blobs.read(key).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(partMissing()), onSome: Effect.succeed })))
+
 /** The first bytes of the file, read from its first parts. */
 const headOf = (s: UploadSession) =>
   Effect.gen(function*() {
@@ -197,15 +205,15 @@ const headOf = (s: UploadSession) =>
     let size = 0
     for (const p of s.parts) {
       if (size >= HEAD_BYTES) break
-      const bytes = yield* blobs.get(p.key)
-      if (Option.isNone(bytes)) return yield* new ServiceUnavailable({ message: "a part of the upload is missing; upload the file again" })
-      chunks.push(bytes.value.subarray(0, HEAD_BYTES - size))
-      size += chunks[chunks.length - 1].byteLength
+      yield* Stream.runForEachWhile(yield* partBytes(blobs, p.key), (bytes) =>
+        Effect.sync(() => {
+          const piece = bytes.slice(0, HEAD_BYTES - size)
+          chunks.push(piece)
+          size += piece.byteLength
+          return size < HEAD_BYTES
+        }))
     }
-    const head = new Uint8Array(size)
-    let at = 0
-    for (const c of chunks) (head.set(c, at), (at += c.byteLength))
-    return head
+    return concatChunks(chunks, size)
   })
 
 const complete = (ctx: DocsContext, caller: Caller) =>
@@ -231,12 +239,9 @@ const complete = (ctx: DocsContext, caller: Caller) =>
       })
     }
     const blobs = yield* BlobStore
-    // joined part by part: only one part is in memory at a time
-    const joined = Stream.fromIterable(session.parts).pipe(
-      Stream.mapEffect((p) =>
-        Effect.flatMap(blobs.get(p.key), (bytes) =>
-          Option.isSome(bytes) ? Effect.succeed(bytes.value) : new ServiceUnavailable({ message: "a part of the upload is missing; upload the file again" })))
-    )
+    // joined part by part, each read a piece at a time as the store takes it: no part is ever
+    // in memory whole
+    const joined = Stream.fromIterable(session.parts).pipe(Stream.flatMap((p) => Stream.unwrap(partBytes(blobs, p.key))))
     yield* blobs.put(blobKeyOf(id), joined, session.size).pipe(
       Effect.catchTags({ BlobStoreUnavailable: unavailable, BlobTooLarge: unavailable })
     )

@@ -110,6 +110,7 @@ const slowStore = (counter: { readonly filePulled: number }) => {
         )
       }),
     get: () => Effect.dieMessage("not used"),
+    read: () => Effect.dieMessage("not used"),
     delete: (key) => Effect.sync(() => void state.kept.delete(key)),
     reset: Effect.sync(() => state.kept.clear())
   })
