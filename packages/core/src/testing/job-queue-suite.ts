@@ -113,7 +113,10 @@ export const jobQueueSuite = <E>(name: string, layer: Layer.Layer<JobQueue, E>) 
           yield* q.offer(a)
           yield* q.claim
           const fiber = yield* Effect.fork(q.claim)
-          yield* realWait(50)
+          // a store whose waiting claim sleeps on the service clock until the lease expires (memory)
+          // must be asleep before the clock moves, or its sleep starts after the move and lasts a
+          // whole lease; a polling store (PostgreSQL) reads the clock on every poll: a short real wait
+          for (let i = 0; i < 40 && clock.pendingSleepsOf(JOB_LEASE_MS) === 0; i++) yield* realWait(25)
           clock.advance(JOB_LEASE_MS)
           const exit = yield* Fiber.join(fiber).pipe(Effect.timeout("5 seconds"), Effect.withClock(Clock.make()), Effect.orDie)
           expect(exit).toMatchObject({ jobId: a, attempt: 2 })
