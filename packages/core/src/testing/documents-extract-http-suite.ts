@@ -201,7 +201,7 @@ export const documentsExtractHttpSuite = (name: string, start: StartTarget) =>
         await untilSleeping(target, 1, 1000)
         await target.admin.clock.advance(1000)
         let job = await api.call("GET", `/v1/jobs/${queued.body.job_id}`, { key: t.key })
-        for (let i = 0; i < 200 && job.body.status !== "succeeded"; i++) {
+        for (const until = Date.now() + 10_000; Date.now() < until && job.body.status !== "succeeded";) {
           await new Promise((r) => setTimeout(r, 5))
           job = await api.call("GET", `/v1/jobs/${queued.body.job_id}`, { key: t.key })
         }
