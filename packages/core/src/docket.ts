@@ -31,6 +31,7 @@ import { type HttpFetcher, platformHttpFetcherLayer } from "./documents/sources/
 import { JobRuntime, JobRuntimeLive } from "./documents/jobs/job-runtime.js"
 import type { JobStore } from "./documents/jobs/job-store.js"
 import { jobWorkersLayer } from "./documents/jobs/worker.js"
+import { retentionSweeperLayer, sweepAdmin } from "./documents/retention/sweeper.js"
 import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
 import { noParserLayer } from "./documents/parse/no-parser.js"
 import { noRendererLayer, type PageRenderer } from "./documents/ground/page-renderer.js"
@@ -132,7 +133,9 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
   const withSigner = Layer.provideMerge(LinkSignerLive, base)
-  const workers = Layer.unwrapEffect(Effect.map(Settings, (s) => jobWorkersLayer(s.jobWorkers)))
+  const workers = Layer.unwrapEffect(
+    Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))
+  )
   return Layer.provideMerge(workers, withSigner)
 }
 
@@ -184,7 +187,9 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
     updateTenant: (tenantId: string, patch: TenantPatch) => run(DocsAdmin.updateTenant(tenantId, patch)),
     createKey: (tenantId: string, input: DocsAdmin.DocsKeyInputValue = {}) => run(DocsAdmin.createTenantKey(tenantId, input)),
     revokeKey: (keyId: string) => run(DocsAdmin.revokeDocsKey(keyId)),
-    seedPlatformSchema: (definition: PlatformSchemaDefinition) => run(seedPlatformSchemaAdmin(definition))
+    seedPlatformSchema: (definition: PlatformSchemaDefinition) => run(seedPlatformSchemaAdmin(definition)),
+    /** one retention sweep now (what the background sweep does every `sweepIntervalMs`): what it deleted */
+    sweep: () => run(sweepAdmin)
   },
   clock: {
     advance: (ms: number) => run(advanceClock(ms)),

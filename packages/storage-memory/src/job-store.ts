@@ -60,6 +60,13 @@ export const makeJobStore = (): JobStoreService => {
         entry.job = next
         return Option.some({ job: next, changed: true })
       }),
+    listPayloadExpired: (now, limit) =>
+      Effect.sync(() =>
+        [...jobs.values()].map((e) => e.job)
+          .filter((j) => j.status === "succeeded" && j.result !== null && j.payload_expires_at <= now)
+          .sort((a, b) => a.payload_expires_at - b.payload_expires_at)
+          .slice(0, Math.max(0, limit))
+      ),
     list: (query) =>
       Effect.suspend(() => {
         const matching = [...jobs.values()].filter((e) =>

@@ -25,6 +25,15 @@ export const makeUploadSessionStore = (): UploadSessionStoreService => {
         sessions.set(id, next)
         return Option.some({ session: next, closed: true })
       }),
+    listExpired: (before, limit) =>
+      Effect.sync(() =>
+        [...sessions.values()].filter((s) => s.expires_at <= before && s.parts.length > 0).sort((a, b) => a.expires_at - b.expires_at).slice(0, Math.max(0, limit))
+      ),
+    dropParts: (id, keys) =>
+      Effect.sync(() => {
+        const session = sessions.get(id)
+        if (session !== undefined) sessions.set(id, { ...session, parts: session.parts.filter((p) => !keys.includes(p.key)) })
+      }),
     reset: Effect.sync(() => sessions.clear())
   }
 }

@@ -4,10 +4,17 @@ import { Effect, Layer, Option } from "effect"
 
 export const makeUploadStore = (): UploadStoreService => {
   const uploads = new Map<string, UploadRecord>()
+  /** uploads whose blob retention deleted */
+  const blobDeleted = new Set<string>()
   return {
-    create: (upload) => Effect.sync(() => (uploads.set(upload.file_id, upload), upload)),
+    create: (upload) => Effect.sync(() => (blobDeleted.delete(upload.file_id), uploads.set(upload.file_id, upload), upload)),
     get: (id) => Effect.sync(() => Option.fromNullable(uploads.get(id))),
-    reset: Effect.sync(() => uploads.clear())
+    listExpired: (now, limit) =>
+      Effect.sync(() =>
+        [...uploads.values()].filter((u) => u.expires_at <= now && !blobDeleted.has(u.file_id)).sort((a, b) => a.expires_at - b.expires_at).slice(0, Math.max(0, limit))
+      ),
+    markBlobDeleted: (id) => Effect.sync(() => void (uploads.has(id) && blobDeleted.add(id))),
+    reset: Effect.sync(() => (uploads.clear(), blobDeleted.clear()))
   }
 }
 

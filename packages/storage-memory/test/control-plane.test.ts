@@ -4,7 +4,7 @@
  * Runs in process through the fetch handler, on memory storage and a manual clock.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type Docket, makeDocket, ManualClock } from "@docket/core"
+import { type Docket, makeDocket, ManualClock, SWEEP_INTERVAL_MS } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import { afterEach, beforeEach } from "vitest"
 
@@ -545,14 +545,16 @@ describe("control plane over HTTP (memory storage)", () => {
     it("POST /_admin/clock/advance moves the manual clock by ms and answers {now}", async () => {
       const start = await t.admin("GET", "/_admin/clock")
       expect(start.status).toBe(200)
-      expect(start.body).toEqual({ now: Date.UTC(2026, 0, 1), manual: true, pending_sleeps: {} })
+      // the one pending sleep is the retention sweeper's
+      const sweeper = { [String(SWEEP_INTERVAL_MS)]: 1 }
+      expect(start.body).toEqual({ now: Date.UTC(2026, 0, 1), manual: true, pending_sleeps: sweeper })
       const r = await t.admin("POST", "/_admin/clock/advance", { ms: 1500 })
       expect(r.status).toBe(200)
       expect(r.body).toEqual({ now: start.body.now + 1500 })
       expect((await t.admin("POST", "/_admin/clock/advance", { ms: 0 })).body).toEqual({ now: start.body.now + 1500 })
       expect((await t.admin("POST", "/_admin/clock/advance", { ms: 60_000 })).body).toEqual({ now: start.body.now + 61_500 })
       expect(docket.clock!.unsafeCurrentTimeMillis()).toBe(start.body.now + 61_500)
-      expect((await t.admin("GET", "/_admin/clock")).body).toEqual({ now: start.body.now + 61_500, manual: true, pending_sleeps: {} })
+      expect((await t.admin("GET", "/_admin/clock")).body).toEqual({ now: start.body.now + 61_500, manual: true, pending_sleeps: sweeper })
     })
 
     it("advancing the clock moves the service's windows (the RPM window frees up after 60 s)", async () => {

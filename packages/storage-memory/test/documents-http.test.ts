@@ -1,5 +1,5 @@
 import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, retentionSweepSuite, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
@@ -29,3 +29,9 @@ documentsExtractHttpSuite("in-process fetch, memory storage", async (settings) =
 
 documentsGroundHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+
+documentsRetentionHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+
+retentionSweepSuite("memory storage", async () =>
+  makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { sweepIntervalMs: 0 } }))

@@ -118,6 +118,14 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
           })
         )
       ),
+    // the expression and the condition are those of the partial index of migration 7
+    listPayloadExpired: (now, limit) =>
+      run(sql<DocRow>`
+        SELECT doc FROM docket_jobs
+        WHERE status = 'succeeded' AND (doc::jsonb -> 'result') <> 'null'::jsonb
+          AND ((doc::jsonb ->> 'payload_expires_at')::bigint) <= ${now}::bigint
+        ORDER BY ((doc::jsonb ->> 'payload_expires_at')::bigint)
+        LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map(toJob))),
     list: (q) =>
       Effect.gen(function*() {
         const clauses = filters(q)

@@ -121,6 +121,22 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSes
         )
       ).pipe(Effect.map(Option.map(({ done, session }) => ({ session, closed: done })))),
 
+    listExpired: (before, limit) =>
+      run(sql<SessionRow>`
+        SELECT ${columns} FROM docket_upload_sessions WHERE expires_at <= ${before}::bigint AND parts <> '[]'::jsonb
+        ORDER BY expires_at LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map(toSession))),
+
+    // one statement: a part appended meanwhile (its key is not among these) stays
+    dropParts: (id, keys) =>
+      keys.length === 0 ? Effect.void : run(sql`
+        UPDATE docket_upload_sessions
+        SET parts = (
+          SELECT coalesce(jsonb_agg(p ORDER BY i), '[]'::jsonb)
+          FROM jsonb_array_elements(parts) WITH ORDINALITY AS e(p, i)
+          WHERE (p ->> 'key') NOT IN ${sql.in(keys)}
+        )
+        WHERE session_id = ${id}::text`).pipe(Effect.asVoid),
+
     reset: run(sql`TRUNCATE docket_upload_sessions`).pipe(Effect.asVoid)
   }
 }

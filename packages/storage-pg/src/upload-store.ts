@@ -36,12 +36,17 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSto
         VALUES (${u.file_id}, ${u.tenant_id}, ${u.file_name}, ${u.size}, ${u.created_at}, ${u.expires_at})
         ON CONFLICT (file_id) DO UPDATE SET
           tenant_id = EXCLUDED.tenant_id, file_name = EXCLUDED.file_name, size = EXCLUDED.size,
-          created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+          created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, blob_deleted = false
         RETURNING ${columns}`).pipe(Effect.map((rows) => toUpload(rows[0]))),
     get: (id) =>
       run(sql<UploadRow>`SELECT ${columns} FROM docket_uploads WHERE file_id = ${id}`).pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toUpload))
       ),
+    listExpired: (now, limit) =>
+      run(sql<UploadRow>`
+        SELECT ${columns} FROM docket_uploads WHERE expires_at <= ${now}::bigint AND NOT blob_deleted
+        ORDER BY expires_at LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map(toUpload))),
+    markBlobDeleted: (id) => run(sql`UPDATE docket_uploads SET blob_deleted = true WHERE file_id = ${id}`).pipe(Effect.asVoid),
     reset: run(sql`TRUNCATE docket_uploads`).pipe(Effect.asVoid)
   }
 }

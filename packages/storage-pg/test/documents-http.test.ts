@@ -6,8 +6,10 @@ import {
   documentsGroundHttpSuite,
   documentsHttpSuite,
   documentsJobsSuite,
+  documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
   inProcessTarget,
+  retentionSweepSuite,
   testParserLayer
 } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
@@ -40,3 +42,15 @@ documentsBillingHttpSuite("in-process fetch, postgres storage", start())
 documentsCategorizeHttpSuite("in-process fetch, postgres storage", start())
 documentsExtractHttpSuite("in-process fetch, postgres storage", start())
 documentsGroundHttpSuite("in-process fetch, postgres storage", start())
+documentsRetentionHttpSuite("in-process fetch, postgres storage", start())
+
+retentionSweepSuite("postgres storage", async () => {
+  const docket = makeDocket({
+    storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
+    clock: new ManualClock(),
+    parser: testParserLayer,
+    settings: { sweepIntervalMs: 0 }
+  })
+  await docket.admin.reset()
+  return docket
+})

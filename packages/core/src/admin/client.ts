@@ -55,7 +55,8 @@ export const controlPlaneClient = (baseUrl: string, token: string, fetchImpl: Fe
       createKey: (id, input = {}) => call("POST", `${tenant(id)}/keys`, input),
       revokeKey: (keyId) => call("POST", `/_admin/docs/keys/${encodeURIComponent(keyId)}/revoke`),
       seedPlatformSchema: ({ schema_id, ...definition }) =>
-        call("PUT", `/_admin/docs/platform-schemas/${encodeURIComponent(schema_id)}`, definition)
+        call("PUT", `/_admin/docs/platform-schemas/${encodeURIComponent(schema_id)}`, definition),
+      sweep: () => call("POST", "/_admin/docs/sweep")
     } satisfies DocketControlPlane["docs"],
     clock: {
       advance: (ms) => call("POST", "/_admin/clock/advance", { ms }),

@@ -8,6 +8,7 @@ import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
 import * as DocsAdmin from "../documents/tenants/admin.js"
 import { seedPlatformSchemaAdmin } from "../documents/schema/platform-admin.js"
+import { sweepAdmin } from "../documents/retention/sweeper.js"
 import { objectKeyOf, putObjectAdmin } from "../documents/sources/put-object.js"
 import { type DocketRequest, decodeUtf8 } from "../http/request.js"
 import { type DocketResponse, jsonResponse } from "../http/response.js"
@@ -119,6 +120,7 @@ export const adminRoutes = [
     "/_admin/docs/platform-schemas/:schema_id",
     admin(200, (r, p) => Effect.flatMap(body(r, PlatformSchemaInput), (b) => seedPlatformSchemaAdmin({ ...b, schema_id: p.schema_id })))
   ),
+  route("POST", "/_admin/docs/sweep", admin(200, () => sweepAdmin)),
   route("PUT", "/_admin/docs/objects/:bucket/*", admin(200, (r, p) => putObjectAdmin(p.bucket, objectKeyOf(r.path, p.bucket), r.body.stream))),
   route("GET", "/_admin/clock", admin(200, () => clockNow)),
   route("POST", "/_admin/clock/advance", admin(200, (r) => Effect.flatMap(body(r, AdvanceInput), (b) => advanceClock(b.ms)))),

@@ -14,12 +14,19 @@ export interface DocketSettings {
   readonly jobWorkers: number
   /** document service: the cap of `POST /upload` (spec 2: 200 MB) */
   readonly maxUploadBytes: number
+  /**
+   * document service: the period of the background retention sweep on the service clock, ms
+   * (`documents/retention/sweeper.ts`); `0` runs none (`POST /_admin/docs/sweep` still sweeps)
+   */
+  readonly sweepIntervalMs: number
 }
 
 export const DEFAULT_JOB_WORKERS = 4
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+/** 10 minutes (`SWEEP_INTERVAL_MS` of the sweeper) */
+export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000
 
 export class Settings extends Context.Tag("@docket/core/Settings")<Settings, DocketSettings>() {}
 
@@ -28,7 +35,8 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     maxBodyBytes: s.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     adminToken: s.adminToken,
     jobWorkers: s.jobWorkers ?? DEFAULT_JOB_WORKERS,
-    maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES
+    maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS
   })
 
 /** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS` */

@@ -112,4 +112,31 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         const foreign = yield* Effect.flip(s.list({ tenantId: "t1", limit: 3, cursor: uuid(5) }))
         expect(foreign._tag).toBe("CursorNotFound")
       }).pipe(Effect.provide(layer)))
+    it.effect("listPayloadExpired: succeeded jobs holding a result past payload_expires_at, earliest first, at most limit; expire removes them", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* s.reset
+        const done = (id: string, expires: number, over: Partial<Job> = {}) =>
+          job(id, { status: "succeeded", result: { pages: [id] }, finished_at: 1500, payload_expires_at: expires, ...over })
+        yield* s.insert(done(uuid(1), 3000))
+        yield* s.insert(done(uuid(2), 2000, { tenant_id: "t2", kind: "ground" }))
+        yield* s.insert(done(uuid(3), 2500))
+        // not yet expired; no result; not succeeded
+        yield* s.insert(done(uuid(4), 3001))
+        yield* s.insert(done(uuid(5), 1000, { result: null }))
+        yield* s.insert(job(uuid(6), { status: "failed", payload_expires_at: 1000, error: { code: "x", message: "m", retryable: false } }))
+        yield* s.insert(job(uuid(7), { payload_expires_at: 1000 }))
+        const ids = (jobs: ReadonlyArray<Job>) => jobs.map((j) => j.job_id)
+        const expired = yield* s.listPayloadExpired(3000, 10)
+        expect(ids(expired)).toEqual([uuid(2), uuid(3), uuid(1)])
+        expect(expired[0]).toEqual(done(uuid(2), 2000, { tenant_id: "t2", kind: "ground" }))
+        expect(ids(yield* s.listPayloadExpired(3000, 2))).toEqual([uuid(2), uuid(3)])
+        expect(yield* s.listPayloadExpired(1999, 10)).toEqual([])
+        const expire = Option.getOrThrow(yield* s.apply(uuid(3), { type: "expire", at: 3000 }))
+        expect(expire).toMatchObject({ changed: true, job: { status: "succeeded", result: null } })
+        // a second expire (another sweeper, a late read) changes nothing
+        expect(Option.getOrThrow(yield* s.apply(uuid(3), { type: "expire", at: 3000 })).changed).toBe(false)
+        expect(ids(yield* s.listPayloadExpired(3000, 10))).toEqual([uuid(2), uuid(1)])
+        expect(Option.getOrThrow(yield* s.get(uuid(3)))).toMatchObject({ status: "succeeded", result: null })
+      }).pipe(Effect.provide(layer)))
   })

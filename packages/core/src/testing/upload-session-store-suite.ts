@@ -160,4 +160,34 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           yield* s.reset
           expect(Option.isNone(yield* s.get(a.session_id))).toBe(true)
         })))
+
+    it.effect("listExpired: sessions of any state past the time that still hold parts, oldest first, at most limit; dropParts keeps the session", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const t = T0 + 10 * UPLOAD_SESSION_LIFETIME_MS
+          const base = session({ expires_at: t - 30 })
+          const open = yield* s.create({ ...base, received: 10, parts: [part(base, 0, 0, 4), part(base, 1, 4, 6)] })
+          const a = session({ state: "aborted", expires_at: t - 20 })
+          const aborted = yield* s.create({ ...a, received: 3, parts: [part(a, 0, 0, 3)] })
+          const c = session({ state: "completed", expires_at: t, completed_at: T0 })
+          const completed = yield* s.create({ ...c, received: 3, parts: [part(c, 0, 0, 3)] })
+          // without parts (a staged upload, or parts already deleted); not yet expired
+          yield* s.create(session({ state: "completed", expires_at: t - 40, completed_at: T0 }))
+          const l = session({ expires_at: t + 1 })
+          const live = yield* s.create({ ...l, received: 3, parts: [part(l, 0, 0, 3)] })
+          expect(yield* s.listExpired(t, 10)).toEqual([open, aborted, completed])
+          expect(yield* s.listExpired(t, 1)).toEqual([open])
+          expect(yield* s.listExpired(t - 31, 10)).toEqual([])
+          // only the named parts go: one appended meanwhile would stay
+          yield* s.dropParts(open.session_id, [open.parts[0].key])
+          expect(Option.getOrThrow(yield* s.get(open.session_id))).toEqual({ ...open, parts: [open.parts[1]] })
+          yield* s.dropParts(open.session_id, open.parts.map((p) => p.key))
+          // again, an unknown id, no keys: harmless (sweepers may race)
+          yield* s.dropParts(open.session_id, open.parts.map((p) => p.key))
+          yield* s.dropParts(UNKNOWN, ["x"])
+          yield* s.dropParts(aborted.session_id, [])
+          expect(Option.getOrThrow(yield* s.get(open.session_id))).toEqual({ ...open, parts: [] })
+          expect(yield* s.listExpired(t, 10)).toEqual([aborted, completed])
+          expect(Option.getOrThrow(yield* s.get(live.session_id))).toEqual(live)
+        })))
   })

@@ -34,4 +34,28 @@ export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore
         yield* s.reset
         expect(Option.isNone(yield* s.get(a.file_id))).toBe(true)
       }).pipe(Effect.provide(layer)))
+    it.effect("listExpired: expired uploads not yet marked, oldest expiry first, at most limit; markBlobDeleted keeps the record", () =>
+      Effect.gen(function*() {
+        const s = yield* UploadStore
+        yield* s.reset
+        const t = 1_800_000_000_000
+        const late = yield* s.create(upload({ expires_at: t - 10 }))
+        const early = yield* s.create(upload({ expires_at: t - 20, tenant_id: "ten_2" }))
+        const exact = yield* s.create(upload({ expires_at: t }))
+        const live = yield* s.create(upload({ expires_at: t + 1 }))
+        expect(yield* s.listExpired(t, 10)).toEqual([early, late, exact])
+        expect(yield* s.listExpired(t, 2)).toEqual([early, late])
+        expect(yield* s.listExpired(t - 21, 10)).toEqual([])
+        yield* s.markBlobDeleted(early.file_id)
+        // marking again, or an unknown id, is harmless (sweepers may race)
+        yield* s.markBlobDeleted(early.file_id)
+        yield* s.markBlobDeleted("00000000-0000-4000-9000-999999999999")
+        expect(yield* s.listExpired(t, 10)).toEqual([late, exact])
+        // the record stays as it was (a late use of the handle is 410, not 404)
+        expect(Option.getOrThrow(yield* s.get(early.file_id))).toEqual(early)
+        expect(Option.getOrThrow(yield* s.get(live.file_id))).toEqual(live)
+        // creating the id again clears the mark
+        yield* s.create(early)
+        expect(yield* s.listExpired(t, 10)).toEqual([early, late, exact])
+      }).pipe(Effect.provide(layer)))
   })

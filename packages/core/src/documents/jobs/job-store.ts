@@ -68,6 +68,12 @@ export interface JobStoreService {
     event: JobEvent
   ) => Effect.Effect<Option.Option<{ readonly job: Job; readonly changed: boolean }>, JobStoreUnavailable>
   readonly list: (query: JobQuery) => Effect.Effect<JobPage, JobStoreUnavailable | CursorNotFound>
+  /**
+   * retention: up to `limit` succeeded jobs that still hold a result although their
+   * `payload_expires_at` is at or before `now` (of every tenant), earliest expiry first — what the
+   * `expire` event applies to
+   */
+  readonly listPayloadExpired: (now: number, limit: number) => Effect.Effect<ReadonlyArray<Job>, JobStoreUnavailable>
   readonly reset: Effect.Effect<void, JobStoreUnavailable>
 }
 

@@ -56,6 +56,17 @@ export interface UploadSessionStoreService {
     at: number,
     expiresAt: number
   ) => Effect.Effect<Option.Option<{ readonly session: UploadSession; readonly closed: boolean }>, UploadSessionStoreUnavailable>
+  /**
+   * retention: up to `limit` sessions, in any state, whose `expires_at` is at or before `before`
+   * and that still hold parts, oldest expiry first
+   */
+  readonly listExpired: (before: number, limit: number) => Effect.Effect<ReadonlyArray<UploadSession>, UploadSessionStoreUnavailable>
+  /**
+   * retention: removes the parts with these keys from the session (their blobs are deleted); the
+   * session itself stays, with its state and `received` (a late request is then still answered
+   * as for an expired, completed or aborted session, not 404). Idempotent; an unknown id is nothing.
+   */
+  readonly dropParts: (sessionId: string, keys: ReadonlyArray<string>) => Effect.Effect<void, UploadSessionStoreUnavailable>
   readonly reset: Effect.Effect<void, UploadSessionStoreUnavailable>
 }
 

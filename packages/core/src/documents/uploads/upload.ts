@@ -25,6 +25,17 @@ export class UploadStoreUnavailable extends Data.TaggedError("UploadStoreUnavail
 export interface UploadStoreService {
   readonly create: (upload: UploadRecord) => Effect.Effect<UploadRecord, UploadStoreUnavailable>
   readonly get: (fileId: string) => Effect.Effect<Option.Option<UploadRecord>, UploadStoreUnavailable>
+  /**
+   * retention: up to `limit` uploads whose `expires_at` is at or before `now` and whose blob is not
+   * yet marked deleted (`markBlobDeleted`), oldest expiry first
+   */
+  readonly listExpired: (now: number, limit: number) => Effect.Effect<ReadonlyArray<UploadRecord>, UploadStoreUnavailable>
+  /**
+   * retention: records that the upload's blob is deleted, so `listExpired` no longer lists it. The
+   * record itself stays (a late use of the handle is then still 410, not 404). Idempotent; an
+   * unknown id is nothing. A later `create` of the id clears the mark.
+   */
+  readonly markBlobDeleted: (fileId: string) => Effect.Effect<void, UploadStoreUnavailable>
   readonly reset: Effect.Effect<void, UploadStoreUnavailable>
 }
 

@@ -120,6 +120,8 @@ const slowStore = (counter: { readonly filePulled: number }) => {
 const uploads = Layer.succeed(UploadStore, {
   create: (record) => Effect.succeed(record),
   get: () => Effect.succeed(Option.none()),
+  listExpired: () => Effect.succeed([]),
+  markBlobDeleted: () => Effect.void,
   reset: Effect.void
 })
 
