@@ -21,6 +21,7 @@
 import { Clock, Effect, Option } from "effect"
 import type { DocketResponse } from "../../http/response.js"
 import { route } from "../../http/router.js"
+import { cropRefsOf, deleteExpiredCrops, isCropJob } from "../ground/ground-crops.js"
 import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
 import { JobStore } from "../jobs/job-store.js"
 import type { Job } from "../jobs/job.js"
@@ -31,27 +32,6 @@ import { parseByteRange } from "./byte-range.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 
 const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
-
-/** The crop references of a ground result. */
-export const cropRefsOf = (result: StoredGroundResult): ReadonlySet<string> => {
-  const refs = new Set<string>()
-  for (const item of result.results) for (const m of item.matches) if (m.crop_ref !== undefined) refs.add(m.crop_ref)
-  return refs
-}
-
-const isCropJob = (job: Job) => job.kind === "ground" && job.status === "succeeded"
-
-/**
- * Deletes the crops of a job whose payload has expired, while its result still names them (best
- * effort: a failure leaves them to the next read).
- */
-export const deleteExpiredCrops = (job: Job) =>
-  isCropJob(job) && job.result !== null
-    ? Effect.flatMap(BlobStore, (blobs) =>
-      Effect.forEach(cropRefsOf(job.result as StoredGroundResult), (ref) => Effect.ignore(blobs.delete(cropKey(job.job_id, ref))), {
-        discard: true
-      }))
-    : Effect.void
 
 /** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
 export const cropOf = (job: Job, ref: string) =>

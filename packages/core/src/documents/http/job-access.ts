@@ -8,6 +8,7 @@ import { applyJobEvent, awaitSettled, interruptWork, JobRuntime } from "../jobs/
 import type { Job } from "../jobs/job.js"
 import type { Caller } from "../tenants/authenticate.js"
 import { UploadStore } from "../uploads/upload.js"
+import { deleteExpiredCrops } from "../ground/ground-crops.js"
 import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-errors.js"
 
 const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
@@ -28,7 +29,8 @@ export const jobOf = (caller: Caller, jobId: string) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         job.result === null || now < job.payload_expires_at
           ? Effect.succeed(job)
-          : applyJobEvent(job.job_id, { type: "expire", at: now }).pipe(
+          // the crops a ground result names go first: once the result is gone nothing names them
+          : Effect.zipRight(deleteExpiredCrops(job), applyJobEvent(job.job_id, { type: "expire", at: now })).pipe(
             Effect.mapError(unavailable),
             Effect.map((outcome) => Option.isSome(outcome) ? outcome.value.job : job)
           ))
