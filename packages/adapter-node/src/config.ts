@@ -14,6 +14,7 @@ export interface ServerConfig {
   readonly maxBodyBytes: number
   /** document-service jobs run at once by this instance */
   readonly jobWorkers: number
+  readonly sweepIntervalMs: number
   /** `DOCKET_ENGINE`: `local`, or `openai` with the endpoint from `DOCKET_AI_*` */
   readonly engine: EngineOption
 }
@@ -47,6 +48,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     adminToken: settings.adminToken,
     maxBodyBytes: settings.maxBodyBytes,
     jobWorkers: settings.jobWorkers,
+    sweepIntervalMs: settings.sweepIntervalMs,
     engine: engine === "openai" && Option.isSome(openai) ? { openai: openai.value } : ("local" as const),
     // default: on with memory storage and no admin token
     demo: Option.match(demo, {

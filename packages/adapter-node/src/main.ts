@@ -40,7 +40,12 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
     storage,
     clock: config.clock,
     engine: config.engine,
-    settings: { adminToken: config.adminToken, maxBodyBytes: config.maxBodyBytes, jobWorkers: config.jobWorkers }
+    settings: {
+      adminToken: config.adminToken,
+      maxBodyBytes: config.maxBodyBytes,
+      jobWorkers: config.jobWorkers,
+      sweepIntervalMs: config.sweepIntervalMs
+    }
   })
   let running: RunningServer
   try {

@@ -20,6 +20,13 @@ describe("standalone server configuration", () => {
     expect((await readServerConfig({ DOCKET_JOB_WORKERS: "0", DATABASE_URL: "postgres://127.0.0.1/test" })).jobWorkers).toBe(0)
   })
 
+  it("DOCKET_SWEEP_INTERVAL_MS sets the background retention sweep (0 = off; below 1 s refused)", async () => {
+    expect((await readServerConfig({})).sweepIntervalMs).toBe(600_000)
+    expect((await readServerConfig({ DOCKET_SWEEP_INTERVAL_MS: "0" })).sweepIntervalMs).toBe(0)
+    expect((await readServerConfig({ DOCKET_SWEEP_INTERVAL_MS: "60000" })).sweepIntervalMs).toBe(60_000)
+    await expect(readServerConfig({ DOCKET_SWEEP_INTERVAL_MS: "10" })).rejects.toThrow(/DOCKET_SWEEP_INTERVAL_MS/)
+  })
+
   it("DOCKET_MAX_BODY_BYTES below 1 MiB is refused", async () => {
     await expect(readServerConfig({ DOCKET_MAX_BODY_BYTES: "1000" })).rejects.toThrow(/DOCKET_MAX_BODY_BYTES/)
   })

@@ -39,8 +39,8 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS
   })
 
-/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS` */
-export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers">> = Config.all({
+/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS` */
+export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs">> = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
     Config.withDefault(DEFAULT_MAX_BODY_BYTES)
@@ -50,5 +50,10 @@ export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" |
     // 0: an API-only instance, whose jobs other instances sharing its database run
     Config.validate({ message: "must be between 0 and 256", validation: (n) => n >= 0 && n <= 256 }),
     Config.withDefault(DEFAULT_JOB_WORKERS)
+  ),
+  // 0: no background sweep (POST /_admin/docs/sweep still sweeps)
+  sweepIntervalMs: Config.integer("DOCKET_SWEEP_INTERVAL_MS").pipe(
+    Config.validate({ message: "must be 0 (off) or at least 1000", validation: (n) => n === 0 || n >= 1000 }),
+    Config.withDefault(DEFAULT_SWEEP_INTERVAL_MS)
   )
 })
