@@ -54,35 +54,21 @@ const pagesOf = (pageCount: number, blocks: ReadonlyArray<Block>): Array<Documen
   }))
 
 /** A parse job's stored result as a parsed document (no positions, no cells). */
-export const documentOfStoredParse = (r: StoredParseResult, fileName: string): ParsedDocument =>
-  r.kind === "document"
-    ? {
-        kind: "document",
-        file_name: fileName,
-        format: r.format,
-        markdown: r.markdown,
-        text: r.text,
-        char_count: r.char_count,
-        chunks: r.chunks,
-        metadata: {},
-        warnings: [],
-        pages: pagesOf(r.page_count, r.blocks),
-        blocks: r.blocks,
-        page_count: r.page_count,
-        ocr_applied: r.ocr_applied
-      }
-    : {
-        kind: "spreadsheet",
-        file_name: fileName,
-        format: r.format,
-        markdown: r.markdown,
-        text: r.text,
-        char_count: r.char_count,
-        chunks: r.chunks,
-        metadata: {},
-        warnings: [],
-        sheets: r.sheets.map((s) => ({ ...s, cells: [] }))
-      }
+export const documentOfStoredParse = (r: StoredParseResult, fileName: string): ParsedDocument => {
+  const common = {
+    file_name: fileName,
+    format: r.format,
+    markdown: r.markdown,
+    text: r.text,
+    char_count: r.char_count,
+    chunks: r.chunks,
+    metadata: {},
+    warnings: []
+  }
+  return r.kind === "document"
+    ? { ...common, kind: "document", pages: pagesOf(r.page_count, r.blocks), blocks: r.blocks, page_count: r.page_count, ocr_applied: r.ocr_applied }
+    : { ...common, kind: "spreadsheet", sheets: r.sheets.map((s) => ({ ...s, cells: [] })) }
+}
 
 /** Markdown as a document of standard pages, one paragraph block per paragraph. */
 export const documentOfMarkdown = (markdown: string, fileName: string): ParsedTextDocument => {
