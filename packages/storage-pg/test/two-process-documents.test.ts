@@ -10,7 +10,7 @@
  * used only to wait for I/O, and to bound how long a wake-up across instances may take.
  */
 import { type DocketControlPlane, controlPlaneClient } from "@docket/core"
-import { readJson, waitUntil } from "@docket/core/testing"
+import { readJson, sseFrames, waitUntil } from "@docket/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "./support/database.js"
 import { type ServerProcess, startDocsServer } from "./support/server.js"
@@ -86,11 +86,6 @@ const sleepingOnEither = async (ms: number) => {
   return n
 }
 
-interface Frame {
-  readonly id: string
-  readonly data: any
-}
-
 /** Opens `GET /v1/jobs/{id}/events` on `server` and reads it frame by frame (`null` once it ended). */
 const openEvents = async (server: number, key: string, jobId: string, lastEventId?: string) => {
   const controller = new AbortController()
@@ -100,33 +95,7 @@ const openEvents = async (server: number, key: string, jobId: string, lastEventI
   })
   expect(response.status).toBe(200)
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/)
-  const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ""
-  const next = async (): Promise<Frame | null> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n")
-      if (end >= 0) {
-        const lines = buffer.slice(0, end).split("\n")
-        buffer = buffer.slice(end + 2)
-        const id = lines.find((l) => l.startsWith("id: "))?.slice(4) ?? ""
-        return { id, data: JSON.parse(lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n")) }
-      }
-      const chunk = await reader.read()
-      if (chunk.done) return null
-      buffer += decoder.decode(chunk.value, { stream: true })
-    }
-  }
-  const rest = async () => {
-    const frames: Array<Frame> = []
-    for (let f = await next(); f !== null; f = await next()) frames.push(f)
-    return frames
-  }
-  const close = () => {
-    reader.cancel().catch(() => undefined)
-    controller.abort()
-  }
-  return { next, rest, close }
+  return sseFrames(response, controller)
 }
 
 describe("two server processes on one PostgreSQL database: document jobs", () => {

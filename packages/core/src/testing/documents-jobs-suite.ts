@@ -9,7 +9,7 @@ import { type AddressInfo } from "node:net"
 import { createServer, type Server } from "node:http"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient, eachTestTarget } from "./documents-http-suite.js"
-import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, readJson, type StartTarget, untilPending, untilSleeping } from "./http-target.js"
+import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, readJson, type SseFrame, sseFrames, type StartTarget, untilPending, untilSleeping } from "./http-target.js"
 
 const DAY = 24 * 3600 * 1000
 
@@ -22,44 +22,14 @@ const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.body.request_id).toBe(r.headers.get("x-request-id"))
 }
 
-interface Frame {
-  readonly id: string
-  readonly data: any
-}
-
 /** Opens an SSE stream and reads it frame by frame (`null` once it has ended). */
 const openEvents = async (target: HttpTarget, path: string, key: string, headers: Record<string, string> = {}) => {
   const controller = new AbortController()
   const response = await target.fetch(path, { headers: { "x-api-key": key, ...headers }, signal: controller.signal })
   if (!(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
-    return { response, json: await readJson(response), next: async (): Promise<Frame | null> => null, close: () => undefined }
+    return { response, json: await readJson(response), next: async (): Promise<SseFrame | null> => null, close: () => undefined }
   }
-  const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ""
-  const next = async (): Promise<Frame | null> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n")
-      if (end >= 0) {
-        const raw = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const lines = raw.split("\n")
-        const id = lines.find((l) => l.startsWith("id: "))?.slice(4) ?? ""
-        const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n")
-        return { id, data: JSON.parse(data) }
-      }
-      const chunk = await reader.read()
-      if (chunk.done) {
-        expect(buffer).toBe("")
-        return null
-      }
-      buffer += decoder.decode(chunk.value, { stream: true })
-    }
-  }
-  const close = () => {
-    reader.cancel().catch(() => undefined)
-    controller.abort()
-  }
+  const { next, close } = sseFrames(response, controller)
   return { response, json: undefined, next, close }
 }
 

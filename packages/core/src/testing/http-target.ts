@@ -65,6 +65,50 @@ export const readJson = async (response: Response): Promise<JsonResponse> => {
   return { status: response.status, headers: response.headers, body }
 }
 
+/** One frame of a `text/event-stream` response: its `id:` and its `data:` parsed as JSON. */
+export interface SseFrame {
+  readonly id: string
+  readonly data: any
+}
+
+/**
+ * Reads a Server-Sent Events response frame by frame: `next` gives `null` once the stream has
+ * ended (and fails if it ended inside a frame), `rest` every frame up to the end, `close` stops
+ * reading (aborting `controller`, the request's, when given).
+ */
+export const sseFrames = (response: Response, controller?: AbortController) => {
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ""
+  const next = async (): Promise<SseFrame | null> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n")
+      if (end >= 0) {
+        const lines = buffer.slice(0, end).split("\n")
+        buffer = buffer.slice(end + 2)
+        const id = lines.find((l) => l.startsWith("id: "))?.slice(4) ?? ""
+        return { id, data: JSON.parse(lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n")) }
+      }
+      const chunk = await reader.read()
+      if (chunk.done) {
+        if (buffer !== "") throw new Error(`the event stream ended inside a frame: ${JSON.stringify(buffer)}`)
+        return null
+      }
+      buffer += decoder.decode(chunk.value, { stream: true })
+    }
+  }
+  const rest = async () => {
+    const frames: Array<SseFrame> = []
+    for (let f = await next(); f !== null; f = await next()) frames.push(f)
+    return frames
+  }
+  const close = () => {
+    reader.cancel().catch(() => undefined)
+    controller?.abort()
+  }
+  return { next, rest, close }
+}
+
 /**
  * Waits (without moving any clock) until `n` fibers sleep on the manual clock for exactly
  * `durationMs` — e.g. `n` requests parked in the injected model delay.

@@ -16,9 +16,8 @@ import { groundCredits } from "../billing/credits.js"
 import { Grounder, type GroundSpan } from "../../intelligence/grounder.js"
 import { hex, Ids } from "../../shared/ids.js"
 import { engineError } from "../jobs/engine-job-error.js"
-import { DocumentParser } from "../document-parser.js"
 import type { Job, JobError } from "../jobs/job.js"
-import { documentOfMarkdown, parseFailureError } from "../parse/read-document.js"
+import { documentOfMarkdown, readAndParseJobFile } from "../parse/read-document.js"
 import { readJobSource, readSourceUrl } from "../sources/read-source.js"
 import { fileExtension } from "../supported-extensions.js"
 import { BlobStore } from "../uploads/blob-store.js"
@@ -93,10 +92,9 @@ const unitsOf = (job: Job, params: GroundParams) =>
     } else if (fileExtension(job.input.file_name) === ".jsonl") {
       set = jsonlUnits(decode(yield* readJobSource(job)))
     } else {
-      const parser = yield* DocumentParser
-      const read = yield* readJobSource(job)
-      set = documentUnits(yield* parser.parse({ bytes: read, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailureError)))
-      bytes = read
+      const read = yield* readAndParseJobFile(job)
+      set = documentUnits(read.doc)
+      bytes = read.bytes
     }
     if (params.derived.jsonl_url !== null) jsonlUnits(decode(yield* readSourceUrl(params.derived.jsonl_url)), set)
     if (params.derived.transcript_url !== null) {

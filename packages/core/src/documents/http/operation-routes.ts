@@ -42,10 +42,26 @@ export interface OperationSpec<R = never> {
 /** An operation spec with its requirements inferred. */
 export const operationSpec = <R>(spec: OperationSpec<R>): OperationSpec<R> => spec
 
-const withParams = <R>(spec: OperationSpec<R>, body: Json, caller: Caller, form: JobForm, file: Pick<JobInput, "source" | "file_name">) =>
-  spec.params === undefined
-    ? Effect.succeed<JobInput>(file)
-    : Effect.map(spec.params(body, caller, form, file.file_name), (params): JobInput => ({ ...file, params, form }))
+/** The job of a checked create: the operation's parameters added to the file, behind the tenant's limits. */
+const createOperationJob = <R>(
+  ctx: DocsContext,
+  caller: Caller,
+  spec: OperationSpec<R>,
+  request: { readonly body: Json; readonly form: JobForm; readonly file: Pick<JobInput, "source" | "file_name">; readonly idempotencyKey: string | null }
+) =>
+  Effect.gen(function*() {
+    const { body, file, form } = request
+    const input: JobInput = spec.params === undefined
+      ? file
+      : { ...file, params: yield* spec.params(body, caller, form, file.file_name), form }
+    return yield* createAdmittedJob(caller.tenant, {
+      tenantId: caller.tenant.tenant_id,
+      kind: spec.kind,
+      input,
+      idempotencyKey: request.idempotencyKey,
+      requestId: ctx.requestId
+    })
+  })
 
 const flatCreate = <R>(ctx: DocsContext, caller: Caller, spec: OperationSpec<R>) =>
   Effect.gen(function*() {
@@ -57,13 +73,11 @@ const flatCreate = <R>(ctx: DocsContext, caller: Caller, spec: OperationSpec<R>)
     }
     yield* failIfAny(errors)
     const file = yield* flatFileInput(caller, body.file, spec.operation)
-    const input = yield* withParams(spec, body, caller, "flat", file)
-    return yield* createAdmittedJob(caller.tenant, {
-      tenantId: caller.tenant.tenant_id,
-      kind: spec.kind,
-      input,
-      idempotencyKey: (body.idempotency_key as string | undefined) ?? null,
-      requestId: ctx.requestId
+    return yield* createOperationJob(ctx, caller, spec, {
+      body,
+      form: "flat",
+      file,
+      idempotencyKey: (body.idempotency_key as string | undefined) ?? null
     })
   })
 
@@ -113,14 +127,7 @@ export const v1OperationRoute = <R>(path: string, spec: OperationSpec<R>) =>
         }
         yield* failIfAny(errors)
         const file = yield* v1SourceInput(caller, body.source, spec.operation)
-        const input = yield* withParams(spec, body, caller, "v1", file)
-        const { job } = yield* createAdmittedJob(caller.tenant, {
-          tenantId: caller.tenant.tenant_id,
-          kind: spec.kind,
-          input,
-          idempotencyKey: key ?? null,
-          requestId: ctx.requestId
-        })
+        const { job } = yield* createOperationJob(ctx, caller, spec, { body, form: "v1", file, idempotencyKey: key ?? null })
         const settled = (wait as number) > 0 ? (yield* waitForJob(caller, job, (wait as number) * 1000)) ?? job : job
         if (settled.status === "cancelled") return yield* new JobCancelled({ jobId: settled.job_id })
         // a replay (same Idempotency-Key) of a job whose payload retention has passed

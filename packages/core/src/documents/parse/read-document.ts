@@ -34,13 +34,17 @@ export const parseFailureError = (e: ParseFailure): JobError => {
   }
 }
 
-/** The job's file, parsed. */
-export const parseJobFile = (job: Job) =>
+/** The job's file, read once: its bytes (for work that needs the file itself too) and its parse. */
+export const readAndParseJobFile = (job: Job) =>
   Effect.gen(function*() {
     const parser = yield* DocumentParser
     const bytes = yield* readJobSource(job)
-    return yield* parser.parse({ bytes, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailureError))
+    const doc = yield* parser.parse({ bytes, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailureError))
+    return { bytes, doc }
   })
+
+/** The job's file, parsed. */
+export const parseJobFile = (job: Job) => Effect.map(readAndParseJobFile(job), ({ doc }) => doc)
 
 const pagesOf = (pageCount: number, blocks: ReadonlyArray<Block>): Array<DocumentPage> =>
   Array.from({ length: Math.max(pageCount, 1) }, (_, i) => ({

@@ -14,10 +14,8 @@ import { engineError } from "../jobs/engine-job-error.js"
 import { DEFAULT_TAXONOMY } from "../categorize/default-taxonomy.js"
 import type { Job, JobError } from "../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
-import { parseFailureError } from "../parse/read-document.js"
-import { DocumentParser } from "../document-parser.js"
+import { readAndParseJobFile } from "../parse/read-document.js"
 import type { Sheet } from "../parsed-document.js"
-import { readJobSource } from "../sources/read-source.js"
 import { fileExtension } from "../supported-extensions.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { blobKeyOf, MAX_UPLOAD_BYTES, UPLOAD_LIFETIME_MS, UploadStore } from "../uploads/upload.js"
@@ -63,9 +61,7 @@ export const splitWork = (job: Job) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as SplitParams
     const categories = params.taxonomy ?? DEFAULT_TAXONOMY
-    const bytes = yield* readJobSource(job)
-    const parser = yield* DocumentParser
-    const doc = yield* parser.parse({ bytes, fileName: job.input.file_name }).pipe(Effect.mapError(parseFailureError))
+    const { bytes, doc } = yield* readAndParseJobFile(job)
     const classifier = yield* DocumentClassifier
     const name = baseName(job.input.file_name)
     const parts: Array<StoredSplitPart> = []
