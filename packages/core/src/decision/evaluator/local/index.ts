@@ -39,6 +39,14 @@
  * independently of the others; answers keep the key order of the questions. Probabilities are
  * finite, in [0, 1], rounded to 6 decimals, and choice/score distributions sum to 1 (±1e-9). The
  * state is indexed once per call; 512 questions against a 1 MB state take a fraction of a second.
+ *
+ * Cost. Small requests are the hot path of the service (thousands per second), so a call
+ * allocates little: the state index, the scorer's work arrays, term vectors and the query
+ * compiler's working sets live in module-level buffers that only grow and are rewound by each
+ * call, and words, keys, terms and short question texts are memoised process-wide (bounded memos
+ * of pure functions). Buffers are only valid during the call that filled them; every entry that
+ * could survive from an earlier call is either rewritten before it is read or guarded by a stamp
+ * unique to the call. This relies on evaluateLocally being synchronous and not reentrant.
  */
 import type {
   Answer,
@@ -80,15 +88,46 @@ const NUMERIC_LEXICAL_SHARE = 0.3
 
 const text = (s: string | null | undefined): string => (typeof s === "string" ? s.trim() : "")
 
-/** Sentiment fit of candidates: -|state - candidate| polarity, if the candidates differ in sentiment. */
-const polarityFit = (scorer: Scorer, focus: Focus | null, queries: ReadonlyArray<Query>): Array<number> => {
-  const polarities = queries.map((q) => q.polarity)
+/**
+ * Sentiment fit of candidates: -|state - candidate| polarity, if the candidates differ in
+ * sentiment; null when it is 0 for every candidate (the common case: no array needed).
+ */
+const polarityFit = (scorer: Scorer, focus: Focus | null, queries: ReadonlyArray<Query>): Array<number> | null => {
   // a sentiment dimension: at least two candidates carry sentiment words, and they differ
-  const polar = queries.filter((q) => q.polarCount > 0).length
-  if (polar < 2 || Math.max(...polarities) - Math.min(...polarities) < 0.25) return queries.map(() => 0)
+  let polar = 0
+  let max = -Infinity
+  let min = Infinity
+  for (const q of queries) {
+    if (q.polarCount > 0) polar++
+    max = Math.max(max, q.polarity)
+    min = Math.min(min, q.polarity)
+  }
+  if (polar < 2 || max - min < 0.25) return null
   const state = scorer.polarity(focus)
-  if (state.confidence === 0) return queries.map(() => 0)
-  return polarities.map((q) => -POLARITY_WEIGHT * state.confidence * Math.abs(state.value - q))
+  if (state.confidence === 0) return null
+  return queries.map((q) => -POLARITY_WEIGHT * state.confidence * Math.abs(state.value - q.polarity))
+}
+
+/** Evidence score of each candidate plus its sentiment fit (+ 0 without one, as before). */
+const candidateScores = (scorer: Scorer, focus: Focus | null, queries: ReadonlyArray<Query>): Array<number> => {
+  const fit = polarityFit(scorer, focus, queries)
+  const scores: Array<number> = []
+  for (let i = 0; i < queries.length; i++) scores.push(scorer.evidence(queries[i]!, focus).score + (fit === null ? 0 : fit[i]!))
+  return scores
+}
+
+/**
+ * An object with these keys and values, in order. Like Object.fromEntries: every key is an own
+ * data property, "__proto__" included.
+ */
+const record = <V>(keys: ReadonlyArray<string>, value: (i: number) => V): Record<string, V> => {
+  const out: Record<string, V> = {}
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
+    if (key === "__proto__") Object.defineProperty(out, key, { value: value(i), writable: true, enumerable: true, configurable: true })
+    else out[key] = value(i)
+  }
+  return out
 }
 
 const answerChoice = (scorer: Scorer, q: ChoiceQuestion): ChoiceAnswer => {
@@ -102,15 +141,14 @@ const answerChoice = (scorer: Scorer, q: ChoiceQuestion): ChoiceAnswer => {
   ])
   const locators = scorer.queries.locators(q.instructions, candidates)
   const queries = candidates.map((parts) => scorer.queries.compile(parts, { locators }))
-  const fit = polarityFit(scorer, focus, queries)
-  const scores = queries.map((query, i) => scorer.evidence(query, focus).score + fit[i]!)
+  const scores = candidateScores(scorer, focus, queries)
   const probabilities = roundDistribution(withUniformFloor(softmax(scores, CHOICE_TEMPERATURE)))
   const best = argmax(probabilities)
   return {
     type: "choice",
     choice: labels[best]!,
     confidence: probabilities[best]!,
-    probabilities: Object.fromEntries(labels.map((label, i) => [label, probabilities[i]!]))
+    probabilities: record(labels, (i) => probabilities[i]!)
   }
 }
 
@@ -121,8 +159,7 @@ const answerScore = (scorer: Scorer, q: ScoreQuestion): ScoreAnswer => {
   const candidates = levels.map((level) => [{ text: text(level), weight: 1 }])
   const locators = scorer.queries.locators(q.instructions, candidates)
   const queries = candidates.map((parts) => scorer.queries.compile(parts, { locators }))
-  const fit = polarityFit(scorer, focus, queries)
-  const scores = queries.map((query, i) => scorer.evidence(query, focus).score + fit[i]!)
+  const scores = candidateScores(scorer, focus, queries)
   const probabilities = roundDistribution(withUniformFloor(smoothOrdered(softmax(scores, SCORE_TEMPERATURE))))
   const best = argmax(probabilities)
   const expected = probabilities.reduce((acc, p, i) => acc + i * p, 0)
@@ -138,12 +175,12 @@ const answerScore = (scorer: Scorer, q: ScoreQuestion): ScoreAnswer => {
 
 /** The first numeric comparison of the question: true if it is the "yes" side. */
 const findComparison = (instructions: string, yes: string, no: string): { c: Comparison; yes: boolean } | null => {
-  for (const [source, side] of [[instructions, true], [yes, true], [no, false]] as const) {
-    if (source.length === 0) continue
-    const c = parseComparison(source)
-    if (c !== null) return { c, yes: side }
-  }
-  return null
+  let c = instructions.length === 0 ? null : parseComparison(instructions)
+  if (c !== null) return { c, yes: true }
+  c = yes.length === 0 ? null : parseComparison(yes)
+  if (c !== null) return { c, yes: true }
+  c = no.length === 0 ? null : parseComparison(no)
+  return c === null ? null : { c, yes: false }
 }
 
 const answerNoul = (scorer: Scorer, q: NoulQuestion): NoulAnswer => {
@@ -161,13 +198,12 @@ const answerNoul = (scorer: Scorer, q: NoulQuestion): NoulAnswer => {
   const lean = ABSENCE_LEAN * (1 - Math.exp(-index.words / 6))
   let logit = 0
   let polarityTerm = 0
-  const state = (): ReturnType<Scorer["polarity"]> => scorer.polarity(focus)
   if (yes.length > 0 && no.length > 0) {
     const qYes = scorer.queries.compile([{ text: yes, weight: 1 }], { locators })
     const qNo = scorer.queries.compile([{ text: no, weight: 1 }], { locators })
     logit = (scorer.evidence(qYes, focus).score - scorer.evidence(qNo, focus).score) / NOUL_TEMPERATURE
     if (qYes.polarCount > 0 || qNo.polarCount > 0) {
-      const s = state()
+      const s = scorer.polarity(focus)
       polarityTerm = s.confidence * (Math.abs(s.value - qNo.polarity) - Math.abs(s.value - qYes.polarity))
     }
   } else if (yes.length > 0 || no.length > 0 || instructions.length > 0) {
@@ -183,7 +219,7 @@ const answerNoul = (scorer: Scorer, q: NoulQuestion): NoulAnswer => {
     logit = (positive ? evidence - lean : lean - evidence) / NOUL_TEMPERATURE
     if (query.polarCount > 0) {
       // the unstated side is taken as neutral ("angry" vs "not angry")
-      const s = state()
+      const s = scorer.polarity(focus)
       const fit = s.confidence * (Math.abs(s.value) - Math.abs(s.value - query.polarity))
       polarityTerm = positive ? fit : -fit
     }
@@ -213,5 +249,7 @@ const answer = (scorer: Scorer, q: Question): Answer => {
  */
 export const evaluateLocally = (state: unknown, questions: Questions): Answers => {
   const scorer = new Scorer(buildStateIndex(state))
-  return Object.fromEntries(Object.keys(questions).map((name) => [name, answer(scorer, questions[name]!)] as const))
+  const names = Object.keys(questions)
+  // each answer is computed in key order, once
+  return record(names, (i) => answer(scorer, questions[names[i]!]!))
 }

@@ -55,8 +55,19 @@ const parse = (digits: string, suffix: string | undefined): number => {
   return Number(plain) * scale(suffix)
 }
 
+/** Whether the text has an ASCII digit or any non-ASCII character. */
+const mayHaveDigit = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if ((c >= 48 && c <= 57) || c > 127) return true
+  }
+  return false
+}
+
 /** Finds a numeric comparison in a question, or null. */
 export const parseComparison = (question: string): Comparison | null => {
+  // every pattern needs an ASCII digit; only folding (e.g. of fullwidth digits) can add one
+  if (!mayHaveDigit(question)) return null
   const text = foldText(question)
   const strip = (m: RegExpExecArray): string => text.slice(0, m.index) + " " + text.slice(m.index + m[0].length)
   const between = BETWEEN_RE.exec(text)

@@ -122,6 +122,30 @@ export const trigrams = (term: string): Array<number> => {
   return out
 }
 
+/**
+ * `trigrams(term)` written into `out` from `at` (same values, same order) without allocating;
+ * returns their number. `out` must have room for term.length + 1 values from `at`.
+ */
+export const trigramsInto = (term: string, out: Float64Array, at: number): number => {
+  const n = term.length
+  let count = 0
+  for (let p = 0; p + 2 <= n + 1; p++) {
+    const a = p === 0 ? 1 : term.charCodeAt(p - 1)
+    const b = p + 1 === n + 1 ? 2 : term.charCodeAt(p)
+    const c = p + 2 === n + 1 ? 2 : term.charCodeAt(p + 1)
+    const g = (a * 65536 + b) * 65536 + c
+    let dup = false
+    for (let i = at; i < at + count; i++) {
+      if (out[i] === g) {
+        dup = true
+        break
+      }
+    }
+    if (!dup) out[at + count++] = g
+  }
+  return count
+}
+
 /** Unicode folding: compatibility forms, Latin diacritics dropped ("Café" -> "cafe"), lower case. */
 export const foldText = (text: string): string => {
   // eslint-disable-next-line no-control-regex
@@ -134,23 +158,79 @@ export const foldText = (text: string): string => {
 export const splitIdentifier = (key: string): string =>
   key === key.toLowerCase() ? key : key.replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
 
-/** Accumulates the analysis of one or more texts. */
-export interface TokenSink {
-  /** content terms (stemmed), in order */
-  readonly terms: Array<string>
+/**
+ * Accumulates the analysis of one or more texts. Its buffers are reused: `reset` only rewinds the
+ * counts (a sink is scratch space of one analysis at a time, so evaluating a small state
+ * allocates nothing here once the buffers have grown). Entries past the counts are stale.
+ */
+const RETAINED_TERMS = 1 << 16
+
+export class TokenSink {
+  /** number of terms */
+  length = 0
+  /** content terms (stemmed), in order: [0, length) */
+  terms: Array<string> = []
   /** 1 where the term is inside a negation scope */
-  readonly neg: Array<number>
-  /** numbers seen, with the index of their term in `terms` */
-  readonly numbers: Array<{ readonly pos: number; readonly value: number }>
-  /** term indices where a sentence ended (for windowing long texts) */
-  readonly breaks: Array<number>
+  neg = new Uint8Array(16)
   /** signed sentiment polarity of each term (0 for most), negation and intensifiers applied */
-  readonly polarity: Array<number>
+  polarity = new Float64Array(16)
+  /** numbers seen: [0, nNumbers), with the index of their term in `terms` */
+  nNumbers = 0
+  numberPos = new Int32Array(4)
+  numberValue = new Float64Array(4)
+  /** term indices where a sentence ended (for windowing long texts): [0, nBreaks) */
+  nBreaks = 0
+  breaks = new Int32Array(4)
   /** number of letter (non-numeric) terms */
-  words: number
+  words = 0
+
+  reset(): void {
+    // a very long text's terms are not kept alive past its analysis
+    if (this.terms.length > RETAINED_TERMS) this.terms = []
+    this.length = 0
+    this.nNumbers = 0
+    this.nBreaks = 0
+    this.words = 0
+  }
+
+  push(term: string, neg: number, polarity: number): void {
+    const n = this.length
+    if (n === this.neg.length) {
+      this.neg = grow(this.neg, new Uint8Array(n * 2))
+      this.polarity = grow(this.polarity, new Float64Array(n * 2))
+    }
+    // overwrite in place: the array keeps its capacity across analyses
+    if (n < this.terms.length) this.terms[n] = term
+    else this.terms.push(term)
+    this.neg[n] = neg
+    this.polarity[n] = polarity
+    this.length = n + 1
+  }
+
+  pushNumber(pos: number, value: number): void {
+    const n = this.nNumbers
+    if (n === this.numberPos.length) {
+      this.numberPos = grow(this.numberPos, new Int32Array(n * 2))
+      this.numberValue = grow(this.numberValue, new Float64Array(n * 2))
+    }
+    this.numberPos[n] = pos
+    this.numberValue[n] = value
+    this.nNumbers = n + 1
+  }
+
+  pushBreak(at: number): void {
+    const n = this.nBreaks
+    if (n === this.breaks.length) this.breaks = grow(this.breaks, new Int32Array(n * 2))
+    this.breaks[n] = at
+    this.nBreaks = n + 1
+  }
 }
 
-export const newSink = (): TokenSink => ({ terms: [], neg: [], numbers: [], breaks: [], polarity: [], words: 0 })
+/** Copies `from` into the larger `to` and returns it. */
+export const grow = <T extends Int32Array | Float64Array | Uint8Array>(from: T, to: T): T => {
+  to.set(from as never)
+  return to
+}
 
 const TOKEN_RE = /\d+(?:[.,]\d+)*|[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*|\p{N}+/gu
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u
@@ -168,6 +248,8 @@ const SPECIAL: ReadonlyMap<string, number> = new Map<string, number>([
 
 /** Parses a digit run such as "1,500.25", "12.5" or "1.234" into a number. */
 const parseNumber = (raw: string): number => {
+  // plain digits (the common case): none of the separator patterns below applies
+  if (!raw.includes(",") && !raw.includes(".")) return Number(raw)
   let s = raw
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, "")
   else if (/^\d{1,3}(\.\d{3})+,\d+$/.test(s)) s = s.replace(/\./g, "").replace(",", ".")
@@ -299,7 +381,7 @@ export class Analyzer {
       // . ! ? \n ;  (a dot inside "3.5" never gets here: numbers are one token)
       this.scope = 0
       this.intensity = 1
-      if (sink.breaks[sink.breaks.length - 1] !== sink.terms.length) sink.breaks.push(sink.terms.length)
+      if (sink.nBreaks === 0 || sink.breaks[sink.nBreaks - 1] !== sink.length) sink.pushBreak(sink.length)
     } else if (c === 44 || c === 58 || c === 40 || c === 41) {
       this.scope = 0
     }
@@ -312,10 +394,8 @@ export class Analyzer {
     const before2 = start > 1 ? text.charCodeAt(start - 2) : 32
     if (before === 45 && !isAlnum(before2)) value = -value
     const canonical = Number.isFinite(value) ? String(Math.abs(value)) : raw
-    if (Number.isFinite(value)) sink.numbers.push({ pos: sink.terms.length, value })
-    sink.terms.push(canonical)
-    sink.neg.push(0)
-    sink.polarity.push(0)
+    if (Number.isFinite(value)) sink.pushNumber(sink.length, value)
+    sink.push(canonical, 0, 0)
   }
 
   private token(raw: string, sink: TokenSink): void {
@@ -366,14 +446,12 @@ export class Analyzer {
     if (polarity !== 0) {
       // "not happy" is negative; "not bad" is only mildly positive
       const signed = negated ? (polarity > 0 ? -polarity : -polarity * 0.5) : polarity
-      sink.polarity[sink.polarity.length - 1] = signed * this.intensity
+      sink.polarity[sink.length - 1] = signed * this.intensity
     }
     return true
   }
 
   private push(sink: TokenSink, term: string, negated: boolean): void {
-    sink.terms.push(term)
-    sink.neg.push(negated ? 1 : 0)
-    sink.polarity.push(0)
+    sink.push(term, negated ? 1 : 0, 0)
   }
 }
