@@ -485,6 +485,7 @@ const scanDataUrls = (s: string, budget: Budget): string | undefined => {
   return undefined
 }
 
+/** Line starts of the current chain, [0, lines) of each (reused: resetting a length reallocates). */
 const lineStarts: Array<number> = []
 const countsBefore: Array<number> = []
 
@@ -501,16 +502,16 @@ const scanBase64 = (s: string, budget: Budget): string | undefined => {
     }
     const start = i
     let count = 0
-    lineStarts.length = 0
-    countsBefore.length = 0
+    let lines = 0
     for (;;) {
       const from = i
       const before = count
       while (i < hi && isB64(s.charCodeAt(i))) i++
       count += i - from
       if (from !== start && i - from >= LINE_START_MIN) {
-        lineStarts.push(from)
-        countsBefore.push(before)
+        lineStarts[lines] = from
+        countsBefore[lines] = before
+        lines++
       }
       if (i < hi && s.charCodeAt(i) === 61) {
         i++
@@ -537,7 +538,7 @@ const scanBase64 = (s: string, budget: Budget): string | undefined => {
       const kind = sniff(s, start, end, true, budget)
       if (kind !== undefined) return `base64-encoded ${kind}`
     }
-    for (let k = 0; k < lineStarts.length; k++) {
+    for (let k = 0; k < lines; k++) {
       if (count - countsBefore[k] < TOKEN_MIN) break
       const kind = sniff(s, lineStarts[k], end, true, budget)
       if (kind !== undefined) return `base64-encoded ${kind}`
@@ -546,11 +547,31 @@ const scanBase64 = (s: string, budget: Budget): string | undefined => {
   return undefined
 }
 
+/** The deep-decode budget of the string being scanned (scanning is synchronous: one at a time). */
+const stringBudget: Budget = { deep: 0 }
+
+/**
+ * Whether `s` has a character that no base64 chain can contain (base64, `=`, blanks and line
+ * breaks are the only ones). A string shorter than TOKEN_MIN can only be media as one chain
+ * spanning all of it (trimmed), so such a character rules it out without the chain scan.
+ */
+const hasNonChainChar = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (!isB64(c) && c !== 61 && c !== 32 && c !== 9 && c !== 10 && c !== 13 && !isWs(c)) return true
+  }
+  return false
+}
+
 /** What media `s` contains (for the message), if any. */
 const scanString = (s: string): string | undefined => {
   if (s.length < WHOLE_MIN) return undefined
-  const budget: Budget = { deep: DEEP_DECODES_PER_STRING }
-  return scanDataUrls(s, budget) ?? scanBase64(s, budget)
+  const colon = s.indexOf(":")
+  if (colon < 0 && s.length < TOKEN_MIN && hasNonChainChar(s)) return undefined
+  const budget = stringBudget
+  budget.deep = DEEP_DECODES_PER_STRING
+  // a data URL needs a ":"; indexOf is far cheaper than running DATA_URL over plain text
+  return (colon >= 0 ? scanDataUrls(s, budget) : undefined) ?? scanBase64(s, budget)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -586,6 +607,10 @@ const MIME_KEYS = ["mediaType", "mimeType", "mime_type", "media_type"]
 const GENERIC_PAYLOAD_KEYS = ["url", "data", "base64", "file_id"]
 const ANTHROPIC_SOURCE_PAYLOAD: Readonly<Record<string, string>> = { base64: "data", url: "url", file: "file_id" }
 const BEDROCK_TEXT_FORMATS = new Set(["txt", "md", "csv", "html"])
+const BEDROCK_BLOCK_KEYS = ["image", "video", "audio", "document"]
+const GEMINI_MIME_KEYS = ["mimeType", "mime_type"]
+const OPENAI_FILE_PAYLOAD_KEYS = ["file_data", "file_id", "file_url"]
+const OUTPUT_AUDIO_KEYS = ["audio", "data"]
 
 const anthropicSource = (source: unknown): boolean => {
   if (!isObj(source)) return false
@@ -608,9 +633,9 @@ const typedPart = (o: Obj, type: string): string | undefined => {
     case "input_image":
       return urlPayload(get(o, "image_url")) || nonEmpty(get(o, "file_id")) ? "OpenAI input_image part" : undefined
     case "input_file":
-      return anyNonEmpty(o, ["file_data", "file_id", "file_url"]) ? "OpenAI input_file part" : undefined
+      return anyNonEmpty(o, OPENAI_FILE_PAYLOAD_KEYS) ? "OpenAI input_file part" : undefined
     case "output_audio":
-      return anyNonEmpty(o, ["audio", "data"]) ? "OpenAI output_audio part" : undefined
+      return anyNonEmpty(o, OUTPUT_AUDIO_KEYS) ? "OpenAI output_audio part" : undefined
     case "image_generation_call":
       return nonEmpty(get(o, "result")) ? "OpenAI image_generation_call result" : undefined
     case "computer_screenshot":
@@ -629,7 +654,7 @@ const typedPart = (o: Obj, type: string): string | undefined => {
         : undefined
     case "file": {
       const file = get(o, "file")
-      if (isObj(file) && anyNonEmpty(file, ["file_data", "file_id", "file_url"])) return "OpenAI file part"
+      if (isObj(file) && anyNonEmpty(file, OPENAI_FILE_PAYLOAD_KEYS)) return "OpenAI file part"
       const mime = firstString(o, MIME_KEYS)
       if (mime === undefined) return undefined
       const normalised = normaliseMime(mime)
@@ -660,17 +685,17 @@ const typedPart = (o: Obj, type: string): string | undefined => {
 const keyedPart = (o: Obj): string | undefined => {
   const inline = get(o, "inlineData") ?? get(o, "inline_data")
   if (isObj(inline) && nonEmpty(get(inline, "data"))) {
-    const mime = firstString(inline, ["mimeType", "mime_type"])
+    const mime = firstString(inline, GEMINI_MIME_KEYS)
     const normalised = mime === undefined ? undefined : normaliseMime(mime)
     if (normalised === undefined || !isTextMime(normalised)) return `Gemini inlineData part${mimeLabel(normalised)}`
   }
   const file = get(o, "fileData") ?? get(o, "file_data")
   if (isObj(file) && (nonEmpty(get(file, "fileUri")) || nonEmpty(get(file, "file_uri")))) {
-    const mime = firstString(file, ["mimeType", "mime_type"])
+    const mime = firstString(file, GEMINI_MIME_KEYS)
     const normalised = mime === undefined ? undefined : normaliseMime(mime)
     if (normalised === undefined || !isTextMime(normalised)) return `Gemini fileData part${mimeLabel(normalised)}`
   }
-  for (const key of ["image", "video", "audio", "document"]) {
+  for (const key of BEDROCK_BLOCK_KEYS) {
     const block = get(o, key)
     if (!isObj(block)) continue
     const source = get(block, "source")
@@ -688,12 +713,30 @@ const keyedPart = (o: Obj): string | undefined => {
 
 /** OpenAI Chat assistant message with audio: reported at `.audio`. */
 const assistantAudio = (o: Obj): boolean => {
-  if (get(o, "role") !== "assistant") return false
+  // (o.role !== "assistant" implies get(o, "role") !== "assistant"; the read is the cheaper test)
+  if (o.role !== "assistant" || get(o, "role") !== "assistant") return false
   const audio = get(o, "audio")
   return isObj(audio) && (nonEmpty(get(audio, "id")) || nonEmpty(get(audio, "data")))
 }
 
+/**
+ * Whether `o` may be a content part at all: every shape needs one of these keys with a value.
+ * `o[k] === undefined` implies `get(o, k) === undefined`, and a plain property read is much
+ * cheaper than the nine hasOwnProperty calls of a full check on the ordinary objects of a state.
+ */
+const mayBePart = (o: Obj): boolean =>
+  o.type !== undefined ||
+  o.inlineData !== undefined ||
+  o.inline_data !== undefined ||
+  o.fileData !== undefined ||
+  o.file_data !== undefined ||
+  o.image !== undefined ||
+  o.video !== undefined ||
+  o.audio !== undefined ||
+  o.document !== undefined
+
 const detectPart = (o: Obj): string | undefined => {
+  if (!mayBePart(o)) return undefined
   const type = get(o, "type")
   if (typeof type === "string") {
     const hit = typedPart(o, type)
@@ -710,6 +753,120 @@ class Known {
   constructor(readonly what: string) {}
 }
 
+/** Walk stacks up to this length are kept for the next walk. */
+const WALK_KEEP_MAX = 4096
+
+/** Objects tracked in a plain array (linear search) before a walk switches to a WeakSet. */
+const VISITED_LINEAR_MAX = 32
+
+/**
+ * The work state of one walk. It is reused from call to call: findMedia runs once per question
+ * and once for the state of every request, and allocating fresh stacks (and a WeakSet) each time
+ * cost more than the walk itself on small requests. `release` drops every reference it holds.
+ */
+class Walk {
+  // the stack of values still to visit, with their key and depth: entries [0, top)
+  readonly values: Array<unknown> = []
+  readonly keys: Array<string | number | undefined> = []
+  readonly depths: Array<number> = []
+  top = 0
+  /** entries [0, used) of the stacks may hold references */
+  used = 0
+  /** path of the value being visited: path[0, pathLength); entries [0, pathUsed) were written */
+  readonly path: Array<string> = []
+  pathLength = 0
+  pathUsed = 0
+  /** objects visited so far, while few; then `seen` */
+  readonly visited: Array<object> = []
+  visitedCount = 0
+  seen: WeakSet<object> | null = null
+
+  push(value: unknown, key: string | number | undefined, depth: number): void {
+    const t = this.top++
+    if (t < this.values.length) {
+      this.values[t] = value
+      this.keys[t] = key
+      this.depths[t] = depth
+    } else {
+      this.values.push(value)
+      this.keys.push(key)
+      this.depths.push(depth)
+    }
+    if (this.top > this.used) this.used = this.top
+  }
+
+  /** Sets the path segment at `depth` - 1 (depth >= 1) and drops the deeper ones. */
+  enter(depth: number, segment: string): void {
+    const i = depth - 1
+    if (i < this.path.length) this.path[i] = segment
+    else this.path.push(segment)
+    this.pathLength = depth
+    if (depth > this.pathUsed) this.pathUsed = depth
+  }
+
+  currentPath(basePath: ReadonlyArray<string>): Array<string> {
+    const out = basePath.slice()
+    for (let i = 0; i < this.pathLength; i++) out.push(this.path[i])
+    return out
+  }
+
+  /** Whether `o` was visited before; marks it visited. */
+  revisit(o: object): boolean {
+    if (this.seen !== null) {
+      if (this.seen.has(o)) return true
+      this.seen.add(o)
+      return false
+    }
+    const visited = this.visited
+    const n = this.visitedCount
+    for (let i = 0; i < n; i++) if (visited[i] === o) return true
+    if (n < VISITED_LINEAR_MAX) {
+      if (n < visited.length) visited[n] = o
+      else visited.push(o)
+      this.visitedCount = n + 1
+    } else {
+      this.seen = new WeakSet(visited)
+      this.seen.add(o)
+    }
+    return false
+  }
+
+  /**
+   * Drops every reference to the walked value, keeping the arrays' storage for the next walk
+   * unless a big value made them big (then they are emptied, so one deep request does not pin
+   * memory or make every later release long).
+   */
+  release(): void {
+    if (this.values.length > WALK_KEEP_MAX) {
+      this.values.length = 0
+      this.keys.length = 0
+      this.depths.length = 0
+    } else {
+      const values = this.values
+      const keys = this.keys
+      for (let i = 0; i < this.used; i++) {
+        values[i] = undefined
+        keys[i] = undefined
+      }
+    }
+    if (this.path.length > WALK_KEEP_MAX) this.path.length = 0
+    else this.path.fill("", 0, this.pathUsed)
+    this.top = 0
+    this.used = 0
+    this.pathLength = 0
+    this.pathUsed = 0
+    this.visited.fill(RELEASED, 0, this.visitedCount)
+    this.visitedCount = 0
+    this.seen = null
+  }
+}
+
+/** Fills released slots of `Walk.visited` (never a walked value). */
+const RELEASED: object = {}
+
+/** The walk state not in use (undefined while a walk runs, e.g. if a getter re-entered findMedia). */
+let idleWalk: Walk | undefined = new Walk()
+
 /** Every media item inside `value`; `basePath` is prefixed to each path (e.g. ["state"]). */
 export const findMedia = (
   value: unknown,
@@ -719,64 +876,63 @@ export const findMedia = (
   const max = options?.maxFindings ?? DEFAULT_MAX_FINDINGS
   const findings: Array<MediaFinding> = []
   if (max <= 0) return findings
-  const values: Array<unknown> = [value]
-  const keys: Array<string | number | undefined> = [undefined]
-  const depths: Array<number> = [0]
-  /** path of the value being visited, shared by all frames */
-  const path: Array<string> = []
-  const seen = new WeakSet<object>()
-  const report = (what: string): boolean => {
-    findings.push({ path: basePath.concat(path), message: message(what) })
-    return findings.length >= max
+  const walk = idleWalk ?? new Walk()
+  idleWalk = undefined
+  try {
+    collect(walk, value, basePath, max, findings)
+  } finally {
+    walk.release()
+    idleWalk = walk
   }
+  return findings
+}
 
-  while (values.length > 0) {
-    const v = values.pop()
-    const key = keys.pop()
-    const depth = depths.pop() as number
-    if (depth > 0) {
-      path.length = depth - 1
-      path.push(typeof key === "number" ? String(key) : (key as string))
-    }
+const report = (findings: Array<MediaFinding>, basePath: ReadonlyArray<string>, walk: Walk, what: string, max: number): boolean => {
+  findings.push({ path: walk.currentPath(basePath), message: message(what) })
+  return findings.length >= max
+}
+
+/** The depth-first walk of findMedia: keys in insertion order, array items in index order. */
+const collect = (walk: Walk, value: unknown, basePath: ReadonlyArray<string>, max: number, findings: Array<MediaFinding>): void => {
+  walk.push(value, undefined, 0)
+  while (walk.top > 0) {
+    const t = --walk.top
+    const v = walk.values[t]
+    const key = walk.keys[t]
+    const depth = walk.depths[t]
+    walk.values[t] = undefined // the stack holds no reference to what it no longer needs
+    if (depth > 0) walk.enter(depth, typeof key === "number" ? String(key) : (key as string))
     if (typeof key === "string") {
       const what = scanString(key)
-      if (what !== undefined && report(`${what} in an object key`)) return findings
+      if (what !== undefined && report(findings, basePath, walk, `${what} in an object key`, max)) return
     }
     if (typeof v === "string") {
       const what = scanString(v)
-      if (what !== undefined && report(what)) return findings
+      if (what !== undefined && report(findings, basePath, walk, what, max)) return
       continue
     }
     if (typeof v !== "object" || v === null) continue
     if (v instanceof Known) {
-      if (report(v.what)) return findings
+      if (report(findings, basePath, walk, v.what, max)) return
       continue
     }
-    if (seen.has(v)) continue
-    seen.add(v)
+    if (walk.revisit(v)) continue
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) {
-        values.push(v[i])
-        keys.push(i)
-        depths.push(depth + 1)
-      }
+      for (let i = v.length - 1; i >= 0; i--) walk.push(v[i], i, depth + 1)
       continue
     }
     if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) continue
     const o = v as Obj
     const part = detectPart(o)
     if (part !== undefined) {
-      if (report(part)) return findings
+      if (report(findings, basePath, walk, part, max)) return
       continue
     }
     const audio = assistantAudio(o)
     const names = Object.keys(o)
     for (let i = names.length - 1; i >= 0; i--) {
       const name = names[i]
-      values.push(audio && name === "audio" ? new Known("OpenAI assistant audio") : o[name])
-      keys.push(name)
-      depths.push(depth + 1)
+      walk.push(audio && name === "audio" ? new Known("OpenAI assistant audio") : o[name], name, depth + 1)
     }
   }
-  return findings
 }

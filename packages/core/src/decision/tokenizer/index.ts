@@ -13,7 +13,10 @@
  *    \p{N} or one of `[^\s\p{L}\p{N}]`), so the global matches are contiguous; a global-regex
  *    fallback handles any gap anyway. The patterns were measured to be linear on long runs
  *    (one letter, upper/lower alternations, digits, punctuation, whitespace with and without
- *    newlines, marks, emoji, CJK, lone surrogates); see the tests.
+ *    newlines, marks, emoji, CJK, lone surrogates); see the tests. Before the regex, each piece
+ *    is tried with a hand-written scanner that gives the same piece on ASCII text
+ *    (./ascii-pieces.ts) and defers to the regex when a non-ASCII char could matter: on short
+ *    ASCII texts the regex call per piece was the largest part of counting.
  * 2. Each piece is UTF-8 encoded by hand into a reusable buffer (lone surrogates become
  *    U+FFFD, like TextEncoder). A piece that is itself a token costs one lookup.
  * 3. Otherwise the piece is byte-pair merged (./bpe.ts) with the exact tiktoken semantics
@@ -42,6 +45,7 @@
  */
 import cl100kBase from "js-tiktoken/ranks/cl100k_base"
 import o200kBase from "js-tiktoken/ranks/o200k_base"
+import { asciiPieceEnd } from "./ascii-pieces.js"
 import { Merger } from "./bpe.js"
 import { HASH_INIT, hashFinish, NO_RANK, RankTable, type RankFile } from "./ranks.js"
 
@@ -55,12 +59,24 @@ export interface BpeEncoding {
   countTokens(text: string): number
 }
 
+/** Pieces of up to this many UTF-8 bytes go through the piece cache (two 32-bit words). */
+const PIECE_CACHE_MAX_BYTES = 8
+/** Entries of the piece cache (a power of two): 4096 × 13 bytes. */
+const PIECE_CACHE_SIZE = 4096
+
 class Encoding implements BpeEncoding {
   private readonly table: RankTable
   private readonly merger: Merger
   private readonly sticky: RegExp
   private readonly global: RegExp
   private buf = new Uint8Array(1024)
+  // the short-piece cache (see countShortPiece); length 0 = empty slot
+  private readonly pieceLength = new Uint8Array(PIECE_CACHE_SIZE)
+  private readonly pieceLo = new Int32Array(PIECE_CACHE_SIZE)
+  private readonly pieceHi = new Int32Array(PIECE_CACHE_SIZE)
+  private readonly pieceCount = new Int32Array(PIECE_CACHE_SIZE)
+  /** which pattern `asciiPieceEnd` reproduces */
+  private readonly o200k: boolean
 
   constructor(
     readonly name: EncodingName,
@@ -70,6 +86,7 @@ class Encoding implements BpeEncoding {
     this.merger = new Merger(this.table)
     this.sticky = new RegExp(file.pat_str, "uy")
     this.global = new RegExp(file.pat_str, "ug")
+    this.o200k = name === "o200k_base"
   }
 
   encode(text: string): Array<number> {
@@ -89,7 +106,13 @@ class Encoding implements BpeEncoding {
     let pos = 0
     while (pos < len) {
       let start = pos
-      let end: number
+      let end = asciiPieceEnd(text, pos, this.o200k)
+      if (end >= 0) {
+        // the regex's piece, found without running it (ascii-pieces.ts)
+        count += this.piece(text, start, end, out)
+        pos = end
+        continue
+      }
       re.lastIndex = pos
       if (re.test(text)) {
         end = re.lastIndex
@@ -170,12 +193,36 @@ class Encoding implements BpeEncoding {
         }
       }
     }
-    const whole = this.table.lookupHashed(buf, 0, n, hashFinish(h, n))
+    const hash = hashFinish(h, n)
+    if (out === null && n <= PIECE_CACHE_MAX_BYTES) return this.countShortPiece(buf, n, hash)
+    const whole = this.table.lookupHashed(buf, 0, n, hash)
     if (whole !== NO_RANK) {
       if (out !== null) out.push(whole)
       return 1
     }
     return this.merger.merge(buf, n, out)
+  }
+
+  /**
+   * Token count of a piece of 1-8 bytes, through a small direct-mapped cache in front of the rank
+   * table. Why: a rank lookup touches several cache lines of a multi-megabyte table (slot, hash,
+   * offset, bytes), which is most of the cost of counting a short text, while the short pieces of
+   * real text (words, JSON punctuation, keys) repeat constantly. An entry is the piece's bytes
+   * packed into two words plus its length, so a hit is exact.
+   */
+  private countShortPiece(buf: Uint8Array, n: number, hash: number): number {
+    let lo = 0
+    let hi = 0
+    for (let i = 0; i < n && i < 4; i++) lo |= buf[i] << (8 * i)
+    for (let i = 4; i < n; i++) hi |= buf[i] << (8 * (i - 4))
+    const slot = hash & (PIECE_CACHE_SIZE - 1)
+    if (this.pieceLength[slot] === n && this.pieceLo[slot] === lo && this.pieceHi[slot] === hi) return this.pieceCount[slot]
+    const count = this.table.lookupHashed(buf, 0, n, hash) !== NO_RANK ? 1 : this.merger.merge(buf, n, null)
+    this.pieceLength[slot] = n
+    this.pieceLo[slot] = lo
+    this.pieceHi[slot] = hi
+    this.pieceCount[slot] = count
+    return count
   }
 }
 
