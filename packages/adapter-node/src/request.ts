@@ -27,14 +27,16 @@ export class NodeRequestBody implements RequestBody {
    * The whole body has arrived: the message is complete, or its buffer already holds as many
    * bytes as `Content-Length` declares (Node marks a message complete a moment later).
    */
-  isReceived = (): boolean => {
+  isReceived(): boolean {
     const message = this.message
     if (message.complete) return true
     const declared = message.headers["content-length"]
     return declared !== undefined && !message.readableEnded && message.readableLength > 0 && String(message.readableLength) === declared
   }
 
-  read = (limit: number): Effect.Effect<Uint8Array, BodyError> => Effect.suspend(() => this.readNow(limit))
+  read(limit: number): Effect.Effect<Uint8Array, BodyError> {
+    return Effect.suspend(() => this.readNow(limit))
+  }
 
   /**
    * The body as a stream, pulled: each pull reads what the message holds (`message.read()`), and
@@ -43,64 +45,70 @@ export class NodeRequestBody implements RequestBody {
    * the message's small buffer is full. Stopping early (cap crossed, interrupted) pauses the
    * message like `read` does.
    */
-  stream = (limit: number): Stream.Stream<Uint8Array, BodyError> =>
-    Stream.suspend(() => {
+  stream(limit: number): Stream.Stream<Uint8Array, BodyError> {
+    return Stream.suspend(() => {
       const message = this.message
       if (declaredOver(message.headers["content-length"], limit)) {
         this.abandon()
         return Stream.fail(new BodyTooLarge({ limit }))
       }
       if (message.readableEnded) return Stream.empty
-      const chunks = Stream.repeatEffectChunkOption(this.pull).pipe(Stream.ensuring(Effect.sync(() => this.abandon())))
+      const chunks = Stream.repeatEffectChunkOption(this.pull()).pipe(Stream.ensuring(Effect.sync(() => this.abandon())))
       return capped(chunks, limit).pipe(Stream.tapError(() => Effect.sync(() => this.abandon())))
     })
+  }
 
-  /** The next bytes of the body: what the message holds now, else the next that arrive. */
-  private pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>> = Effect.async((resume) => {
-    const message = this.message
-    let waiting = true
-    /** answers the pull when the message has something to say; false to keep waiting */
-    const attempt = (): boolean => {
-      if (message.readableEnded) return done(Effect.fail(Option.none()))
-      if (message.destroyed && !message.complete) {
-        return done(Effect.fail(Option.some(new BodyReadFailed({ cause: message.errored ?? new Error("request aborted") }))))
+  /**
+   * Pulls the next bytes of the body: what the message holds now, else the next that arrive.
+   * (Made when a stream is, not per request: most bodies are read whole by `read`.)
+   */
+  private pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>> {
+    return Effect.async((resume) => {
+      const message = this.message
+      let waiting = true
+      /** answers the pull when the message has something to say; false to keep waiting */
+      const attempt = (): boolean => {
+        if (message.readableEnded) return done(Effect.fail(Option.none()))
+        if (message.destroyed && !message.complete) {
+          return done(Effect.fail(Option.some(new BodyReadFailed({ cause: message.errored ?? new Error("request aborted") }))))
+        }
+        const chunk = message.read() as Uint8Array | null
+        if (chunk !== null) return done(Effect.succeed(Chunk.of(chunk)))
+        // destroyed once the whole body had arrived, and all of it taken: Node emits no `end` then
+        return message.destroyed ? done(Effect.fail(Option.none())) : false
       }
-      const chunk = message.read() as Uint8Array | null
-      if (chunk !== null) return done(Effect.succeed(Chunk.of(chunk)))
-      // destroyed once the whole body had arrived, and all of it taken: Node emits no `end` then
-      return message.destroyed ? done(Effect.fail(Option.none())) : false
-    }
-    const done = (answer: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>>): true => {
-      if (waiting) {
+      const done = (answer: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>>): true => {
+        if (waiting) {
+          waiting = false
+          cleanup()
+          resume(answer)
+        }
+        return true
+      }
+      const onReadable = () => void attempt()
+      const onEnd = () => void done(Effect.fail(Option.none()))
+      const onError = (cause: unknown) => void done(Effect.fail(Option.some(new BodyReadFailed({ cause }))))
+      const onAborted = () => onError(new Error("request aborted"))
+      const onClose = () => void attempt()
+      const cleanup = () => {
+        message.off("readable", onReadable)
+        message.off("end", onEnd)
+        message.off("error", onError)
+        message.off("aborted", onAborted)
+        message.off("close", onClose)
+      }
+      if (attempt()) return
+      message.on("readable", onReadable)
+      message.on("end", onEnd)
+      message.on("error", onError)
+      message.on("aborted", onAborted)
+      message.on("close", onClose)
+      return Effect.sync(() => {
         waiting = false
         cleanup()
-        resume(answer)
-      }
-      return true
-    }
-    const onReadable = () => void attempt()
-    const onEnd = () => void done(Effect.fail(Option.none()))
-    const onError = (cause: unknown) => void done(Effect.fail(Option.some(new BodyReadFailed({ cause }))))
-    const onAborted = () => onError(new Error("request aborted"))
-    const onClose = () => void attempt()
-    const cleanup = () => {
-      message.off("readable", onReadable)
-      message.off("end", onEnd)
-      message.off("error", onError)
-      message.off("aborted", onAborted)
-      message.off("close", onClose)
-    }
-    if (attempt()) return
-    message.on("readable", onReadable)
-    message.on("end", onEnd)
-    message.on("error", onError)
-    message.on("aborted", onAborted)
-    message.on("close", onClose)
-    return Effect.sync(() => {
-      waiting = false
-      cleanup()
+      })
     })
-  })
+  }
 
   private readNow(limit: number): Effect.Effect<Uint8Array, BodyError> {
     const message = this.message

@@ -203,8 +203,8 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
 })
 
 /** A span per request around a handler. */
-const traced = (handler: DocketHandler): DocketHandler => (request) =>
-  handler(request).pipe(
+const traced = (handler: DocketHandler): DocketHandler => (request, scope) =>
+  handler(request, scope).pipe(
     Effect.tap((response) => Effect.annotateCurrentSpan("http.response.status_code", response.status)),
     Effect.withSpan(`http.server ${request.method}`, {
       kind: "server",

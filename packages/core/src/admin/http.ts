@@ -121,7 +121,7 @@ export const adminRoutes = [
     admin(200, (r, p) => Effect.flatMap(body(r, PlatformSchemaInput), (b) => seedPlatformSchemaAdmin({ ...b, schema_id: p.schema_id })))
   ),
   route("POST", "/_admin/docs/sweep", admin(200, () => sweepAdmin)),
-  route("PUT", "/_admin/docs/objects/:bucket/*", admin(200, (r, p) => putObjectAdmin(p.bucket, objectKeyOf(r.path, p.bucket), r.body.stream))),
+  route("PUT", "/_admin/docs/objects/:bucket/*", admin(200, (r, p) => putObjectAdmin(p.bucket, objectKeyOf(r.path, p.bucket), (limit) => r.body.stream(limit)))),
   route("GET", "/_admin/clock", admin(200, () => clockNow)),
   route("POST", "/_admin/clock/advance", admin(200, (r) => Effect.flatMap(body(r, AdvanceInput), (b) => advanceClock(b.ms)))),
   route("GET", "/_admin/faults", admin(200, () => getFaults)),

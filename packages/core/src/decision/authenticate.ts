@@ -2,9 +2,9 @@
  * Bearer-key authentication (spec 1, "Authentication"): the key is hashed and looked up, through
  * the key cache of at most 5 seconds.
  */
-import { Clock, Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 import { bearerKey, hashKey } from "./api-key.js"
-import { DecisionStore } from "./decision-store.js"
+import { DecisionStore, type DecisionStoreService } from "./decision-store.js"
 import { Overloaded, Unauthenticated } from "./errors.js"
 import { type CachedKey, KeyCache } from "./key-cache.js"
 import { OVERLOADED_RETRY_MS } from "./limiter/limits.js"
@@ -13,26 +13,34 @@ const storeUnavailable = () => new Overloaded({ reason: "store_unavailable", ret
 
 export const authenticate = (
   authorization: string | undefined
-): Effect.Effect<CachedKey, Unauthenticated | Overloaded, DecisionStore | KeyCache> => {
+): Effect.Effect<CachedKey, Unauthenticated | Overloaded, DecisionStore | KeyCache> =>
+  Effect.flatMap(Effect.context<DecisionStore | KeyCache>(), (services) =>
+    Effect.clockWith((clock) => authenticateWith(services, clock.unsafeCurrentTimeMillis(), authorization)))
+
+/**
+ * `authenticate` with the services and the time in hand (the evaluate path reads them once for
+ * the whole request): a cached key answers without any store call.
+ */
+export const authenticateWith = (
+  services: Context.Context<DecisionStore | KeyCache>,
+  now: number,
+  authorization: string | undefined
+): Effect.Effect<CachedKey, Unauthenticated | Overloaded> => {
   const key = bearerKey(authorization)
   if (key === undefined) return Effect.fail(new Unauthenticated())
   const hash = hashKey(key)
-  return Effect.flatMap(KeyCache, (cache) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) => {
-      const cached = cache.get(hash, now)
-      if (cached !== undefined) return cached.key.status === "active" ? Effect.succeed(cached) : Effect.fail(new Unauthenticated())
-      return Effect.flatMap(lookup(hash), (entry) => {
-        if (entry === undefined || entry.key.status !== "active") return Effect.fail(new Unauthenticated())
-        cache.set(hash, entry, now)
-        return Effect.succeed(entry)
-      })
-    }))
+  const cache = Context.get(services, KeyCache)
+  const cached = cache.get(hash, now)
+  if (cached !== undefined) return cached.key.status === "active" ? Effect.succeed(cached) : Effect.fail(new Unauthenticated())
+  return Effect.flatMap(lookup(Context.get(services, DecisionStore), hash), (entry) => {
+    if (entry === undefined || entry.key.status !== "active") return Effect.fail(new Unauthenticated())
+    cache.set(hash, entry, now)
+    return Effect.succeed(entry)
+  })
 }
 
-/** The key and its account from the store (on a cache miss). */
-const lookup = (hash: string) =>
+const lookup = (store: DecisionStoreService, hash: string) =>
   Effect.gen(function*() {
-    const store = yield* DecisionStore
     const key = yield* store.findKeyByHash(hash)
     if (Option.isNone(key)) return undefined
     const account = yield* store.getAccount(key.value.account_id)

@@ -6,10 +6,11 @@
  * insufficient_credit → 422 → 429/529 (limiter) → model → debit. Requests refused with 401, 402
  * or 422 never reach the limiter.
  */
-import { Clock, Duration, Effect, Option, Scope } from "effect"
-import { currentFaults, type Faults, type FaultState } from "../shared/faults.js"
+import { Clock, Context, Duration, Effect, Option, Ref } from "effect"
+import type { RequestScope } from "../http/request-scope.js"
+import { Faults, type FaultState } from "../shared/faults.js"
 import { Ids, prefixedId } from "../shared/ids.js"
-import { authenticate } from "./authenticate.js"
+import { authenticateWith } from "./authenticate.js"
 import { DecisionStore } from "./decision-store.js"
 import {
   InsufficientCredit,
@@ -23,8 +24,8 @@ import {
 import { prepareEvaluation } from "./evaluate-request.js"
 import { Evaluator, type ModelFailed } from "./evaluator/evaluator.js"
 import type { KeyCache } from "./key-cache.js"
-import { LimiterStore } from "./limiter/limiter-store.js"
-import { effectiveLimits, type EffectiveLimits, IN_FLIGHT_RETRY_MS, OVERLOADED_RETRY_MS } from "./limiter/limits.js"
+import { type AdmissionRequest, LimiterStore, type LimiterStoreService } from "./limiter/limiter-store.js"
+import { effectiveLimits, IN_FLIGHT_RETRY_MS, OVERLOADED_RETRY_MS } from "./limiter/limits.js"
 import type { Answers } from "./question.js"
 
 /** Upstream model wait (spec 1, "Limits"). */
@@ -37,7 +38,7 @@ export interface EvaluateResult {
   readonly usage: { readonly input_tokens: number }
 }
 
-/** What evaluating needs besides the request's scope (which holds its in-flight slot). */
+/** What evaluating needs (besides the request's scope, passed in: it holds the in-flight slot). */
 export type EvaluateServices = DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids
 
 const storeUnavailable = () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
@@ -46,27 +47,46 @@ const modelFailed = (e: ModelFailed) => new InternalError({ message: "the model 
 
 export const evaluate = <RB, EB = never>(
   authorization: string | undefined,
-  body: Effect.Effect<string, InvalidRequest | EB, RB>,
-  /** the route deadline on the service clock (ms); the model wait never runs past it */
-  deadline: number = Number.POSITIVE_INFINITY
-): Effect.Effect<EvaluateResult, DecisionError | EB, EvaluateServices | Scope.Scope | RB> =>
+  /** reads the request's body, given the route deadline on the service clock (ms) */
+  body: (deadline: number) => Effect.Effect<string, InvalidRequest | EB, RB>,
+  /** the request's scope: the in-flight slot is released when it closes */
+  scope: RequestScope,
+  /** the route's total duration (ms), from now; the body read and the model wait never run past it */
+  routeDurationMs: number = Number.POSITIVE_INFINITY
+): Effect.Effect<EvaluateResult, DecisionError | EB, EvaluateServices | RB> =>
   Effect.gen(function*() {
-    const { account } = yield* authenticate(authorization)
+    // the services and the clock are read once: each read is a step of the fiber, and a small
+    // request is only a few tens of µs of work in all
+    const services = yield* Effect.context<EvaluateServices>()
+    const clock = yield* Effect.clock
+    const start = clock.unsafeCurrentTimeMillis()
+    const deadline = start + routeDurationMs
+    const { account } = yield* authenticateWith(services, start, authorization)
     if (account.unpaid_invoice) return yield* new PaymentRequired()
 
-    const store = yield* DecisionStore
+    const store = Context.get(services, DecisionStore)
     const fresh = yield* Effect.catchTag(store.getAccount(account.account_id), "StoreUnavailable", storeUnavailable)
     const credit = Option.isSome(fresh) ? fresh.value.credit : 0
     if (credit <= 0) return yield* new InsufficientCredit()
 
-    const prepared = prepareEvaluation(yield* body)
+    const prepared = prepareEvaluation(yield* body(deadline))
     if (prepared._tag === "Invalid") return yield* new InvalidRequest({ issues: prepared.issues })
     const { evaluation } = prepared
 
-    const faults = yield* currentFaults
-    yield* admit(account.account_id, effectiveLimits(account), `${evaluation.model.id}:${evaluation.fleet}`, account.tier === "free", faults)
+    const faults = yield* Ref.get(Context.get(services, Faults))
+    if (faults.limiter_store_unreachable) return yield* limiterUnavailable()
+    const limits = effectiveLimits(account)
+    yield* admit(Context.get(services, LimiterStore), scope, {
+      accountId: account.account_id,
+      slotId: prefixedId(Context.get(services, Ids), "slot"),
+      rpm: limits.rpm,
+      inFlight: limits.inFlight,
+      fleet: `${evaluation.model.id}:${evaluation.fleet}`,
+      freeTier: account.tier === "free",
+      now: clock.unsafeCurrentTimeMillis()
+    })
 
-    const evaluator = yield* Evaluator
+    const evaluator = Context.get(services, Evaluator)
     const input = { model: evaluation.model, state: evaluation.state, questions: evaluation.questions }
     const answers = yield* (evaluator.instant === true && faults.model_delay_ms === 0 && !faults.model_error
       ? Effect.mapError(evaluator.evaluate(input), modelFailed)
@@ -98,33 +118,26 @@ const modelWithinWait = (call: Effect.Effect<Answers, ModelFailed>, faults: Faul
  * Takes an in-flight slot for the rest of the request: it is released when the request's scope
  * closes (after the response is sent, on errors and on client disconnects), by its own id.
  */
-const admit = (accountId: string, limits: EffectiveLimits, fleet: string, freeTier: boolean, faults: FaultState) => {
-  if (faults.limiter_store_unreachable) return Effect.fail(limiterUnavailable())
-  return Effect.gen(function*() {
-    const limiter = yield* LimiterStore
-    const scope = yield* Scope.Scope
-    const request = {
-      accountId,
-      slotId: prefixedId(yield* Ids, "slot"),
-      rpm: limits.rpm,
-      inFlight: limits.inFlight,
-      fleet,
-      freeTier,
-      now: yield* Clock.currentTimeMillis
-    }
-    // acquiring and registering the release are one uninterruptible step: a slot is never lost
-    const result = yield* Effect.uninterruptible(Effect.tap(limiter.acquire(request), (r) =>
-      r._tag === "Admitted" ? Scope.addFinalizer(scope, Effect.ignore(limiter.release(r.slotId))) : Effect.void
-    )).pipe(Effect.mapError(limiterUnavailable))
-    switch (result._tag) {
-      case "Admitted":
-        return
-      case "RpmExceeded":
-        return yield* new RateLimited({ reason: "rpm", retryAfterMs: result.retryAfterMs })
-      case "InFlightExceeded":
-        return yield* new RateLimited({ reason: "in_flight", retryAfterMs: IN_FLIGHT_RETRY_MS })
-      case "PoolFull":
-        return yield* new Overloaded({ reason: "pool_full", retryAfterMs: OVERLOADED_RETRY_MS })
-    }
-  })
-}
+const admit = (
+  limiter: LimiterStoreService,
+  scope: RequestScope,
+  request: AdmissionRequest
+): Effect.Effect<void, RateLimited | Overloaded> =>
+  // acquiring and registering the release are one uninterruptible step: a slot is never lost
+  Effect.uninterruptible(Effect.tap(limiter.acquire(request), (r) =>
+    r._tag === "Admitted" ? scope.addFinalizer(Effect.ignore(limiter.release(r.slotId))) : Effect.void
+  )).pipe(
+    Effect.mapError(limiterUnavailable),
+    Effect.flatMap((result): Effect.Effect<void, RateLimited | Overloaded> => {
+      switch (result._tag) {
+        case "Admitted":
+          return Effect.void
+        case "RpmExceeded":
+          return Effect.fail(new RateLimited({ reason: "rpm", retryAfterMs: result.retryAfterMs }))
+        case "InFlightExceeded":
+          return Effect.fail(new RateLimited({ reason: "in_flight", retryAfterMs: IN_FLIGHT_RETRY_MS }))
+        case "PoolFull":
+          return Effect.fail(new Overloaded({ reason: "pool_full", retryAfterMs: OVERLOADED_RETRY_MS }))
+      }
+    })
+  )

@@ -4,7 +4,7 @@
  * (`@docket/adapter-node`), web-standard fetch (`web.ts`), `@effect/platform` (`platform.ts`,
  * which Bun's `BunHttpServer` serves).
  */
-import { Effect, type Scope } from "effect"
+import { Effect } from "effect"
 import { adminRoutes } from "../admin/http.js"
 import { errorResponse } from "../decision/http/envelope.js"
 import { decisionRoutes } from "../decision/http/routes.js"
@@ -13,11 +13,17 @@ import type { DocketServices } from "../docket.js"
 import { Ids, newRequestId } from "../shared/ids.js"
 import { isPreflight, preflightResponse, withCors } from "./cors.js"
 import type { DocketRequest } from "./request.js"
+import type { RequestScope } from "./request-scope.js"
 import type { DocketResponse } from "./response.js"
 import { makeRouter, type Route } from "./router.js"
 
-/** Serves one request; the scope is the request's (closed once the response has been sent). */
-export type DocketHandler = (request: DocketRequest) => Effect.Effect<DocketResponse, never, DocketServices | Scope.Scope>
+/**
+ * Serves one request. `scope` is the request's (closed once the response has been sent). It is
+ * passed, not provided as an Effect `Scope` service: providing a service copies the whole context
+ * of the application (some forty services), which cost more than the rest of the framework's
+ * work on a small request.
+ */
+export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, DocketServices>
 
 export const docketRoutes: ReadonlyArray<Route<DocketServices>> = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
 
@@ -28,9 +34,9 @@ const notFound = (request: DocketRequest) =>
     errorResponse(404, "not_found" as never, `no route for ${request.method} ${request.path}`, newRequestId(ids))
   )
 
-export const docketHandler: DocketHandler = (request) => {
+export const docketHandler: DocketHandler = (request, scope) => {
   if (isPreflight(request)) return Effect.succeed(preflightResponse)
   const match = findRoute(request.method, request.path)
-  const response = match === undefined ? notFound(request) : match.handler(request, match.params)
+  const response = match === undefined ? notFound(request) : match.handler(request, match.params, scope)
   return Effect.map(response, withCors)
 }

@@ -4,7 +4,7 @@
  */
 import { EXPOSED_HEADERS as DECISION_EXPOSED_HEADERS } from "../decision/http/envelope.js"
 import type { DocketRequest } from "./request.js"
-import type { DocketResponse } from "./response.js"
+import { type DocketResponse, mergeHeaders } from "./response.js"
 
 /** the headers every service exposes to browsers */
 const EXPOSED_HEADERS = [...new Set([...DECISION_EXPOSED_HEADERS])]
@@ -35,5 +35,5 @@ export const preflightResponse = PREFLIGHT
 /** The CORS headers of every other response. */
 export const withCors = (response: DocketResponse): DocketResponse => ({
   ...response,
-  headers: { ...response.headers, ...SIMPLE }
+  headers: mergeHeaders(response.headers, SIMPLE)
 })

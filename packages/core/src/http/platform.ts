@@ -5,10 +5,11 @@
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
-import { Effect, type Scope, Stream } from "effect"
+import { Effect, Scope, Stream } from "effect"
 import type { DocketServices } from "../docket.js"
 import { docketHandler } from "./app.js"
 import { BodyReadFailed, BodyTooLarge, capped, concatChunks, declaredOver, type DocketRequest, type RequestBody, splitTarget } from "./request.js"
+import { requestScopeOf } from "./request-scope.js"
 import type { DocketResponse } from "./response.js"
 import { webRequestBody } from "./web.js"
 
@@ -65,5 +66,6 @@ export const toPlatformResponse = (response: DocketResponse): HttpServerResponse
 export const docketApp: HttpApp.Default<never, DocketServices | Scope.Scope | HttpServerRequest.HttpServerRequest> =
   Effect.interruptible(Effect.flatMap(
     HttpServerRequest.HttpServerRequest,
-    (request) => Effect.map(docketHandler(fromPlatformRequest(request)), toPlatformResponse)
+    (request) =>
+      Effect.flatMap(Scope.Scope, (scope) => Effect.map(docketHandler(fromPlatformRequest(request), requestScopeOf(scope)), toPlatformResponse))
   ))

@@ -2,14 +2,18 @@
  * Routing: a table of routes, each a method, a path pattern (`/a/:id/b`, or ending in `/*`) and a
  * handler. Static paths are found by one map lookup; patterns are tried in the order given.
  */
-import type { Effect, Scope } from "effect"
+import type { Effect } from "effect"
 import type { DocketRequest } from "./request.js"
+import type { RequestScope } from "./request-scope.js"
 import type { DocketResponse } from "./response.js"
 
 export type PathParams = Readonly<Record<string, string>>
 
-/** A route's handler: errors are answered by the handler itself (each service has its envelope). */
-export type Handler<R> = (request: DocketRequest, params: PathParams) => Effect.Effect<DocketResponse, never, R | Scope.Scope>
+/**
+ * A route's handler: errors are answered by the handler itself (each service has its envelope).
+ * `scope` is the request's: it closes once the response has been sent (see runner.ts).
+ */
+export type Handler<R> = (request: DocketRequest, params: PathParams, scope: RequestScope) => Effect.Effect<DocketResponse, never, R>
 
 export interface Route<R> {
   /** upper case, or `*` for every method */

@@ -4,8 +4,9 @@
  * released then), and a client that goes away interrupts it. Adapters call `runRequest` and
  * write the response out their own way.
  */
-import { Cause, Effect, Exit, FiberId, Runtime, Scope } from "effect"
+import { Cause, Effect, Exit, FiberId, Runtime } from "effect"
 import type { DocketRequest } from "./request.js"
+import { ClosableRequestScope, type RequestScope } from "./request-scope.js"
 import { type DocketResponse, jsonResponse } from "./response.js"
 
 export interface RequestRun {
@@ -27,21 +28,13 @@ const INTERNAL_ERROR = jsonResponse(500, { error: { type: "internal_error", mess
 
 export const makeRequestRunner = <R>(
   runtime: Runtime.Runtime<R>,
-  handler: (request: DocketRequest) => Effect.Effect<DocketResponse, never, R | Scope.Scope>
+  handler: (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, R>
 ): (request: DocketRequest, respond: Respond) => RequestRun => {
   const runFork = Runtime.runFork(runtime)
   return (request, respond) => {
-    let scope: Scope.CloseableScope | undefined
-    let closed = false
-    const close = (): void => {
-      if (closed || scope === undefined) return
-      closed = true
-      runFork(Scope.close(scope, Exit.void))
-    }
-    const fiber = runFork(Effect.flatMap(Scope.make(), (s) => {
-      scope = s
-      return Scope.extend(handler(request), s)
-    }))
+    const scope = new ClosableRequestScope(runFork)
+    const close = (): void => scope.close()
+    const fiber = runFork(handler(request, scope))
     fiber.addObserver((exit) => {
       if (Exit.isSuccess(exit)) return respond(exit.value, close)
       close()

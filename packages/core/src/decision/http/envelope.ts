@@ -40,7 +40,7 @@ export const jsonResponse = (
   requestId: string,
   headers?: Record<string, string>
 ): DocketResponse =>
-  json(status, { ...body, request_id: requestId }, headers === undefined ? requestIdHeaders(requestId) : { ...requestIdHeaders(requestId), ...headers })
+  json(status, { ...body, request_id: requestId }, headers === undefined ? requestIdHeaders(requestId) : Object.assign(requestIdHeaders(requestId), headers))
 
 export const errorResponse = (
   status: number,

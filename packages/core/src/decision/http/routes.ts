@@ -2,9 +2,10 @@
  * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone and GET /v1/models.
  */
 import { Cause, Clock, Duration, Effect } from "effect"
-import { type DocketRequest, decodeUtf8 } from "../../http/request.js"
+import { type BodyError, type DocketRequest, decodeUtf8 } from "../../http/request.js"
+import type { RequestScope } from "../../http/request-scope.js"
 import type { DocketResponse } from "../../http/response.js"
-import { route, type Route } from "../../http/router.js"
+import { type PathParams, route, type Route } from "../../http/router.js"
 import { jsonResponse as json } from "../../http/response.js"
 import { Settings } from "../../shared/config.js"
 import { Ids, newRequestId } from "../../shared/ids.js"
@@ -28,12 +29,12 @@ export const ROUTE_DURATION_MS = 60_000
  * the body and in `x-request-id` / `x-sdk-request-id`; defects become 500 `internal_error`.
  */
 const decisionHandler = <R>(
-  handler: (request: DocketRequest, requestId: string) => Effect.Effect<DocketResponse, DecisionError, R>
+  handler: (request: DocketRequest, requestId: string, scope: RequestScope) => Effect.Effect<DocketResponse, DecisionError, R>
 ) =>
-(request: DocketRequest): Effect.Effect<DocketResponse, never, R | Ids> =>
+(request: DocketRequest, _params: PathParams, scope: RequestScope): Effect.Effect<DocketResponse, never, R | Ids> =>
   Effect.flatMap(Ids, (ids) => {
     const requestId = newRequestId(ids)
-    return handler(request, requestId).pipe(
+    return handler(request, requestId, scope).pipe(
       Effect.catchAllCause((cause) => {
         const failure = Cause.failureOption(cause)
         if (failure._tag === "Some") return Effect.succeed(decisionErrorResponse(failure.value, requestId))
@@ -46,28 +47,32 @@ const decisionHandler = <R>(
   })
 
 /**
- * The body as text. Reading it is where a client can make a request wait (a body trickling in),
- * so it runs under the route deadline — unless the whole body has already arrived.
+ * The body as text, read once the route deadline is known. Reading it is where a client can make
+ * a request wait (a body trickling in), so it runs under the route deadline — unless the whole
+ * body has already arrived.
  */
-const bodyText = (request: DocketRequest, deadline: number) =>
-  Effect.flatMap(Settings, ({ maxBodyBytes }) => {
-    const received = request.body.isReceived()
-    const read = request.body.read(maxBodyBytes)
-    const bounded = received ? read : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      read.pipe(
-        Effect.timeoutFail({
-          duration: Duration.millis(Math.max(0, deadline - now)),
-          onTimeout: () => new Overloaded({ reason: "route_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
-        })
-      ))
-    return bounded.pipe(
-      Effect.map(decodeUtf8),
-      Effect.catchTags({
-        BodyTooLarge: (e) => new InvalidRequest({ issues: [issue([], `request body must be at most ${e.limit} bytes`)] }),
-        BodyReadFailed: () => new InvalidRequest({ issues: [issue([], "request body could not be read")] })
+const bodyText = (request: DocketRequest, maxBodyBytes: number) => (deadline: number) => {
+  const read = request.body.read(maxBodyBytes)
+  const bounded = request.body.isReceived() ? read : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    read.pipe(
+      Effect.timeoutFail({
+        duration: Duration.millis(Math.max(0, deadline - now)),
+        onTimeout: () => new Overloaded({ reason: "route_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
       })
-    )
-  })
+    ))
+  return Effect.mapBoth(bounded, { onFailure: bodyReadError, onSuccess: decodeUtf8 })
+}
+
+const bodyReadError = (e: BodyError | Overloaded): InvalidRequest | Overloaded => {
+  switch (e._tag) {
+    case "BodyTooLarge":
+      return new InvalidRequest({ issues: [issue([], `request body must be at most ${e.limit} bytes`)] })
+    case "BodyReadFailed":
+      return new InvalidRequest({ issues: [issue([], "request body could not be read")] })
+    default:
+      return e
+  }
+}
 
 const openApiResponse = json(200, decisionOpenApi)
 
@@ -75,13 +80,12 @@ export const decisionRoutes: ReadonlyArray<Route<EvaluateServices | Settings>> =
   route(
     "POST",
     "/v1/systemone",
-    decisionHandler((request, requestId) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => {
-        const deadline = now + ROUTE_DURATION_MS
-        return evaluate(request.header("authorization"), bodyText(request, deadline), deadline).pipe(
-          Effect.map((result) => jsonResponse(200, { answers: result.answers, model: result.model, usage: result.usage }, requestId))
-        )
-      })
+    decisionHandler((request, requestId, scope) =>
+      Effect.flatMap(Settings, ({ maxBodyBytes }) =>
+        Effect.map(
+          evaluate(request.header("authorization"), bodyText(request, maxBodyBytes), scope, ROUTE_DURATION_MS),
+          (result) => jsonResponse(200, { answers: result.answers, model: result.model, usage: result.usage }, requestId)
+        ))
     )
   ),
   route("GET", "/openapi/decision.json", () => Effect.succeed(openApiResponse)),

@@ -12,7 +12,7 @@ import type { DocsApiError, FieldError } from "./api-errors.js"
 export type ApiForm = "flat" | "v1"
 
 export const docsJson = (status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): DocketResponse =>
-  jsonResponse(status, body, { "x-request-id": requestId, ...headers })
+  jsonResponse(status, body, Object.assign({ "x-request-id": requestId }, headers))
 
 interface Described {
   readonly status: number
