@@ -8,8 +8,8 @@
  *   npx tsx bench/bun.ts
  *
  * Each server runs alone in its own child process (Node: `node --import tsx`; Bun: the npm
- * package `bun`, `node_modules/.bin/bun`, running the TypeScript sources), so the load generator
- * never shares an event loop with the server under test. Each server also reports its own CPU
+ * package `bun`, `node_modules/.bin/bun`; both on the built packages, bench/tsconfig.built.json),
+ * so the load generator never shares an event loop with the server under test. Each server also reports its own CPU
  * time over the measurement (µs per request), which other load on the machine disturbs less than
  * req/s. Rounds alternate the servers; the best round of each is reported.
  *
@@ -21,16 +21,17 @@ import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { describeRounds, EVALUATE_BODY, measureRounds, measurementTable, roundSettingsFromEnv } from "./support/load.js"
 import { runIfMain } from "./support/main.js"
+import { BUILT_TSCONFIG } from "./support/built.js"
 import { nodeServer, type ServerCommand } from "./support/servers.js"
 
 const BUN = fileURLToPath(new URL("../node_modules/.bin/bun", import.meta.url))
 
 const NODE: ServerCommand = nodeServer("Node: `@docket/adapter-node` `listen`", "docket-server.ts")
-/** `bun bench/servers/docket-bun-server.ts`, with `env` */
+/** `bun bench/servers/docket-bun-server.ts` on the built packages (as the Node server), with `env` */
 const bunServer = (name: string, env?: Readonly<Record<string, string>>): ServerCommand => ({
   name,
   command: BUN,
-  args: ["bench/servers/docket-bun-server.ts"],
+  args: [`--tsconfig-override=${BUILT_TSCONFIG}`, "bench/servers/docket-bun-server.ts"],
   env
 })
 const BUN_LISTEN = bunServer("Bun: `@docket/adapter-bun` `listen` (BunHttpServer)")
@@ -56,10 +57,10 @@ export async function runBunBench(): Promise<string> {
   lines.push("## HTTP on Bun vs Node: small evaluate request, Docket on each runtime")
   lines.push("")
   lines.push(
-    `POST /v1/systemone, ${Buffer.byteLength(EVALUATE_BODY)}-byte body (one \`noul\` question, as in the HTTP section), ` +
+    `POST /v1/systemone, a body of about ${Buffer.byteLength(EVALUATE_BODY)} bytes (one \`noul\` question; the invoice in the state differs from one request to the next, as in the HTTP section), ` +
       describeRounds(settings) +
       `. Each server alone in its own child process: Node ${process.version} (\`node --import tsx\`), Bun ${bun} ` +
-      `(running the TypeScript sources); the load generator in the parent (Node). Memory storage, a paid account with ` +
+      `(both on the built packages); the load generator in the parent (Node). Memory storage, a paid account with ` +
       `\`custom_limits: {unlimited: true}\`; every response 200.`
   )
   lines.push("")

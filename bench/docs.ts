@@ -30,7 +30,7 @@ import { envNumber } from "./support/env.js"
 import { fmtInt, fmtMs } from "./support/format.js"
 import { percentile } from "./support/load.js"
 import { runIfMain } from "./support/main.js"
-import { nodeServer, type ServerCommand, type ServerProcess, startServer } from "./support/servers.js"
+import { nodeServer, type ServerCommand, type ServerProcess, startServer, withEnv } from "./support/servers.js"
 import { median } from "./support/timing.js"
 
 const MB = 1024 * 1024
@@ -184,8 +184,8 @@ const runUploadBench = async (): Promise<Array<string>> => {
   const runs = envNumber("BENCH_DOCS_UPLOAD_RUNS", 3)
   const smallMb = Math.max(1, Math.round(uploadMb / 3))
   const db = await createDatabase()
-  const pg = { ...DOCS_SERVER, name: "Docket document service (PostgreSQL)", env: { DATABASE_URL: db.url } }
-  const discarding = { ...DOCS_SERVER, name: "Docket document service (blobs discarded)", env: { BENCH_DOCS_DISCARD_BLOBS: "1" } }
+  const pg = { ...withEnv(DOCS_SERVER, { DATABASE_URL: db.url }), name: "Docket document service (PostgreSQL)" }
+  const discarding = { ...withEnv(DOCS_SERVER, { BENCH_DOCS_DISCARD_BLOBS: "1" }), name: "Docket document service (blobs discarded)" }
   const cases = [
     { label: "PostgreSQL storage", mb: uploadMb, server: pg },
     { label: "PostgreSQL storage", mb: smallMb, server: pg },

@@ -38,7 +38,7 @@ import { envNumber } from "./support/env.js"
 import { fmtInt, fmtMs } from "./support/format.js"
 import { EVALUATE_BODY, type LoadSettings, measureServer, percentile } from "./support/load.js"
 import { runIfMain } from "./support/main.js"
-import { nodeServer } from "./support/servers.js"
+import { nodeServer, withEnv } from "./support/servers.js"
 
 // ---------------------------------------------------------------------------------------------
 // 1. the limiter port
@@ -109,7 +109,7 @@ const benchLimiter = async (url: string, concurrency: number, seconds: number) =
 
 /** the storage server in a child process, on PostgreSQL when `env` has DATABASE_URL */
 const measureHttp = (name: string, env: Record<string, string>, settings: LoadSettings) =>
-  measureServer({ ...nodeServer(`Docket on ${name} storage`, "docket-storage-server.ts"), env }, settings)
+  measureServer(withEnv(nodeServer(`Docket on ${name} storage`, "docket-storage-server.ts"), env), settings)
 
 // ---------------------------------------------------------------------------------------------
 
@@ -146,7 +146,7 @@ export async function runPgBench(): Promise<string> {
     lines.push(`PostgreSQL / memory: **${((limiter.pg.perSecond / limiter.memory.perSecond) * 100).toFixed(2)} %** of the admissions per second.`)
     lines.push("")
     lines.push(
-      `Evaluate: POST /v1/systemone (${Buffer.byteLength(EVALUATE_BODY)}-byte body), \`createDocket({ storage })\` + \`listen\` in a child ` +
+      `Evaluate: POST /v1/systemone (a body of about ${Buffer.byteLength(EVALUATE_BODY)} bytes, the state differing per request), \`createDocket({ storage })\` + \`listen\` in a child ` +
         `process, autocannon ${connections} connections, pipelining 1, ${fmtInt(warmupRequests)} warm-up requests, then ${httpSeconds} s measured. ` +
         `A paid account with limits that never refuse; every response 200. PostgreSQL: a pool of ${connections} connections; ` +
         "four round trips per request (credit, acquire, release, debit)."

@@ -4,6 +4,9 @@
  *
  *   npm run bench
  *
+ * It builds the packages first and measures the built code (bench/tsconfig.built.json): what an
+ * embedder installs, and what `node` runs without tsx's cost per closure.
+ *
  * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs>.ts`. The pg
  * section needs PostgreSQL (DOCKET_TEST_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
@@ -14,6 +17,7 @@ import { runDocsBench } from "./docs.js"
 import { runHttpBench } from "./http.js"
 import { runPgBench } from "./pg.js"
 import { runTokenizerBench } from "./tokenizer.js"
+import { assertBuilt } from "./support/built.js"
 import { runValidationBench } from "./validation.js"
 
 const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
@@ -26,6 +30,7 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
 ]
 
 const main = async (): Promise<void> => {
+  assertBuilt()
   const cpu = cpus()
   console.log(
     `# Docket benchmarks\n\nNode ${process.version}, ${process.platform}/${process.arch}, ` +

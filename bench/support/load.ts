@@ -8,11 +8,19 @@ import { envNumber } from "./env.js"
 import { fmtInt, fmtMs } from "./format.js"
 import { type ServerCommand, startServer } from "./servers.js"
 
-/** the request body: a small invoice state and one `noul` question */
-export const EVALUATE_BODY = JSON.stringify({
-  state: { invoice: { number: "INV-1", total: 120.5, paid: false } },
-  questions: { paid: { type: "noul", instructions: "Has the invoice been paid?" } }
-})
+/**
+ * The request body: a small invoice state and one `noul` question. The state differs from one
+ * request to the next (its number and total), as in real traffic, so no cache of a state's work
+ * can flatter a server; the question stays the same, as an integration's questions do.
+ */
+export const evaluateBody = (i: number): string =>
+  JSON.stringify({
+    state: { invoice: { number: `INV-${10000 + (i % 90000)}`, total: 100 + (i % 997) / 4, paid: i % 2 === 0 } },
+    questions: { paid: { type: "noul", instructions: "Has the invoice been paid?" } }
+  })
+
+/** one such body (for the size in the text, and the check by hand) */
+export const EVALUATE_BODY = evaluateBody(0)
 
 /** Nearest-rank percentile of a sorted sample. */
 export const percentile = (sorted: ArrayLike<number>, p: number): number =>
@@ -31,12 +39,13 @@ export const load = (
   new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16)
     let n = 0
+    let sent = 0
     const instance = autocannon(
       {
         url,
         method: "POST",
         headers,
-        body: EVALUATE_BODY,
+        requests: [{ setupRequest: (req) => ({ ...req, body: evaluateBody(sent++) }) }],
         connections,
         pipelining: 1,
         ...("seconds" in run ? { duration: run.seconds } : { amount: run.requests })

@@ -4,6 +4,7 @@
  */
 import { realpathSync } from "node:fs"
 import { fileURLToPath } from "node:url"
+import { assertBuilt } from "./built.js"
 
 const isMain = (moduleUrl: string): boolean => {
   const argv1 = process.argv[1]
@@ -18,6 +19,7 @@ const isMain = (moduleUrl: string): boolean => {
 /** `runIfMain(import.meta.url, runXBench)` at the end of a section's file. */
 export const runIfMain = (moduleUrl: string, run: () => Promise<string>): void => {
   if (!isMain(moduleUrl)) return
+  assertBuilt()
   run().then(
     (md) => console.log(md),
     (err: unknown) => {

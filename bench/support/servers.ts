@@ -21,11 +21,21 @@ export interface ServerCommand {
   readonly env?: Readonly<Record<string, string>> | undefined
 }
 
-/** `node [nodeArgs…] --import tsx bench/servers/<script>` */
+/**
+ * `node [nodeArgs…] --import tsx bench/servers/<script>`, on the built packages (tsx reads
+ * bench/tsconfig.built.json, so `@docket/*` resolve to each package's dist)
+ */
 export const nodeServer = (name: string, script: string, nodeArgs: ReadonlyArray<string> = []): ServerCommand => ({
   name,
   command: process.execPath,
-  args: [...nodeArgs, "--import", "tsx", `bench/servers/${script}`]
+  args: [...nodeArgs, "--import", "tsx", `bench/servers/${script}`],
+  env: { TSX_TSCONFIG_PATH: "bench/tsconfig.built.json" }
+})
+
+/** The same command with more environment variables. */
+export const withEnv = (server: ServerCommand, env: Readonly<Record<string, string>>): ServerCommand => ({
+  ...server,
+  env: { ...server.env, ...env }
 })
 
 /** the server's first line */
