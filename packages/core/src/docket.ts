@@ -224,9 +224,13 @@ export const makeDocket = <E>(input: DocketOptions<E>): Docket => {
     return result.right
   }
   return {
-    fetch: async (request) => {
-      if (fetchHandler === undefined) fetchHandler = makeWebHandler(await runtime.runtime(), handler)
-      return fetchHandler(request)
+    fetch: (request) => {
+      if (fetchHandler !== undefined) return fetchHandler(request)
+      // the first request builds the runtime (and with it the services)
+      return runtime.runtime().then((built) => {
+        fetchHandler ??= makeWebHandler(built, handler)
+        return fetchHandler(request)
+      })
     },
     runtime,
     handler,

@@ -12,6 +12,27 @@ import { makeRequestRunner } from "./runner.js"
 
 const EMPTY = new Uint8Array(0)
 
+/** The body of a request that declares its length within the cap, read whole. */
+const readDeclared = (source: Request, limit: number): Effect.Effect<Uint8Array, BodyError> =>
+  Effect.async<Uint8Array, BodyError>((resume) => {
+    let done = false
+    source.arrayBuffer().then(
+      (buffer) => {
+        if (done) return
+        done = true
+        resume(buffer.byteLength > limit ? Effect.fail(new BodyTooLarge({ limit })) : Effect.succeed(new Uint8Array(buffer)))
+      },
+      (cause: unknown) => {
+        if (done) return
+        done = true
+        resume(Effect.fail(new BodyReadFailed({ cause })))
+      }
+    )
+    return Effect.sync(() => {
+      done = true
+    })
+  })
+
 /** Reads a web `Request`'s body with a hard cap, cancelling the stream once it is crossed. */
 export const webRequestBody = (source: Request): RequestBody => ({
   isReceived: () => false,
@@ -22,7 +43,13 @@ export const webRequestBody = (source: Request): RequestBody => ({
     return capped(Stream.fromReadableStream(() => body, (cause) => new BodyReadFailed({ cause })), limit)
   },
   read: (limit) => {
-    if (declaredOver(source.headers.get("content-length") ?? undefined, limit)) return Effect.fail(new BodyTooLarge({ limit }))
+    const declared = source.headers.get("content-length") ?? undefined
+    if (declaredOver(declared, limit)) return Effect.fail(new BodyTooLarge({ limit }))
+    // A declared length within the cap: the platform reads the body whole in one call, which is
+    // much cheaper than pumping its stream (a server's transport holds the body to the declared
+    // length; a hand-built Request that declares less than it carries is still refused, after
+    // the read, and only an in-process caller can build one).
+    if (declared !== undefined && /^\d+$/.test(declared)) return readDeclared(source, limit)
     const body = source.body
     if (body === null) return Effect.succeed(EMPTY)
     return Effect.async<Uint8Array, BodyError>((resume) => {
@@ -60,13 +87,33 @@ export const webRequestBody = (source: Request): RequestBody => ({
   }
 })
 
+/**
+ * The path and query of an absolute URL as a `Request` holds it (already serialized, so its path
+ * is what `new URL(url).pathname` gives), without parsing the whole URL; the fragment, if any, is
+ * dropped. `new URL` serves what does not look like `scheme://authority/…`.
+ */
+export const targetOf = (url: string): { readonly path: string; readonly query: string } => {
+  const authority = url.indexOf("://")
+  if (authority < 0) {
+    const parsed = new URL(url)
+    return { path: parsed.pathname, query: parsed.search.length > 0 ? parsed.search.slice(1) : "" }
+  }
+  let end = url.indexOf("#", authority + 3)
+  if (end < 0) end = url.length
+  let start = authority + 3
+  while (start < end && url.charCodeAt(start) !== 47 /* / */ && url.charCodeAt(start) !== 63 /* ? */) start++
+  const q = url.indexOf("?", start)
+  if (q < 0 || q > end) return { path: start < end ? url.slice(start, end) : "/", query: "" }
+  return { path: start < q ? url.slice(start, q) : "/", query: url.slice(q + 1, end) }
+}
+
 /** A web `Request` as a Docket request. */
 export const fromWebRequest = (request: Request): DocketRequest => {
-  const url = new URL(request.url)
+  const { path, query } = targetOf(request.url)
   return {
     method: request.method,
-    path: url.pathname,
-    query: url.search.length > 0 ? url.search.slice(1) : "",
+    path,
+    query,
     header: (name) => request.headers.get(name) ?? undefined,
     body: webRequestBody(request)
   }
