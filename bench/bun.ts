@@ -2,8 +2,9 @@
  * Bun vs Node benchmark: throughput and latency of the same small POST /v1/systemone as
  * bench/http.ts (same body, same account setup, same autocannon load from this Node process),
  * against Docket served on Node (`@docket/adapter-node`'s `listen`) and on Bun
- * (`@docket/adapter-bun`'s `listen`, i.e. BunHttpServer, and a plain `Bun.serve` with
- * `makeBunFetchHandler`, the embedding path). Same run, same settings; the ratio is Bun / Node.
+ * (`@docket/adapter-bun`'s `listen`, its own `Bun.serve`; a plain `Bun.serve` with
+ * `makeBunFetchHandler`, the embedding path; and the adapter's `layer`, i.e. `@effect/platform-bun`'s
+ * BunHttpServer). Same run, same settings; the ratio is Bun / Node.
  *
  *   npx tsx bench/bun.ts
  *
@@ -15,7 +16,7 @@
  *
  * Environment: BENCH_BUN_SECONDS (default 6), BENCH_BUN_WARMUP_REQUESTS (default 5000),
  * BENCH_BUN_WARMUP_SECONDS (default 1), BENCH_BUN_CONNECTIONS (default 10), BENCH_BUN_ROUNDS
- * (default 1). About 40 s with the defaults.
+ * (default 1). About 50 s with the defaults.
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
@@ -34,9 +35,10 @@ const bunServer = (name: string, env?: Readonly<Record<string, string>>): Server
   args: [`--tsconfig-override=${BUILT_TSCONFIG}`, "bench/servers/docket-bun-server.ts"],
   env
 })
-const BUN_LISTEN = bunServer("Bun: `@docket/adapter-bun` `listen` (BunHttpServer)")
-const BUN_FETCH = bunServer("Bun: `Bun.serve` + `makeBunFetchHandler`", { BENCH_BUN_SERVE: "fetch-handler" })
-const TARGETS: ReadonlyArray<ServerCommand> = [NODE, BUN_LISTEN, BUN_FETCH]
+const BUN_LISTEN = bunServer("Bun: `@docket/adapter-bun` `listen` (`Bun.serve`)")
+const BUN_FETCH = bunServer("Bun: your `Bun.serve` + `makeBunFetchHandler`", { BENCH_BUN_SERVE: "fetch-handler" })
+const BUN_LAYER = bunServer("Bun: `@docket/adapter-bun` `layer` (BunHttpServer)", { BENCH_BUN_SERVE: "layer" })
+const TARGETS: ReadonlyArray<ServerCommand> = [NODE, BUN_LISTEN, BUN_FETCH, BUN_LAYER]
 
 const bunVersion = (): Promise<string> =>
   new Promise((resolve) => {

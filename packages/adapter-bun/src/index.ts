@@ -1,6 +1,6 @@
 /**
  * @docket/adapter-bun: Docket on Bun. `createDocket` builds an instance (memory storage by
- * default); `listen` serves it with `@effect/platform-bun`'s `BunHttpServer`;
+ * default); `listen` serves it on `Bun.serve` (`layer`: the same through `@effect/platform-bun`'s `BunHttpServer`);
  * `makeBunFetchHandler` (or `docket.fetch`) embeds it in an existing `Bun.serve`.
  */
 export { createDocket, type CreateDocketOptions } from "./docket.js"

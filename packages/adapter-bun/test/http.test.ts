@@ -4,8 +4,9 @@ import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/sup
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
 
 // The decision service's HTTP conformance suite against real Bun processes running
-// `fixtures/server.ts` on a manual clock, driven over HTTP (control plane included): once served
-// by `listen` (BunHttpServer), once by a host's `Bun.serve` with `makeBunFetchHandler`. One
+// `fixtures/server.ts` on a manual clock, driven over HTTP (control plane included): served by
+// `listen` (its own `Bun.serve`), by a host's `Bun.serve` with `makeBunFetchHandler`, and by the
+// adapter's `layer` (BunHttpServer). One
 // process per way of serving and distinct settings, reset before every test (starting Bun costs
 // ~0.6 s, too much per test).
 const servers = new Map<string, Promise<BunProcess>>()
@@ -17,7 +18,7 @@ afterAll(async () => {
   if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler", storage: "memory" | "postgres" = "memory", docs = false): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
   if (docs) env.DOCKET_DOCS_TEST = "1"
   if (storage === "postgres") {
@@ -38,17 +39,18 @@ const onBun = (serve: "listen" | "fetch-handler", storage: "memory" | "postgres"
   return target
 }
 
-decisionHttpSuite("Bun: listen (BunHttpServer)", onBun("listen"))
+decisionHttpSuite("Bun: listen", onBun("listen"))
 decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"))
+decisionHttpSuite("Bun: layer (BunHttpServer)", onBun("layer"))
 // the same service, unchanged, on Bun with PostgreSQL storage
-decisionHttpSuite("Bun: listen (BunHttpServer), PostgreSQL storage", onBun("listen", "postgres"))
+decisionHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres"))
 
 // the document service's suites on Bun (the test parser, memory storage), both ways of serving
-documentsHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
-documentsJobsSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsJobsSuite("Bun: listen", onBun("listen", "memory", true))
 documentsJobsSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler", "memory", true))
 
 // the document-understanding operations on Bun (local engine, test parser)
-documentsCategorizeHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
-documentsExtractHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
-documentsGroundHttpSuite("Bun: listen (BunHttpServer)", onBun("listen", "memory", true))
+documentsCategorizeHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsExtractHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsGroundHttpSuite("Bun: listen", onBun("listen", "memory", true))

@@ -1,7 +1,7 @@
 /**
  * The Bun adapter on real Bun processes: a client disconnect interrupts the request and releases
- * its in-flight slot (served by `listen`, i.e. BunHttpServer, and by a host's `Bun.serve` with
- * `makeBunFetchHandler`); responses release their slot before the next request; `listen`'s
+ * its in-flight slot (served by `listen`, by a host's `Bun.serve` with `makeBunFetchHandler`, and
+ * by `layer`, i.e. BunHttpServer); responses release their slot before the next request; `listen`'s
  * server stops cleanly with a request in flight, and a port in use is reported.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -36,8 +36,9 @@ const evaluate = (url: string, key: string, init: { signal?: AbortSignal; header
     signal: init.signal
   })
 
-for (const serve of ["listen", "fetch-handler"] as const) {
-  describe(`Bun (${serve === "listen" ? "listen: BunHttpServer" : "Bun.serve + makeBunFetchHandler"})`, () => {
+const SERVED_BY = { listen: "listen", "fetch-handler": "Bun.serve + makeBunFetchHandler", layer: "layer: BunHttpServer" } as const
+for (const serve of ["listen", "fetch-handler", "layer"] as const) {
+  describe(`Bun (${SERVED_BY[serve]})`, () => {
     it("a client disconnect interrupts the request and releases its in-flight slot", async () => {
       const { target, url } = await start({ DOCKET_BUN_SERVE: serve })
       const key = await accountWithKey(target, { custom_limits: { in_flight: 1 } })
