@@ -74,7 +74,7 @@ const closingResponse = (): Response =>
 /**
  * Serves `docket` on its own `Bun.serve`, handing each request straight to the Docket handler
  * (as `makeBunFetchHandler` does, with no `@effect/platform` layer on the request path: that
- * costs a small request about half of its throughput on Bun). Resolves once the server listens.
+ * costs a small request a quarter to a third of its throughput on Bun). Resolves once the server listens.
  * `close` answers the requests still running 503 and interrupts them (which releases what they
  * hold), stops accepting connections, and cuts what is still being written after a second.
  */
