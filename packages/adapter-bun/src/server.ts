@@ -10,6 +10,7 @@ import { type Docket, docketApp, type DocketServices, fromWebRequest, makeReques
 import { HttpServer } from "@effect/platform"
 import { BunHttpServer } from "@effect/platform-bun"
 import { Layer } from "effect"
+import { makeResponseBatch } from "./response-batch.js"
 
 export interface ListenOptions {
   /** default 8080; 0 picks a free port */
@@ -74,7 +75,8 @@ const closingResponse = (): Response =>
 /**
  * Serves `docket` on its own `Bun.serve`, handing each request straight to the Docket handler
  * (as `makeBunFetchHandler` does, with no `@effect/platform` layer on the request path: that
- * costs a small request a quarter to a third of its throughput on Bun). Resolves once the server listens.
+ * costs a small request about half of its throughput on Bun), complete answers handed to Bun at
+ * the end of the event-loop turn (response-batch.ts). Resolves once the server listens.
  * `close` answers the requests still running 503 and interrupts them (which releases what they
  * hold), stops accepting connections, and cuts what is still being written after a second.
  */
@@ -84,6 +86,8 @@ export const listen = async (docket: Docket, options: ListenOptions = {}): Promi
   /** requests whose answer is not yet handed to Bun: what `close` answers 503 */
   const running = new Set<Running>()
   let closing = false
+  // complete answers are handed to Bun at the end of the event-loop turn (response-batch.ts)
+  const later = makeResponseBatch()
   const clientGone = (entry: Running): void => {
     running.delete(entry)
     entry.abort()
@@ -104,8 +108,10 @@ export const listen = async (docket: Docket, options: ListenOptions = {}): Promi
           // answered 503 by `close` meanwhile: this answer goes nowhere
           if (!running.delete(entry)) return sent()
           if (response.stream !== undefined) return resolve(toWebResponse(response, sent))
-          resolve(toWebResponse(response))
-          sent()
+          later(() => {
+            resolve(toWebResponse(response))
+            sent()
+          })
         })
         entry.abort = abort
         if (request.signal.aborted) return clientGone(entry)
