@@ -13,11 +13,10 @@
  * extraction schemas, the job event log (`GET /v1/jobs/{id}/events` replays from any instance),
  * usage records and credit totals, the document requests-per-minute windows (exact across
  * instances), the concurrent-jobs cap (counted and inserted under a per-tenant lock), and
- * resumable upload sessions (parts may go to different instances). A job changed on one instance
+ * resumable upload sessions (parts may go to different instances), and the objects behind `s3://`
+ * sources (put through any instance's control plane, kept as blobs). A job changed on one instance
  * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
  * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
- *
- * Still in memory, per instance (`@docket/storage-memory`): the object store of `s3://` sources.
  */
 import {
   BlobStore,
@@ -28,6 +27,7 @@ import {
   JobQueue,
   JobStore,
   LimiterStore,
+  ObjectStore,
   RequestRateStore,
   type StoragePorts,
   TenantStore,
@@ -36,7 +36,6 @@ import {
   UsageStore
 } from "@docket/core"
 import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
-import * as MemoryStorage from "@docket/storage-memory"
 import { PgClient } from "@effect/sql-pg"
 import { type Config, type ConfigError, Context, Effect, Layer } from "effect"
 import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "./client.js"
@@ -49,6 +48,7 @@ import * as PgJobSignals from "./job-signals.js"
 import * as PgJobStore from "./job-store.js"
 import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
+import * as PgObjectStore from "./object-store.js"
 import * as PgRequestRateStore from "./request-rate-store.js"
 import * as PgTenantStore from "./tenant-store.js"
 import * as PgUploadSessionStore from "./upload-session-store.js"
@@ -56,7 +56,7 @@ import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgJobEventLog, PgJobSignals, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
+export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
@@ -75,6 +75,7 @@ export const layerFromClient = (
       const sql = yield* SqlClient.SqlClient
       const guardOptions = { operationTimeout: operationTimeoutOf(options) }
       const signals = yield* PgJobSignals.make(yield* PgClient.PgClient, guardOptions)
+      const blobs = PgBlobStore.make(sql, guardOptions)
       return Context.make(DecisionStore, PgDecisionStore.make(sql, guardOptions)).pipe(
         Context.add(JobSignals, signals),
         Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions)),
@@ -83,16 +84,14 @@ export const layerFromClient = (
         Context.add(JobQueue, PgJobQueue.make(sql, { ...guardOptions, pollInterval: options.jobQueuePollInterval })),
         Context.add(UploadStore, PgUploadStore.make(sql, guardOptions)),
         Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions)),
-        Context.add(BlobStore, PgBlobStore.make(sql, guardOptions)),
+        Context.add(BlobStore, blobs),
+        Context.add(ObjectStore, PgObjectStore.make(blobs, sql, guardOptions)),
         Context.add(JobEventLog, PgJobEventLog.make(sql, guardOptions)),
         Context.add(UsageStore, PgUsageStore.make(sql, guardOptions)),
         Context.add(RequestRateStore, PgRequestRateStore.make(sql, guardOptions)),
         Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions))
       )
     })
-  ).pipe(
-    // the one document port not on PostgreSQL yet (the object store) comes from memory
-    (pg) => Layer.merge(MemoryStorage.MemoryObjectStore.layer, pg)
   )
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */

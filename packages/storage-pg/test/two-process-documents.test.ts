@@ -241,6 +241,22 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     }
   })
 
+  it("an object put through A's control plane is read by a job that B runs (s3:// source)", async () => {
+    const t = await tenant({ buckets: ["shared-docs"] })
+    const put = await fetch(`${servers[A].url}/_admin/docs/objects/shared-docs/q3/report.txt`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: "Put through A\n\nread on B"
+    })
+    expect(put.status, await put.clone().text()).toBe(200)
+    // A runs no jobs: B fetches the object
+    const parsed = await call(A, "POST", "/parse?timeout_seconds=60", t.key, { file: { source_url: "s3://shared-docs/q3/report.txt", file_name: "report.txt" } })
+    expect(parsed.status, JSON.stringify(parsed.body)).toBe(200)
+    expect(parsed.body).toMatchObject({ status: "succeeded" })
+    const markdown = await fetch(parsed.body.result.item.markdown_url)
+    expect(await markdown.text()).toBe("Put through A\n\nread on B")
+  })
+
   it("the concurrent-jobs cap counts across both: 10 concurrent creates over both, cap 3 -> exactly 3 admitted", async () => {
     const t = await tenant({ concurrent_jobs: 3 })
     const file = await upload(A, t.key, "slow.txt", "#delay 600003\nslow text")

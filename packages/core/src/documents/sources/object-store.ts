@@ -1,7 +1,7 @@
 /**
  * The object-store port: what `s3://bucket/key` source URLs name. Which buckets a tenant may read
  * is configured on the tenant (`buckets`, control plane); objects are put through the control
- * plane (`PUT /_admin/docs/objects/{bucket}/{key}`). Adapters implement it (storage-memory).
+ * plane (`PUT /_admin/docs/objects/{bucket}/{key}`). Adapters implement it (storage-memory, storage-pg).
  */
 import { Context, Data, type Effect, type Option, type Stream } from "effect"
 

@@ -1,0 +1,48 @@
+/**
+ * The objects behind `s3://bucket/key` source URLs, on PostgreSQL: every instance on the database
+ * reads the objects put through any instance's control plane. They are kept by the blob store
+ * (chunked rows, streamed in, a failed or oversized put keeps nothing and leaves the object as it
+ * was) under keys of their own, `objects/<bucket>/<key>`, apart from uploads (`uploads/…`),
+ * upload-session parts and ground crops.
+ */
+import {
+  type BlobStoreService,
+  BlobStoreUnavailable,
+  BlobTooLarge,
+  type ObjectStoreService,
+  ObjectStoreUnavailable,
+  ObjectTooLarge
+} from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { guard, type GuardOptions } from "./internal/guard.js"
+
+const PREFIX = "objects/"
+
+/** The blob key of an object (bucket names hold no `/`, so the key is unambiguous). */
+export const blobKeyOfObject = (bucket: string, key: string): string => `${PREFIX}${bucket}/${key}`
+
+export const make = (blobs: BlobStoreService, sql: SqlClient.SqlClient, options: GuardOptions): ObjectStoreService => {
+  const run = guard(options, (cause) => new ObjectStoreUnavailable({ cause }))
+  return {
+    put: <E>(bucket: string, key: string, body: Parameters<BlobStoreService["put"]>[1], maxBytes: number) =>
+      blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
+        Effect.mapError((e): E | ObjectTooLarge | ObjectStoreUnavailable => {
+          if (e instanceof BlobTooLarge) return new ObjectTooLarge({ limit: e.limit })
+          if (e instanceof BlobStoreUnavailable) return new ObjectStoreUnavailable({ cause: e.cause })
+          return e as E
+        })
+      ),
+    get: (bucket, key) =>
+      blobs.get(blobKeyOfObject(bucket, key)).pipe(Effect.mapError((e) => new ObjectStoreUnavailable({ cause: e.cause }))),
+    reset: run(
+      sql.withTransaction(
+        Effect.gen(function*() {
+          const pattern = `${PREFIX}%`
+          yield* sql`DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM docket_blobs WHERE key LIKE ${pattern})`
+          yield* sql`DELETE FROM docket_blobs WHERE key LIKE ${pattern}`
+        })
+      )
+    ).pipe(Effect.asVoid)
+  }
+}
