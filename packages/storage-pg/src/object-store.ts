@@ -14,7 +14,7 @@ import {
   ObjectTooLarge
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, type Stream } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
 
 const PREFIX = "objects/"
@@ -25,7 +25,7 @@ export const blobKeyOfObject = (bucket: string, key: string): string => `${PREFI
 export const make = (blobs: BlobStoreService, sql: SqlClient.SqlClient, options: GuardOptions): ObjectStoreService => {
   const run = guard(options, (cause) => new ObjectStoreUnavailable({ cause }))
   return {
-    put: <E>(bucket: string, key: string, body: Parameters<BlobStoreService["put"]>[1], maxBytes: number) =>
+    put: <E>(bucket: string, key: string, body: Stream.Stream<Uint8Array, E>, maxBytes: number) =>
       blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
         Effect.mapError((e): E | ObjectTooLarge | ObjectStoreUnavailable => {
           if (e instanceof BlobTooLarge) return new ObjectTooLarge({ limit: e.limit })
