@@ -25,27 +25,24 @@ export const MAX_JOB_ATTEMPTS = 3
 const defect: JobError = { code: "internal_error", message: "the job failed unexpectedly; retry with the same idempotency key", retryable: true }
 
 /**
- * Interrupts `work` once the job is terminal in the store (cancelled on any instance). The store is
- * read only when the job was signalled: the watch of each round is registered before the read
- * of that round, so no signal falls between two rounds unseen.
+ * Interrupts `work` once the job is terminal in the store (cancelled on any instance). Each round
+ * registers its watch of the job's signal, then reads the store, then waits for a signal: a
+ * cancel that lands between the job's start and the first watch (its signal sent before anyone
+ * listened) is seen by the first read, and no signal falls between two rounds unseen.
  */
 const interruptWhenSettled = (jobId: string, work: Fiber.RuntimeFiber<unknown, unknown>) =>
   Effect.gen(function*() {
     const signals = yield* JobSignals
     const store = yield* JobStore
-    let signalled = false
     for (;;) {
       const settled = yield* Effect.scoped(
         Effect.gen(function*() {
           const changed = yield* signals.watch(jobId)
-          if (signalled) {
-            // not interrupted mid-query when the work ends meanwhile (an interrupted query is
-            // cancelled on the database, one more round trip): the round ends after the read
-            const job = yield* Effect.uninterruptible(store.get(jobId).pipe(Effect.orElseSucceed(() => Option.none())))
-            if (Option.isSome(job) && isTerminal(job.value.status)) return true
-          }
+          // not interrupted mid-query when the work ends meanwhile (an interrupted query is
+          // cancelled on the database, one more round trip): the round ends after the read
+          const job = yield* Effect.uninterruptible(store.get(jobId).pipe(Effect.orElseSucceed(() => Option.none())))
+          if (Option.isSome(job) && isTerminal(job.value.status)) return true
           yield* changed
-          signalled = true
           return false
         })
       )
