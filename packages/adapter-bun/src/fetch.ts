@@ -5,11 +5,10 @@
  * for Bun: it gives Docket's requests their own idle timeout (`server.timeout(request, s)`), as
  * Bun's default of 10 s would cut a request that legitimately stays silent for longer (Bun 1.4
  * cuts bodiless requests, e.g. GETs, that way; a POST with a body is not cut); and it hands the
- * answers ready during one event-loop turn to Bun together at its end (response-batch.ts), which
+ * answers ready during one event-loop turn to Bun together at its end (`makeTurnBatch`), which
  * on a busy server costs far less than one write and wake-up per answer.
  */
-import type { Docket } from "@docket/core"
-import { makeResponseBatch } from "./response-batch.js"
+import { type Docket, makeTurnBatch } from "@docket/core"
 import { IDLE_TIMEOUT_SECONDS } from "./server.js"
 
 /** The part of Bun's `Server` the handler uses (so the public types need no Bun types). */
@@ -30,8 +29,8 @@ export interface BunFetchHandlerOptions {
 
 export const makeBunFetchHandler = (docket: Docket, options: BunFetchHandlerOptions = {}): BunFetchHandler => {
   const idleTimeout = options.idleTimeout ?? IDLE_TIMEOUT_SECONDS
-  // answers are handed to Bun at the end of the event-loop turn (response-batch.ts)
-  const later = makeResponseBatch()
+  // answers are handed to Bun at the end of the event-loop turn
+  const later = makeTurnBatch()
   const handOver = (response: Response): Promise<Response> => new Promise((resolve) => later(() => resolve(response)))
   return (request, server) => {
     if (idleTimeout !== false) server?.timeout?.(request, idleTimeout)

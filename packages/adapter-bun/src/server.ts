@@ -6,11 +6,10 @@
  * `BunHttpServer`, for programs built of layers. A client that goes away aborts its request's
  * `signal`, which interrupts the request fiber and releases its in-flight slot.
  */
-import { type Docket, docketApp, type DocketServices, fromWebRequest, makeRequestRunner, toWebResponse } from "@docket/core"
+import { type Docket, docketApp, type DocketServices, fromWebRequest, makeRequestRunner, makeTurnBatch, toWebResponse } from "@docket/core"
 import { HttpServer } from "@effect/platform"
 import { BunHttpServer } from "@effect/platform-bun"
 import { Layer } from "effect"
-import { makeResponseBatch } from "./response-batch.js"
 
 export interface ListenOptions {
   /** default 8080; 0 picks a free port */
@@ -76,7 +75,7 @@ const closingResponse = (): Response =>
  * Serves `docket` on its own `Bun.serve`, handing each request straight to the Docket handler
  * (as `makeBunFetchHandler` does, with no `@effect/platform` layer on the request path: that
  * costs a small request about half of its throughput on Bun), complete answers handed to Bun at
- * the end of the event-loop turn (response-batch.ts). Resolves once the server listens.
+ * the end of the event-loop turn (`makeTurnBatch`). Resolves once the server listens.
  * `close` answers the requests still running 503 and interrupts them (which releases what they
  * hold), stops accepting connections, and cuts what is still being written after a second.
  */
@@ -86,8 +85,8 @@ export const listen = async (docket: Docket, options: ListenOptions = {}): Promi
   /** requests whose answer is not yet handed to Bun: what `close` answers 503 */
   const running = new Set<Running>()
   let closing = false
-  // complete answers are handed to Bun at the end of the event-loop turn (response-batch.ts)
-  const later = makeResponseBatch()
+  // complete answers are handed to Bun at the end of the event-loop turn
+  const later = makeTurnBatch()
   const clientGone = (entry: Running): void => {
     running.delete(entry)
     entry.abort()

@@ -3,19 +3,18 @@
  * what `listen` serves). The request runs on the instance's runtime; its scope (holding e.g. its
  * in-flight slot) closes once the response has been written, and a client that disconnects
  * first interrupts it. Complete responses are written at the end of the event-loop turn in which
- * they became ready (write-batch.ts).
+ * they became ready (`makeTurnBatch`, core's http/turn-batch.ts).
  */
-import { type Docket, type DocketResponse, makeRequestRunner } from "@docket/core"
+import { type Docket, type DocketResponse, makeRequestRunner, makeTurnBatch } from "@docket/core"
 import { Effect, Exit, FiberId, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { fromNodeRequest, NodeRequestBody } from "./request.js"
-import { makeWriteBatch } from "./write-batch.js"
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 
 export const makeNodeListener = async (docket: Docket): Promise<NodeListener> => {
   const run = makeRequestRunner(await docket.runtime.runtime(), docket.handler)
-  const later = makeWriteBatch()
+  const later = makeTurnBatch()
   const serve: NodeListener = (message, res) => {
     const body = new NodeRequestBody(message)
     const { abort } = run(fromNodeRequest(message, body), (response, sent) => {

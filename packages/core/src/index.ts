@@ -42,6 +42,7 @@ export { controlPlaneClient } from "./admin/client.js"
 // the HTTP application
 export * from "./http/request.js"
 export * from "./http/request-scope.js"
+export * from "./http/turn-batch.js"
 export * from "./http/response.js"
 export * from "./http/router.js"
 export * from "./http/runner.js"

@@ -1,15 +1,15 @@
 /**
- * Answers that become ready in one event-loop turn are handed to Bun together at its end, in the
- * order they became ready; one that becomes ready later starts a batch of its own.
+ * Answers that become ready in one event-loop turn are handed over together at its end (both
+ * adapters write or resolve them then), in the order they became ready; one that becomes ready later starts a batch of its own.
  */
 import { describe, expect, it } from "vitest"
-import { makeResponseBatch } from "../src/response-batch.js"
+import { makeTurnBatch } from "@docket/core"
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-describe("response batch", () => {
+describe("turn batch", () => {
   it("holds the answers of a turn until its end, then hands them over in order", async () => {
-    const later = makeResponseBatch()
+    const later = makeTurnBatch()
     const handed: Array<number> = []
     later(() => handed.push(1))
     await Promise.resolve()
@@ -23,7 +23,7 @@ describe("response batch", () => {
   })
 
   it("an answer ready after a flush starts a new batch", async () => {
-    const later = makeResponseBatch()
+    const later = makeTurnBatch()
     const handed: Array<string> = []
     later(() => handed.push("a"))
     await nextTurn()
