@@ -41,6 +41,7 @@ import type { UploadStore } from "./documents/uploads/upload.js"
 import type { ExtractionSchemaStore } from "./documents/schema/extraction-schema-store.js"
 import type { UsageStore } from "./documents/billing/usage-store.js"
 import type { RequestRateStore } from "./documents/limits/request-rate-store.js"
+import type { SyncWaitStore } from "./documents/limits/sync-wait-store.js"
 import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 import type { IntelligencePorts } from "./intelligence/intelligence-ports.js"
@@ -55,6 +56,7 @@ export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadSto
   | ExtractionSchemaStore
   | UsageStore
   | RequestRateStore
+  | SyncWaitStore
 
 /** What a storage adapter provides. */
 export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts

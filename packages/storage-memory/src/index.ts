@@ -20,8 +20,9 @@ export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, M
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
 import * as MemoryUsageStore from "./usage-store.js"
 import * as MemoryRequestRateStore from "./request-rate-store.js"
+import * as MemorySyncWaitStore from "./sync-wait-store.js"
 
-export { MemoryExtractionSchemaStore, MemoryRequestRateStore, MemoryUsageStore }
+export { MemoryExtractionSchemaStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryUsageStore }
 
 /** The document service's storage ports in memory; each build starts empty. */
 export const documentsLayer = Layer.mergeAll(
@@ -36,7 +37,8 @@ export const documentsLayer = Layer.mergeAll(
   MemoryBlobStore.layer,
   MemoryExtractionSchemaStore.layer,
   MemoryUsageStore.layer,
-  MemoryRequestRateStore.layer
+  MemoryRequestRateStore.layer,
+  MemorySyncWaitStore.layer
 )
 
 /** All storage ports in memory; each build of the layer starts empty. */

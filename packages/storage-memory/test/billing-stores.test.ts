@@ -1,5 +1,6 @@
-import { requestRateStoreSuite, usageStoreSuite } from "@docket/core/testing"
-import { MemoryRequestRateStore, MemoryUsageStore } from "@docket/storage-memory"
+import { requestRateStoreSuite, syncWaitStoreSuite, usageStoreSuite } from "@docket/core/testing"
+import { MemoryRequestRateStore, MemorySyncWaitStore, MemoryUsageStore } from "@docket/storage-memory"
 
 usageStoreSuite("memory", MemoryUsageStore.layer)
 requestRateStoreSuite("memory", MemoryRequestRateStore.layer)
+syncWaitStoreSuite("memory", MemorySyncWaitStore.layer)

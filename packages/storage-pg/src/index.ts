@@ -14,7 +14,8 @@
  * usage records and credit totals, the document requests-per-minute windows (exact across
  * instances), the concurrent-jobs cap (counted and inserted under a per-tenant lock), and
  * resumable upload sessions (parts may go to different instances), and the objects behind `s3://`
- * sources (put through any instance's control plane, kept as blobs). A job changed on one instance
+ * sources (put through any instance's control plane, kept as blobs), and the places of the
+ * concurrent sync waits per tenant. A job changed on one instance
  * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
  * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
  */
@@ -30,6 +31,7 @@ import {
   ObjectStore,
   RequestRateStore,
   type StoragePorts,
+  SyncWaitStore,
   TenantStore,
   UploadSessionStore,
   UploadStore,
@@ -50,13 +52,14 @@ import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
 import * as PgObjectStore from "./object-store.js"
 import * as PgRequestRateStore from "./request-rate-store.js"
+import * as PgSyncWaitStore from "./sync-wait-store.js"
 import * as PgTenantStore from "./tenant-store.js"
 import * as PgUploadSessionStore from "./upload-session-store.js"
 import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgUploadSessionStore, PgUsageStore }
+export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
@@ -89,7 +92,8 @@ export const layerFromClient = (
         Context.add(JobEventLog, PgJobEventLog.make(sql, guardOptions)),
         Context.add(UsageStore, PgUsageStore.make(sql, guardOptions)),
         Context.add(RequestRateStore, PgRequestRateStore.make(sql, guardOptions)),
-        Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions))
+        Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions)),
+        Context.add(SyncWaitStore, PgSyncWaitStore.make(sql, guardOptions))
       )
     })
   )

@@ -21,6 +21,7 @@ import tenantBuckets from "./migrations/0004_tenant_buckets.js"
 import documentSharedState from "./migrations/0005_document_shared_state.js"
 import activeJobsIndex from "./migrations/0006_active_jobs_index.js"
 import retentionIndexes from "./migrations/0007_retention_indexes.js"
+import syncWaits from "./migrations/0008_sync_waits.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -33,7 +34,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "4_tenant_buckets": tenantBuckets,
   "5_document_shared_state": documentSharedState,
   "6_active_jobs_index": activeJobsIndex,
-  "7_retention_indexes": retentionIndexes
+  "7_retention_indexes": retentionIndexes,
+  "8_sync_waits": syncWaits
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

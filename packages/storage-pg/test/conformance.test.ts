@@ -7,6 +7,7 @@ import {
   jobStoreSuite,
   limiterStoreSuite,
   requestRateStoreSuite,
+  syncWaitStoreSuite,
   tenantStoreSuite,
   uploadSessionStoreSuite,
   uploadStoreSuite,
@@ -34,3 +35,4 @@ jobEventLogSuite("postgres", layer)
 usageStoreSuite("postgres", layer)
 requestRateStoreSuite("postgres", layer)
 uploadSessionStoreSuite("postgres", layer)
+syncWaitStoreSuite("postgres", layer)

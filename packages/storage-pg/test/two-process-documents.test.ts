@@ -241,6 +241,26 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     }
   })
 
+  it("the cap of concurrent sync waits counts across both: a wait held on A, a sync call on B degrades to 202 at once", async () => {
+    const t = await tenant({ sync_waits: 1 })
+    const file = await upload(A, t.key, "slow.txt", "#delay 600011\nslow text")
+    const waiting = call(A, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file }, wait_seconds: 61 })
+    // A's wait holds the tenant's one place (it sleeps 61 s on A's clock, which nobody moves)
+    await waitUntil(async () => (await sleepingOnEither(61_000)) === 1, PROMPT_MS, "A's sync wait to be parked", 20)
+    const started = Date.now()
+    const second = await call(B, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file }, wait_seconds: 61 })
+    expect(second.status, JSON.stringify(second.body)).toBe(202)
+    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+    // both jobs cancelled: A's wait answers (the v1 form's answer for a cancelled job)
+    const jobs = await call(A, "GET", "/v1/jobs", t.key)
+    const ids = (jobs.body.items as Array<{ job_id: string }>).map((j) => j.job_id)
+    expect(ids).toHaveLength(2)
+    for (const id of ids) expect((await call(A, "POST", `/v1/jobs/${id}/cancel`, t.key, {})).status).toBe(200)
+    const first = await waiting
+    expect(first.status, JSON.stringify(first.body)).toBe(409)
+    expect(first.body.error.code).toBe("job_cancelled")
+  })
+
   it("an object put through A's control plane is read by a job that B runs (s3:// source)", async () => {
     const t = await tenant({ buckets: ["shared-docs"] })
     const put = await fetch(`${servers[A].url}/_admin/docs/objects/shared-docs/q3/report.txt`, {

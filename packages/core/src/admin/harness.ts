@@ -11,6 +11,7 @@ import { UploadStore } from "../documents/uploads/upload.js"
 import { ExtractionSchemaStore } from "../documents/schema/extraction-schema-store.js"
 import { UsageStore } from "../documents/billing/usage-store.js"
 import { RequestRateStore } from "../documents/limits/request-rate-store.js"
+import { SyncWaitStore } from "../documents/limits/sync-wait-store.js"
 import { clearKeyCache } from "../decision/key-cache.js"
 import { LimiterStore } from "../decision/limiter/limiter-store.js"
 import { ClockControl } from "../shared/clock.js"
@@ -71,6 +72,7 @@ export const resetAll = Effect.gen(function*() {
   yield* Effect.flatMap(JobEventLog, (s) => s.reset)
   yield* Effect.flatMap(UploadSessionStore, (s) => s.reset)
   yield* Effect.flatMap(ObjectStore, (s) => s.reset)
+  yield* Effect.flatMap(SyncWaitStore, (s) => s.reset)
   yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
   return { reset: true }
@@ -85,5 +87,6 @@ export const resetAll = Effect.gen(function*() {
   RequestRateUnavailable: () => new AdminUnavailable({ message: "limiter storage unavailable" }),
   JobEventLogUnavailable: () => new AdminUnavailable({ message: "job event storage unavailable" }),
   UploadSessionStoreUnavailable: () => new AdminUnavailable({ message: "upload session storage unavailable" }),
+  SyncWaitStoreUnavailable: () => new AdminUnavailable({ message: "sync-wait storage unavailable" }),
   ObjectStoreUnavailable: () => new AdminUnavailable({ message: "object store unavailable" })
 }))

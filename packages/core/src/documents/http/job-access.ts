@@ -3,8 +3,10 @@
  * (spec 2, "Authentication" 4); waiting for a job counts against the tenant's sync-wait cap.
  */
 import { Clock, Effect, Option } from "effect"
+import { Ids } from "../../shared/ids.js"
+import { SyncWaitStore } from "../limits/sync-wait-store.js"
 import { type JobQuery, JobStore } from "../jobs/job-store.js"
-import { applyJobEvent, awaitSettled, interruptWork, JobRuntime } from "../jobs/job-runtime.js"
+import { applyJobEvent, awaitSettled, interruptWork } from "../jobs/job-runtime.js"
 import type { Job } from "../jobs/job.js"
 import type { Caller } from "../tenants/authenticate.js"
 import { UploadStore } from "../uploads/upload.js"
@@ -70,24 +72,31 @@ export const cancelJob = (caller: Caller, jobId: string, reason: string | null) 
     return outcome.value
   })
 
+/** A sync wait's place frees itself this long after its wait would have ended (an instance that died). */
+const SYNC_WAIT_GRACE_MS = 60_000
+
 /**
- * Waits up to `waitMs` for the job to settle, within the tenant's cap of concurrent sync waits:
- * `undefined` when the cap is reached (the call degrades to 202).
+ * Waits up to `waitMs` for the job to settle, within the tenant's cap of concurrent sync waits
+ * (counted across the instances sharing the store): `undefined` when the cap is reached — or the
+ * cap cannot be checked — and the call degrades to 202 (not an error: the client polls).
  */
 export const waitForJob = (caller: Caller, job: Job, waitMs: number) =>
   Effect.gen(function*() {
-    const rt = yield* JobRuntime
-    const tenantId = caller.tenant.tenant_id
-    const waiting = rt.syncWaits.get(tenantId) ?? 0
-    if (waiting >= caller.tenant.sync_waits) return undefined
-    rt.syncWaits.set(tenantId, waiting + 1)
+    const waits = yield* SyncWaitStore
+    const waitId = (yield* Ids).uuid()
+    const now = yield* Clock.currentTimeMillis
+    const held = yield* waits.acquire({
+      tenantId: caller.tenant.tenant_id,
+      waitId,
+      cap: caller.tenant.sync_waits,
+      now,
+      expiresAt: now + waitMs + SYNC_WAIT_GRACE_MS
+    }).pipe(Effect.orElseSucceed(() => false))
+    if (!held) return undefined
     return yield* awaitSettled(job.job_id, waitMs).pipe(
       Effect.mapError(unavailable),
       Effect.map(Option.getOrElse(() => job)),
-      Effect.ensuring(Effect.sync(() => {
-        const n = (rt.syncWaits.get(tenantId) ?? 1) - 1
-        if (n <= 0) rt.syncWaits.delete(tenantId)
-        else rt.syncWaits.set(tenantId, n)
-      }))
+      Effect.ensuring(Effect.ignore(waits.release(waitId)))
     )
   })
+

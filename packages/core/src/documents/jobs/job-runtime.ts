@@ -15,13 +15,11 @@ import type { JobEvent } from "./state-machine.js"
 
 export interface JobRuntimeService {
   readonly running: Map<string, Fiber.RuntimeFiber<unknown, unknown>>
-  /** sync waits in progress per tenant, on this instance (spec 2: concurrent sync waits, default 4) */
-  readonly syncWaits: Map<string, number>
 }
 
 export class JobRuntime extends Context.Tag("@docket/core/JobRuntime")<JobRuntime, JobRuntimeService>() {}
 
-export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map(), syncWaits: new Map() }))
+export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map() }))
 
 /** Wakes every waiter of the job, on this instance and on those sharing its store. */
 export const notifyJob = (jobId: string) => Effect.flatMap(JobSignals, (signals) => signals.publish(jobId))
