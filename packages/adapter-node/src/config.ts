@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** document-service jobs run at once by this instance */
   readonly jobWorkers: number
   readonly sweepIntervalMs: number
+  /** `DOCKET_LINK_SECRET`: shared by the instances behind one address (signed links open on any) */
+  readonly linkSecret: string | undefined
   /** `DOCKET_ENGINE`: `local`, or `openai` with the endpoint from `DOCKET_AI_*` */
   readonly engine: EngineOption
 }
@@ -49,6 +51,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     maxBodyBytes: settings.maxBodyBytes,
     jobWorkers: settings.jobWorkers,
     sweepIntervalMs: settings.sweepIntervalMs,
+    linkSecret: settings.linkSecret,
     engine: engine === "openai" && Option.isSome(openai) ? { openai: openai.value } : ("local" as const),
     // default: on with memory storage and no admin token
     demo: Option.match(demo, {

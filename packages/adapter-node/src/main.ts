@@ -44,7 +44,8 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
       adminToken: config.adminToken,
       maxBodyBytes: config.maxBodyBytes,
       jobWorkers: config.jobWorkers,
-      sweepIntervalMs: config.sweepIntervalMs
+      sweepIntervalMs: config.sweepIntervalMs,
+      linkSecret: config.linkSecret
     }
   })
   let running: RunningServer

@@ -27,6 +27,12 @@ describe("standalone server configuration", () => {
     await expect(readServerConfig({ DOCKET_SWEEP_INTERVAL_MS: "10" })).rejects.toThrow(/DOCKET_SWEEP_INTERVAL_MS/)
   })
 
+  it("DOCKET_LINK_SECRET: the secret of signed links shared by instances (at least 32 characters)", async () => {
+    expect((await readServerConfig({})).linkSecret).toBeUndefined()
+    expect((await readServerConfig({ DOCKET_LINK_SECRET: "s".repeat(32) })).linkSecret).toBe("s".repeat(32))
+    await expect(readServerConfig({ DOCKET_LINK_SECRET: "short" })).rejects.toThrow(/DOCKET_LINK_SECRET/)
+  })
+
   it("DOCKET_MAX_BODY_BYTES below 1 MiB is refused", async () => {
     await expect(readServerConfig({ DOCKET_MAX_BODY_BYTES: "1000" })).rejects.toThrow(/DOCKET_MAX_BODY_BYTES/)
   })

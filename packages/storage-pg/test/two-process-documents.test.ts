@@ -16,6 +16,8 @@ import { createTestDatabase, type TestDatabase } from "./support/database.js"
 import { type ServerProcess, startDocsServer } from "./support/server.js"
 
 const TOKEN = "two-process-docs-admin-token"
+/** the secret of signed links, the same on both (as behind one load balancer) */
+const LINK_SECRET = "two-process-docs-link-secret-0123456789"
 
 let db: TestDatabase
 let servers: Array<ServerProcess> = []
@@ -25,7 +27,9 @@ beforeAll(async () => {
   db = await createTestDatabase()
   // both start at once on the fresh database: their migrations race (and must not fail)
   servers = await Promise.all(
-    ["0", "4"].map((workers) => startDocsServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN, DOCKET_JOB_WORKERS: workers }))
+    ["0", "4"].map((workers) =>
+      startDocsServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN, DOCKET_JOB_WORKERS: workers, DOCKET_LINK_SECRET: LINK_SECRET })
+    )
   )
   admin = servers.map((s) => controlPlaneClient(s.url, TOKEN))
 }, 120_000)
@@ -275,6 +279,12 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     expect(parsed.body).toMatchObject({ status: "succeeded" })
     const markdown = await fetch(parsed.body.result.item.markdown_url)
     expect(await markdown.text()).toBe("Put through A\n\nread on B")
+    // the link A signed opens on B too: both sign with the shared DOCKET_LINK_SECRET
+    const onB = new URL(parsed.body.result.item.markdown_url)
+    onB.host = new URL(servers[B].url).host
+    const fromB = await fetch(onB)
+    expect(fromB.status).toBe(200)
+    expect(await fromB.text()).toBe("Put through A\n\nread on B")
   })
 
   it("the concurrent-jobs cap counts across both: 10 concurrent creates over both, cap 3 -> exactly 3 admitted", async () => {

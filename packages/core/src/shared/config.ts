@@ -19,6 +19,12 @@ export interface DocketSettings {
    * (`documents/retention/sweeper.ts`); `0` runs none (`POST /_admin/docs/sweep` still sweeps)
    */
   readonly sweepIntervalMs: number
+  /**
+   * document service: the secret that signs `markdown_url` and crop links. Instances serving one
+   * address (behind a load balancer) must share it, so that a link one of them made opens on any;
+   * undefined = a random secret per instance (links then do not survive a restart either).
+   */
+  readonly linkSecret?: string | undefined
 }
 
 export const DEFAULT_JOB_WORKERS = 4
@@ -36,11 +42,14 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     adminToken: s.adminToken,
     jobWorkers: s.jobWorkers ?? DEFAULT_JOB_WORKERS,
     maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS
+    sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    linkSecret: s.linkSecret
   })
 
-/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS` */
-export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs">> = Config.all({
+/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS`, `DOCKET_LINK_SECRET` */
+export const settingsConfig: Config.Config<
+  Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs" | "linkSecret">
+> = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
     Config.withDefault(DEFAULT_MAX_BODY_BYTES)
@@ -55,5 +64,10 @@ export const settingsConfig: Config.Config<Pick<DocketSettings, "maxBodyBytes" |
   sweepIntervalMs: Config.integer("DOCKET_SWEEP_INTERVAL_MS").pipe(
     Config.validate({ message: "must be 0 (off) or at least 1000", validation: (n) => n === 0 || n >= 1000 }),
     Config.withDefault(DEFAULT_SWEEP_INTERVAL_MS)
-  )
+  ),
+  linkSecret: Config.option(
+    Config.string("DOCKET_LINK_SECRET").pipe(
+      Config.validate({ message: "must be at least 32 characters", validation: (v) => v.length >= 32 })
+    )
+  ).pipe(Config.map(Option.getOrUndefined))
 })

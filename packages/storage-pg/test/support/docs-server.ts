@@ -26,7 +26,8 @@ const docket = makeDocket({
   settings: {
     adminToken: env.DOCKET_ADMIN_TOKEN || undefined,
     maxUploadBytes: 1024 * 1024,
-    jobWorkers: env.DOCKET_JOB_WORKERS === undefined ? undefined : Number(env.DOCKET_JOB_WORKERS)
+    jobWorkers: env.DOCKET_JOB_WORKERS === undefined ? undefined : Number(env.DOCKET_JOB_WORKERS),
+    linkSecret: env.DOCKET_LINK_SECRET || undefined
   }
 })
 

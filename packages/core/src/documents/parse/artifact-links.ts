@@ -5,21 +5,32 @@
  *   /artifacts/<job_id>/<part>?expires=<epoch ms>&signature=<hex HMAC-SHA256>
  *
  * `part` is `document` or `sheet-<n>` (0-based). The signature covers job, part and expiry with
- * a secret of the instance; the link needs no API key (it is the credential, like a presigned
- * URL). Expiry is read from the service clock.
+ * a secret — `linkSecret` from the settings (`DOCKET_LINK_SECRET`), shared by the instances that
+ * serve one address, else a random one per instance; the link needs no API key (it is the
+ * credential, like a presigned URL). Expiry is read from the service clock.
  */
 import { Context, Effect, Layer } from "effect"
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+import { Settings } from "../../shared/config.js"
 import { Ids } from "../../shared/ids.js"
 
 export const LINK_LIFETIME_MS = 60 * 60 * 1000
 
 export class LinkSigner extends Context.Tag("@docket/core/LinkSigner")<LinkSigner, { readonly secret: Uint8Array }>() {}
 
-/** A random secret per instance (links do not survive a restart: re-fetch the job). */
-export const LinkSignerLive: Layer.Layer<LinkSigner, never, Ids> = Layer.effect(
+/**
+ * The key is derived from the settings' `linkSecret` when there is one (the same on every instance
+ * given it), else random per instance (links then do not survive a restart: re-fetch the job).
+ */
+export const LinkSignerLive: Layer.Layer<LinkSigner, never, Ids | Settings> = Layer.effect(
   LinkSigner,
-  Effect.map(Ids, (ids) => ({ secret: ids.randomBytes(32) }))
+  Effect.gen(function*() {
+    const { linkSecret } = yield* Settings
+    if (linkSecret !== undefined) {
+      return { secret: new Uint8Array(createHash("sha256").update(`docket link secret\n${linkSecret}`).digest()) }
+    }
+    return { secret: (yield* Ids).randomBytes(32) }
+  })
 )
 
 const signatureOf = (secret: Uint8Array, jobId: string, part: string, expires: number) =>
