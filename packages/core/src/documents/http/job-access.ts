@@ -99,4 +99,3 @@ export const waitForJob = (caller: Caller, job: Job, waitMs: number) =>
       Effect.ensuring(Effect.ignore(waits.release(waitId)))
     )
   })
-
