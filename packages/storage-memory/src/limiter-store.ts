@@ -63,6 +63,10 @@ export const makeLimiterStore = (): LimiterStoreService => {
     bump(fleetSlots, slot.fleet, -1)
     if (slot.free) freeSlots--
   }
+  const release = (slotId: string): void => {
+    const slot = slots.get(slotId)
+    if (slot !== undefined) drop(slotId, slot)
+  }
   const reclaimLeaked = (now: number) => {
     for (const [id, slot] of slots) {
       if (slot.admittedAt > now - SLOT_LEASE_MS) break
@@ -98,11 +102,8 @@ export const makeLimiterStore = (): LimiterStoreService => {
         if (req.freeTier) freeSlots++
         return result
       }),
-    release: (slotId) =>
-      Effect.sync(() => {
-        const slot = slots.get(slotId)
-        if (slot !== undefined) drop(slotId, slot)
-      }),
+    release: (slotId) => Effect.sync(() => release(slotId)),
+    releaseNow: release,
     getPools: Effect.sync(() => pools),
     setPools: (sizes) =>
       Effect.sync(() => {

@@ -114,6 +114,14 @@ const modelWithinWait = (call: Effect.Effect<Answers, ModelFailed>, faults: Faul
     })
   })
 
+/** The slot's release when the request's scope closes: at once where the store allows it. */
+const releaseWhenClosed = (limiter: LimiterStoreService, scope: RequestScope, slotId: string): Effect.Effect<void> => {
+  const releaseNow = limiter.releaseNow
+  return releaseNow !== undefined
+    ? scope.addRelease(() => releaseNow(slotId))
+    : scope.addFinalizer(Effect.ignore(limiter.release(slotId)))
+}
+
 /**
  * Takes an in-flight slot for the rest of the request: it is released when the request's scope
  * closes (after the response is sent, on errors and on client disconnects), by its own id.
@@ -125,7 +133,7 @@ const admit = (
 ): Effect.Effect<void, RateLimited | Overloaded> =>
   // acquiring and registering the release are one uninterruptible step: a slot is never lost
   Effect.uninterruptible(Effect.tap(limiter.acquire(request), (r) =>
-    r._tag === "Admitted" ? scope.addFinalizer(Effect.ignore(limiter.release(r.slotId))) : Effect.void
+    r._tag !== "Admitted" ? Effect.void : releaseWhenClosed(limiter, scope, r.slotId)
   )).pipe(
     Effect.mapError(limiterUnavailable),
     Effect.flatMap((result): Effect.Effect<void, RateLimited | Overloaded> => {

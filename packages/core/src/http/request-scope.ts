@@ -16,25 +16,43 @@ export interface RequestScope {
    * scope has closed, it runs at once.
    */
   readonly addFinalizer: (finalizer: Effect.Effect<void>) => Effect.Effect<void>
+  /**
+   * Registers a synchronous finalizer (a release in process memory), with the same rules. A
+   * scope whose finalizers are all synchronous closes without running an effect.
+   */
+  readonly addRelease: (release: () => void) => Effect.Effect<void>
 }
 
 /** A request scope over an Effect `Scope`. */
 export const requestScopeOf = (scope: Scope.Scope): RequestScope => ({
-  addFinalizer: (finalizer) => Scope.addFinalizer(scope, finalizer)
+  addFinalizer: (finalizer) => Scope.addFinalizer(scope, finalizer),
+  addRelease: (release) => Scope.addFinalizer(scope, Effect.sync(release))
 })
 
-/** The runner's request scope: `close` runs the finalizers, latest first, on a fiber of their own. */
+/** a finalizer: an effect, or a synchronous release */
+type Finalizer = Effect.Effect<void> | (() => void)
+
+const asEffect = (finalizer: Finalizer): Effect.Effect<void> => (typeof finalizer === "function" ? Effect.sync(finalizer) : finalizer)
+
+/**
+ * The runner's request scope. `close` runs the finalizers, latest first: synchronous ones at once
+ * when there are only such, otherwise all of them in order on a fiber of their own.
+ */
 export class ClosableRequestScope implements RequestScope {
-  private finalizers: Array<Effect.Effect<void>> | undefined
+  private finalizers: Array<Finalizer> | undefined
   private closed = false
 
   constructor(private readonly runFork: (effect: Effect.Effect<void>) => unknown) {}
 
-  readonly addFinalizer = (finalizer: Effect.Effect<void>): Effect.Effect<void> =>
-    Effect.sync(() => {
-      if (this.closed) this.runFork(finalizer)
-      else (this.finalizers ??= []).push(finalizer)
-    })
+  readonly addFinalizer = (finalizer: Effect.Effect<void>): Effect.Effect<void> => Effect.sync(() => this.add(finalizer))
+
+  readonly addRelease = (release: () => void): Effect.Effect<void> => Effect.sync(() => this.add(release))
+
+  private add(finalizer: Finalizer): void {
+    if (!this.closed) (this.finalizers ??= []).push(finalizer)
+    else if (typeof finalizer === "function") runRelease(finalizer, this.runFork)
+    else this.runFork(finalizer)
+  }
 
   /** Runs the finalizers (once; later calls do nothing). */
   close(): void {
@@ -43,7 +61,22 @@ export class ClosableRequestScope implements RequestScope {
     const finalizers = this.finalizers
     this.finalizers = undefined
     if (finalizers === undefined) return
+    finalizers.reverse()
+    if (finalizers.every((f) => typeof f === "function")) {
+      // each runs even if an earlier one threw
+      for (const release of finalizers as Array<() => void>) runRelease(release, this.runFork)
+      return
+    }
     // each runs even if an earlier one died
-    this.runFork(finalizers.length === 1 ? finalizers[0] : Effect.forEach(finalizers.reverse(), Effect.exit, { discard: true }))
+    this.runFork(finalizers.length === 1 ? asEffect(finalizers[0]) : Effect.forEach(finalizers, (f) => Effect.exit(asEffect(f)), { discard: true }))
+  }
+}
+
+/** Runs a synchronous release; one that throws is a defect, reported as a dying effect would be. */
+const runRelease = (release: () => void, runFork: (effect: Effect.Effect<void>) => unknown): void => {
+  try {
+    release()
+  } catch (defect) {
+    runFork(Effect.logError("a request finalizer failed", defect))
   }
 }

@@ -34,7 +34,8 @@ export const cryptoIds: IdGenerator = {
 
 export const IdsLive: Layer.Layer<Ids> = Layer.succeed(Ids, cryptoIds)
 
-export const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex")
+/** lowercase hex of the bytes (a view over them, not a copy) */
+export const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")
 
 /** `req_` followed by 32 lowercase hex characters (spec 1, "Request id"). */
 export const newRequestId = (ids: IdGenerator): string => `req_${hex(ids.randomBytes(16))}`

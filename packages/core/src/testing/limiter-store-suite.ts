@@ -18,7 +18,11 @@ const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
   ...over
 })
 
-export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore, E>) =>
+/**
+ * `inProcess`: the store keeps its state in process memory, so it must offer `releaseNow` (a store
+ * behind a network must not: its release is a round trip).
+ */
+export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore, E>, options: { readonly inProcess: boolean }) =>
   describe(`LimiterStore conformance (${name})`, () => {
     const run = <A, E2>(f: (l: LimiterStore["Type"]) => Effect.Effect<A, E2>) =>
       Effect.gen(function*() {
@@ -80,6 +84,29 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
           expect(fresh._tag).toBe("Admitted")
           // the leaked request finally ends: its release must not free the fresh slot
           yield* l.release(leaked._tag === "Admitted" ? leaked.slotId : "")
+          expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS + 1 })))._tag).toBe("InFlightExceeded")
+        })
+      ))
+
+    it.effect(options.inProcess ? "releaseNow frees a slot at once, exactly as release does" : "no releaseNow: a release is a round trip", () =>
+      run((l) =>
+        Effect.gen(function*() {
+          const releaseNow = l.releaseNow
+          if (!options.inProcess) return expect(releaseNow).toBeUndefined()
+          if (releaseNow === undefined) return expect.fail("a store in process memory offers releaseNow")
+          const t = 11_000_000
+          const a = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
+          expect(a._tag).toBe("Admitted")
+          expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
+          releaseNow(a._tag === "Admitted" ? a.slotId : "")
+          const b = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
+          expect(b._tag).toBe("Admitted")
+          releaseNow(a._tag === "Admitted" ? a.slotId : "") // a double release frees nothing more
+          expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
+          // a leaked slot reclaimed after the lease: its late release frees nothing
+          const fresh = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS }))
+          expect(fresh._tag).toBe("Admitted")
+          releaseNow(b._tag === "Admitted" ? b.slotId : "")
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS + 1 })))._tag).toBe("InFlightExceeded")
         })
       ))
