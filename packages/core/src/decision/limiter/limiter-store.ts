@@ -48,7 +48,9 @@ export interface LimiterStoreService {
   /**
    * The same release done at once, for a store in process memory (absent elsewhere). A request
    * then frees its slot when its response has been sent without running an effect for it: on a
-   * small request, the fiber that runs the release costs more than the release itself.
+   * small request, the fiber that runs the release costs more than the release itself. Core calls
+   * it instead of `release` when it is there: a wrapper that changes `release` must change or drop
+   * it too.
    */
   readonly releaseNow?: (slotId: string) => void
   readonly getPools: Effect.Effect<PoolSizes, LimiterUnavailable>
