@@ -5,11 +5,9 @@
 import { Context, Effect, Option } from "effect"
 import { bearerKey, hashKey } from "./api-key.js"
 import { DecisionStore, type DecisionStoreService } from "./decision-store.js"
-import { Overloaded, Unauthenticated } from "./errors.js"
+import { type Overloaded, storeUnavailable, Unauthenticated } from "./errors.js"
 import { type CachedKey, KeyCache } from "./key-cache.js"
-import { OVERLOADED_RETRY_MS } from "./limiter/limits.js"
 
-const storeUnavailable = () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
 
 export const authenticate = (
   authorization: string | undefined

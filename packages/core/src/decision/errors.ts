@@ -4,6 +4,7 @@
  */
 import { Data } from "effect"
 import type { Issue } from "./issue.js"
+import { OVERLOADED_RETRY_MS } from "./limiter/limits.js"
 
 /** 401: missing, malformed or revoked key */
 export class Unauthenticated extends Data.TaggedError("Unauthenticated")<{}> {}
@@ -23,6 +24,8 @@ export class Overloaded extends Data.TaggedError("Overloaded")<{
   readonly reason: "pool_full" | "limiter_unavailable" | "store_unavailable" | "model_timeout" | "route_timeout"
   readonly retryAfterMs: number
 }> {}
+/** 529 when the decision store cannot be reached */
+export const storeUnavailable = (): Overloaded => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
 /** 500: unexpected failure */
 export class InternalError extends Data.TaggedError("InternalError")<{ readonly message: string; readonly cause?: unknown }> {}
 

@@ -19,6 +19,7 @@ import {
   Overloaded,
   PaymentRequired,
   RateLimited,
+  storeUnavailable,
   type DecisionError
 } from "./errors.js"
 import { prepareEvaluation } from "./evaluate-request.js"
@@ -41,7 +42,6 @@ export interface EvaluateResult {
 /** What evaluating needs (besides the request's scope, passed in: it holds the in-flight slot). */
 export type EvaluateServices = DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids
 
-const storeUnavailable = () => new Overloaded({ reason: "store_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
 const limiterUnavailable = () => new Overloaded({ reason: "limiter_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
 const modelFailed = (e: ModelFailed) => new InternalError({ message: "the model service failed", cause: e.cause })
 
