@@ -4,11 +4,11 @@
  */
 
 // shared
-export * from "./shared/clock.js"
-export * from "./shared/config.js"
-export * from "./shared/faults.js"
-export * from "./shared/ids.js"
-export * from "./shared/json.js"
+export * from "./kernel/clock.js"
+export * from "./kernel/config.js"
+export * from "./kernel/faults.js"
+export * from "./kernel/ids.js"
+export * from "./kernel/json.js"
 
 // decision service (spec 1)
 export * from "./decision/account.js"
@@ -40,15 +40,15 @@ export { adminRoutes } from "./admin/http.js"
 export { controlPlaneClient } from "./admin/client.js"
 
 // the HTTP application
-export * from "./http/request.js"
-export * from "./http/request-scope.js"
-export * from "./http/turn-batch.js"
-export * from "./http/response.js"
-export * from "./http/router.js"
-export * from "./http/runner.js"
-export { docketHandler, type DocketHandler, docketRoutes } from "./http/app.js"
-export { fromWebRequest, makeWebHandler, targetOf, toWebResponse, webRequestBody } from "./http/web.js"
-export { docketApp, fromPlatformRequest, toPlatformResponse } from "./http/platform.js"
+export * from "./platform/request.js"
+export * from "./platform/request-scope.js"
+export * from "./platform/turn-batch.js"
+export * from "./platform/response.js"
+export * from "./platform/router.js"
+export * from "./platform/runner.js"
+export { docketHandler, type DocketHandler, docketRoutes } from "./platform/app.js"
+export { fromWebRequest, makeWebHandler, targetOf, toWebResponse, webRequestBody } from "./platform/web.js"
+export { docketApp, fromPlatformRequest, toPlatformResponse } from "./platform/platform.js"
 export * from "./docket.js"
 export * from "./documents/index.js"
 export * from "./documents/split/page-extractor.js"

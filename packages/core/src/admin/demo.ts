@@ -4,7 +4,7 @@
  */
 import { Effect } from "effect"
 import { createAccount, createKey } from "../decision/admin.js"
-import { createTenant } from "../documents/tenants/admin.js"
+import { createTenant } from "../tenancy/tenants/admin.js"
 
 export const bootstrapDemo = Effect.gen(function*() {
   const account = yield* createAccount({})

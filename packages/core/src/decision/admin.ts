@@ -5,7 +5,7 @@
 import { Clock, Effect, Option } from "effect"
 import { AdminConflict, AdminNotFound, AdminUnavailable } from "../admin/errors.js"
 import { AccountInput, decodeInput, KeyInput, PoolsInput, TopUpInput } from "../admin/inputs.js"
-import { Ids, prefixedId } from "../shared/ids.js"
+import { Ids, prefixedId } from "../kernel/ids.js"
 import { type Account, type AccountPatch, DEFAULT_CREDIT, noCustomLimits, applyPatch } from "./account.js"
 import {
   type ApiKeyView,

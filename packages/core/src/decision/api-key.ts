@@ -3,7 +3,7 @@
  * full once, stored only as a SHA-256 hash; at most 3 active per account.
  */
 import * as crypto from "node:crypto"
-import type { IdGenerator } from "../shared/ids.js"
+import type { IdGenerator } from "../kernel/ids.js"
 
 export const KEY_PREFIX = "svc_sk_"
 export const KEY_PATTERN = /^svc_sk_[A-Za-z0-9_-]{43}$/

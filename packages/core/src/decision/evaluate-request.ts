@@ -3,7 +3,7 @@
  * that is ready for the limiter: JSON, field problems, token limits, then the byte limit.
  */
 import { Option } from "effect"
-import { parseJson, stringifyJson, utf8Length } from "../shared/json.js"
+import { parseJson, stringifyJson, utf8Length } from "../kernel/json.js"
 import { type Issue, issue } from "./issue.js"
 import type { Fleet, ModelSpec } from "./models.js"
 import type { Question } from "./question.js"

@@ -7,9 +7,9 @@
  * or 422 never reach the limiter.
  */
 import { Clock, Context, Duration, Effect, Option, Ref } from "effect"
-import type { RequestScope } from "../http/request-scope.js"
-import { Faults, type FaultState } from "../shared/faults.js"
-import { Ids, prefixedId } from "../shared/ids.js"
+import type { RequestScope } from "../platform/request-scope.js"
+import { Faults, type FaultState } from "../kernel/faults.js"
+import { Ids, prefixedId } from "../kernel/ids.js"
 import { authenticateWith } from "./authenticate.js"
 import { DecisionStore } from "./decision-store.js"
 import {

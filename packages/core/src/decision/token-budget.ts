@@ -8,7 +8,7 @@
  * - the row: state + the longest question; other questions do not add to it;
  * - the billed input tokens: state + every question (the state is sent once per request).
  */
-import { stringifyJson } from "../shared/json.js"
+import { stringifyJson } from "../kernel/json.js"
 import type { Fleet, ModelSpec } from "./models.js"
 import type { Question } from "./question.js"
 import { type EncodingName, getEncoding } from "./tokenizer/index.js"

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
-import type { UsageEvent } from "../documents/billing/usage-event.js"
-import { UsageStore } from "../documents/billing/usage-store.js"
-import { RequestRateStore } from "../documents/limits/request-rate-store.js"
+import type { UsageEvent } from "../tenancy/billing/usage-event.js"
+import { UsageStore } from "../tenancy/billing/usage-store.js"
+import { RequestRateStore } from "../tenancy/limits/request-rate-store.js"
 
 const DAY = 24 * 3600 * 1000
 const T0 = Date.parse("2026-03-01T00:00:00.000Z")

@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { RETENTION_GRACE_MS, SWEEP_INTERVAL_MS, type SweepCounts } from "../documents/retention/sweeper.js"
-import type { DocketSettings } from "../shared/config.js"
+import type { DocketSettings } from "../kernel/config.js"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget, untilSleeping } from "./http-target.js"
 

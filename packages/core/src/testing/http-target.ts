@@ -5,7 +5,7 @@
  */
 import { controlPlaneClient } from "../admin/client.js"
 import type { Docket, DocketControlPlane } from "../docket.js"
-import type { DocketSettings } from "../shared/config.js"
+import type { DocketSettings } from "../kernel/config.js"
 import { waitUntil } from "./processes.js"
 
 export interface HttpTarget {

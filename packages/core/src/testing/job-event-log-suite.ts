@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
-import { type JobEventData, JobEventLog, MAX_EVENTS_PER_JOB } from "../documents/jobs/job-event-log.js"
+import { type JobEventData, JobEventLog, MAX_EVENTS_PER_JOB } from "../jobs/job-event-log.js"
 
 const JOB_A = "00000000-0000-4000-8000-00000000000a"
 const JOB_B = "00000000-0000-4000-8000-00000000000b"

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, type Layer, Option } from "effect"
-import { JOB_LEASE_MS, JobQueue, type JobQueueService } from "../documents/jobs/job-queue.js"
-import { ManualClock } from "../shared/clock.js"
+import { JOB_LEASE_MS, JobQueue, type JobQueueService } from "../jobs/job-queue.js"
+import { ManualClock } from "../kernel/clock.js"
 
 const realWait = (ms: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 

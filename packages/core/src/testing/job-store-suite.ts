@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
-import type { Job } from "../documents/jobs/job.js"
-import { JobStore } from "../documents/jobs/job-store.js"
+import type { Job } from "../jobs/job.js"
+import { JobStore } from "../jobs/job-store.js"
 
 const job = (id: string, over: Partial<Job> = {}): Job => ({
   job_id: id,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
-import { type SyncWaitHold, SyncWaitStore } from "../documents/limits/sync-wait-store.js"
+import { type SyncWaitHold, SyncWaitStore } from "../tenancy/limits/sync-wait-store.js"
 
 const T0 = 1_767_225_600_000
 

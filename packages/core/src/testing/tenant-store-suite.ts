@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import { hashDocsKey, type DocsKeyRecord, type Tenant, TENANT_DEFAULTS } from "../documents/tenants/tenant.js"
-import { TenantStore, type TenantStoreService } from "../documents/tenants/tenant-store.js"
+import { hashDocsKey, type DocsKeyRecord, type Tenant, TENANT_DEFAULTS } from "../tenancy/tenants/tenant.js"
+import { TenantStore, type TenantStoreService } from "../tenancy/tenants/tenant-store.js"
 
 let n = 0
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++n}`

@@ -2,7 +2,7 @@
  * The decision service's HTTP envelope (spec 1, "Errors"): `{error: {type, message, issues?},
  * request_id}`, the request-id headers on every response, and the retry headers.
  */
-import { type DocketResponse, jsonResponse as json } from "../../http/response.js"
+import { type DocketResponse, jsonResponse as json } from "../../platform/response.js"
 import { issueSummary } from "../issue.js"
 import { type DecisionError, MESSAGES } from "../errors.js"
 

@@ -9,8 +9,8 @@ import type { TaxonomyCategory } from "../../intelligence/classifier.js"
 import { type FieldError } from "../http/api-errors.js"
 import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
 import { markdownSourceOf } from "../http/markdown-url.js"
-import type { JobForm } from "../jobs/job.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { JobForm } from "../../jobs/job.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 export const MAX_CATEGORIES = 200
 export const MAX_CATEGORY_KEY = 128

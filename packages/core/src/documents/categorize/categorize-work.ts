@@ -7,10 +7,10 @@
  * spreadsheets.
  */
 import { Effect } from "effect"
-import { categorizeCredits } from "../billing/credits.js"
+import { categorizeCredits } from "../../tenancy/billing/credits.js"
 import { type Classification, DocumentClassifier, type TaxonomyCategory } from "../../intelligence/classifier.js"
-import { engineError } from "../jobs/engine-job-error.js"
-import type { Job } from "../jobs/job.js"
+import { engineError } from "../../jobs/engine-job-error.js"
+import type { Job } from "../../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument } from "../parse/read-document.js"
 import type { ParsedDocument } from "../parsed-document.js"

@@ -10,9 +10,9 @@ import { Effect } from "effect"
 import { invalid, ServiceUnavailable } from "../http/api-errors.js"
 import type { Json } from "../http/inputs.js"
 import { markdownSourceOf } from "../http/markdown-url.js"
-import type { JobForm, MarkdownSource } from "../jobs/job.js"
+import type { JobForm, MarkdownSource } from "../../jobs/job.js"
 import { resolveExtractionSchema } from "../schema/registry.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 export interface ExtractParams {
   /** the effective schema, as the caller or the registry gave it */

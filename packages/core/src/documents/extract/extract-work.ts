@@ -8,10 +8,10 @@
  * page, 1 per 500 cells per sheet).
  */
 import { Effect, Either } from "effect"
-import { extractCredits } from "../billing/credits.js"
+import { extractCredits } from "../../tenancy/billing/credits.js"
 import { FieldExtractor, type ExtractionContent } from "../../intelligence/extractor.js"
-import { engineError } from "../jobs/engine-job-error.js"
-import type { Job, JobError } from "../jobs/job.js"
+import { engineError } from "../../jobs/engine-job-error.js"
+import type { Job, JobError } from "../../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument, STANDARD_PAGE_CHARS } from "../parse/read-document.js"
 import type { ParsedDocument } from "../parsed-document.js"

@@ -4,7 +4,7 @@
  * an expired job is read (`http/job-access.ts`, the crop routes) and by the retention sweeper.
  */
 import { Effect } from "effect"
-import type { Job } from "../jobs/job.js"
+import type { Job } from "../../jobs/job.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { cropKey, type StoredGroundResult } from "./ground-result.js"
 

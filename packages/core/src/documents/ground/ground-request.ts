@@ -13,9 +13,9 @@
 import { Effect } from "effect"
 import type { FieldError } from "../http/api-errors.js"
 import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
-import type { JobForm } from "../jobs/job.js"
+import type { JobForm } from "../../jobs/job.js"
 import { urlSource } from "../sources/source-url.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 export const MAX_GROUND_ITEMS = 30
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.75

@@ -12,11 +12,11 @@
  * warning in the log); it never fails the job.
  */
 import { Clock, Effect, Either, Stream } from "effect"
-import { groundCredits } from "../billing/credits.js"
+import { groundCredits } from "../../tenancy/billing/credits.js"
 import { Grounder, type GroundSpan } from "../../intelligence/grounder.js"
-import { hex, Ids } from "../../shared/ids.js"
-import { engineError } from "../jobs/engine-job-error.js"
-import type { Job, JobError } from "../jobs/job.js"
+import { hex, Ids } from "../../kernel/ids.js"
+import { engineError } from "../../jobs/engine-job-error.js"
+import type { Job, JobError } from "../../jobs/job.js"
 import { documentOfMarkdown, readAndParseJobFile } from "../parse/read-document.js"
 import { readJobSource, readSourceUrl } from "../sources/read-source.js"
 import { fileExtension } from "../supported-extensions.js"

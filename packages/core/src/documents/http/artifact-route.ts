@@ -8,12 +8,12 @@
  * artifact is 410 `result_expired` (and a ground job's crops are deleted).
  */
 import { Clock, Effect, Option } from "effect"
-import { route } from "../../http/router.js"
-import { JobStore } from "../jobs/job-store.js"
+import { route } from "../../platform/router.js"
+import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import type { StoredParseResult } from "../parse/parse-result.js"
 import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
-import type { Job } from "../jobs/job.js"
+import type { Job } from "../../jobs/job.js"
 import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
 import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
 import { deleteExpiredCrops } from "../ground/ground-crops.js"

@@ -4,7 +4,7 @@
  * - v1 form: `{error: {code, message, detail, retryable, request_id}, request_id}`.
  * Every response, error or not, carries `X-Request-Id`.
  */
-import { type DocketResponse, jsonResponse } from "../../http/response.js"
+import { type DocketResponse, jsonResponse } from "../../platform/response.js"
 import { SCHEMA_MESSAGES } from "../schema/errors.js"
 import type { SchemaProblem } from "../schema/schema-problem.js"
 import type { DocsApiError, FieldError } from "./api-errors.js"

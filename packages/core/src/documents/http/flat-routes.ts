@@ -3,9 +3,9 @@
  * `POST /parse_async`, `GET /jobs`, `GET /jobs/{job_id}`, `POST /jobs/{job_id}/cancel`.
  */
 import { Effect } from "effect"
-import { route } from "../../http/router.js"
-import { type FlatStatus, flatSummary, statusesOfFlat } from "../jobs/projections.js"
-import type { Caller } from "../tenants/authenticate.js"
+import { route } from "../../platform/router.js"
+import { type FlatStatus, flatSummary, statusesOfFlat } from "../../jobs/projections.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { uploadFile } from "../uploads/upload-route.js"
 import type { FieldError } from "./api-errors.js"
 import { docsJson } from "./envelope.js"

@@ -19,13 +19,13 @@
  * same way by `artifact-route.ts`.
  */
 import { Clock, Effect, Option } from "effect"
-import type { DocketResponse } from "../../http/response.js"
-import { route } from "../../http/router.js"
+import type { DocketResponse } from "../../platform/response.js"
+import { route } from "../../platform/router.js"
 import { cropRefsOf, deleteExpiredCrops, isCropJob } from "../ground/ground-crops.js"
 import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
-import { JobStore } from "../jobs/job-store.js"
-import type { Job } from "../jobs/job.js"
-import type { Caller } from "../tenants/authenticate.js"
+import { JobStore } from "../../jobs/job-store.js"
+import type { Job } from "../../jobs/job.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { RangeNotSatisfiable, ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
 import { parseByteRange } from "./byte-range.js"

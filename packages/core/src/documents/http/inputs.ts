@@ -3,9 +3,9 @@
  * query parameters, and the shared field rules (file names, idempotency keys, handles).
  */
 import { Effect, Option } from "effect"
-import { decodeUtf8, type DocketRequest } from "../../http/request.js"
-import { Settings } from "../../shared/config.js"
-import { parseJson } from "../../shared/json.js"
+import { decodeUtf8, type DocketRequest } from "../../platform/request.js"
+import { Settings } from "../../kernel/config.js"
+import { parseJson } from "../../kernel/json.js"
 import { type DocumentOperation, fileExtension, isSupportedExtension } from "../supported-extensions.js"
 import { type FieldError, InvalidInput, MalformedRequest, UnsupportedFile } from "./api-errors.js"
 

@@ -7,14 +7,14 @@
  * away.
  */
 import { Duration, Effect, FiberId, Runtime, Stream } from "effect"
-import { route } from "../../http/router.js"
-import { eventFrame, JobEventLog, type JobEventRecord } from "../jobs/job-event-log.js"
-import { isTerminal } from "../jobs/job.js"
-import { JobSignals } from "../jobs/job-signals.js"
+import { route } from "../../platform/router.js"
+import { eventFrame, JobEventLog, type JobEventRecord } from "../../jobs/job-event-log.js"
+import { isTerminal } from "../../jobs/job.js"
+import { JobSignals } from "../../jobs/job-signals.js"
 import { invalid, ServiceUnavailable } from "./api-errors.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import { jobOf } from "./job-access.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 /** The ceiling of one stream (spec 2, "Limits": event stream ceiling 300 s). */
 export const EVENT_STREAM_CEILING_MS = 300_000

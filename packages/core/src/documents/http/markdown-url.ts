@@ -7,11 +7,11 @@
  * that is not the caller's is 403.
  */
 import { Clock, Effect, Option } from "effect"
-import type { MarkdownSource } from "../jobs/job.js"
-import { JobStore } from "../jobs/job-store.js"
+import type { MarkdownSource } from "../../jobs/job.js"
+import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import { urlSource } from "../sources/source-url.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { invalid, ResourceNotFound, ServiceUnavailable } from "./api-errors.js"
 
 export const markdownSourceOf = (caller: Caller, field: string, value: unknown) =>

@@ -10,11 +10,11 @@
  * they become the job's frozen parameters.
  */
 import { Clock, Effect } from "effect"
-import { route } from "../../http/router.js"
-import { isTerminal, type JobForm, type JobInput, type JobKind } from "../jobs/job.js"
-import { createAdmittedJob } from "../limits/admit-job.js"
+import { route } from "../../platform/router.js"
+import { isTerminal, type JobForm, type JobInput, type JobKind } from "../../jobs/job.js"
+import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import type { DocumentOperation } from "../supported-extensions.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type DocsApiError, invalid, JobCancelled, ResultExpired, SyncTimeout } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"

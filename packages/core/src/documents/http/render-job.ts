@@ -5,8 +5,8 @@
  * retention and is shown as none.
  */
 import { Clock, Effect } from "effect"
-import type { Job } from "../jobs/job.js"
-import { flatJob, type LinkOf, v1Job } from "../jobs/projections.js"
+import type { Job } from "../../jobs/job.js"
+import { flatJob, type LinkOf, v1Job } from "../../jobs/projections.js"
 import { artifactPath, LinkSigner } from "../parse/artifact-links.js"
 import type { DocsContext } from "./handler.js"
 

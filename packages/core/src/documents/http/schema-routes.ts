@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import type { StoreUnavailable } from "../../decision/decision-store.js"
-import { route } from "../../http/router.js"
+import { route } from "../../platform/router.js"
 import {
   appendExtractionSchemaVersion,
   createExtractionSchema,
@@ -16,7 +16,7 @@ import {
   SCHEMA_PAGE_MAX
 } from "../schema/registry.js"
 import { SchemaNotFound } from "../schema/errors.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, ServiceUnavailable } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"

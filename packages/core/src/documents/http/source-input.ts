@@ -6,10 +6,10 @@
  * against the operation's list.
  */
 import { Effect } from "effect"
-import type { JobInput } from "../jobs/job.js"
+import type { JobInput } from "../../jobs/job.js"
 import { urlSource } from "../sources/source-url.js"
 import type { DocumentOperation } from "../supported-extensions.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HANDLE_PREFIX } from "../uploads/upload.js"
 import { type FieldError, invalid } from "./api-errors.js"
 import { checkExtension, failIfAny, fileNameError, isObject, unknownFields, UUID } from "./inputs.js"

@@ -1,9 +1,9 @@
 /** `GET /v1/usage` and `GET /v1/usage/overview` (spec 2, "Usage"). */
 import { Effect } from "effect"
-import { route } from "../../http/router.js"
-import { MAX_USAGE_DAYS, OVERVIEW_WINDOWS, type OverviewWindow, parseUtcDate, usageOverview, usageReport, DAY_MS } from "../billing/usage-report.js"
-import type { UsageGrouping } from "../billing/usage-store.js"
-import type { Caller } from "../tenants/authenticate.js"
+import { route } from "../../platform/router.js"
+import { MAX_USAGE_DAYS, OVERVIEW_WINDOWS, type OverviewWindow, parseUtcDate, usageOverview, usageReport, DAY_MS } from "../../tenancy/billing/usage-report.js"
+import type { UsageGrouping } from "../../tenancy/billing/usage-store.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, invalid } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"

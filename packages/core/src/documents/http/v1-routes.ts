@@ -3,10 +3,10 @@
  * `GET /v1/jobs`, `GET /v1/jobs/{job_id}`, `POST /v1/jobs/{job_id}/cancel`.
  */
 import { Effect } from "effect"
-import { route } from "../../http/router.js"
-import { JOB_KINDS, type JobKind, type JobStatus } from "../jobs/job.js"
-import { v1Summary } from "../jobs/projections.js"
-import type { Caller } from "../tenants/authenticate.js"
+import { route } from "../../platform/router.js"
+import { JOB_KINDS, type JobKind, type JobStatus } from "../../jobs/job.js"
+import { v1Summary } from "../../jobs/projections.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, JobNotCancellable } from "./api-errors.js"
 import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"

@@ -11,8 +11,8 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
-import { Settings } from "../../shared/config.js"
-import { Ids } from "../../shared/ids.js"
+import { Settings } from "../../kernel/config.js"
+import { Ids } from "../../kernel/ids.js"
 
 export const LINK_LIFETIME_MS = 60 * 60 * 1000
 

@@ -3,7 +3,7 @@
  * 1 per page for documents, 1 per 500 cells per sheet rounded up for spreadsheets). Both forms'
  * results are rendered from it (`projections.ts`).
  */
-import { parseCredits } from "../billing/credits.js"
+import { parseCredits } from "../../tenancy/billing/credits.js"
 import type { Block, Chunk, ParsedDocument } from "../parsed-document.js"
 
 export interface StoredSheet {

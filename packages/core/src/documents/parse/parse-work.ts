@@ -5,7 +5,7 @@
  * `download_failed`.
  */
 import { Clock, Effect } from "effect"
-import type { Job } from "../jobs/job.js"
+import type { Job } from "../../jobs/job.js"
 import { parseUnits, storedParseResult } from "./parse-result.js"
 import { parseJobFile } from "./read-document.js"
 

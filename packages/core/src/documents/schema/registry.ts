@@ -14,7 +14,7 @@
  */
 import { Clock, Effect, Option } from "effect"
 import type { StoreUnavailable } from "../../decision/decision-store.js"
-import { Ids, prefixedId } from "../../shared/ids.js"
+import { Ids, prefixedId } from "../../kernel/ids.js"
 import { compileExtractSchemaOrFail } from "./compile.js"
 import { InvalidSchema, InvalidSchemaRequest, SchemaNotFound } from "./errors.js"
 import type { CompiledExtractSchema } from "./extract-schema.js"

@@ -5,8 +5,8 @@
  */
 import { Effect, type Stream } from "effect"
 import { AdminBadRequest, AdminUnavailable } from "../../admin/errors.js"
-import type { BodyError } from "../../http/request.js"
-import { Settings } from "../../shared/config.js"
+import type { BodyError } from "../../platform/request.js"
+import { Settings } from "../../kernel/config.js"
 import { BUCKET_NAME, ObjectStore } from "./object-store.js"
 
 export const putObjectAdmin = (bucket: string, key: string, body: (limit: number) => Stream.Stream<Uint8Array, BodyError>) =>

@@ -5,11 +5,11 @@
  * A URL that cannot be read fails the job with `download_failed` (spec 2, "Errors").
  */
 import { Clock, Duration, Effect, Option, Stream } from "effect"
-import { Settings } from "../../shared/config.js"
-import type { Job, JobError } from "../jobs/job.js"
+import { Settings } from "../../kernel/config.js"
+import type { Job, JobError } from "../../jobs/job.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { blobKeyOf, UploadStore } from "../uploads/upload.js"
-import { concatChunks } from "../../http/request.js"
+import { concatChunks } from "../../platform/request.js"
 import { FetchFailed, HttpFetcher } from "./http-fetcher.js"
 import { ObjectStore, parseS3Url } from "./object-store.js"
 

@@ -6,8 +6,8 @@
  */
 import { Effect } from "effect"
 import { AccessDenied, invalid } from "../http/api-errors.js"
-import type { JobSource } from "../jobs/job.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { JobSource } from "../../jobs/job.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HttpFetcher } from "./http-fetcher.js"
 import { parseS3Url } from "./object-store.js"
 

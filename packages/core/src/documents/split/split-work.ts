@@ -7,12 +7,12 @@
  * 2 per page (2 per sheet).
  */
 import { Clock, Effect, Option, Stream } from "effect"
-import { categorizeCredits } from "../billing/credits.js"
+import { categorizeCredits } from "../../tenancy/billing/credits.js"
 import { DocumentClassifier, type TaxonomyCategory } from "../../intelligence/classifier.js"
-import { Ids } from "../../shared/ids.js"
-import { engineError } from "../jobs/engine-job-error.js"
+import { Ids } from "../../kernel/ids.js"
+import { engineError } from "../../jobs/engine-job-error.js"
 import { DEFAULT_TAXONOMY } from "../categorize/default-taxonomy.js"
-import type { Job, JobError } from "../jobs/job.js"
+import type { Job, JobError } from "../../jobs/job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readAndParseJobFile } from "../parse/read-document.js"
 import type { Sheet } from "../parsed-document.js"

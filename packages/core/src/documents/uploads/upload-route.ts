@@ -9,9 +9,9 @@
  */
 import { Chunk, Clock, Effect, Option, Stream } from "effect"
 import * as Multipasta from "multipasta"
-import { type BodyError, concatChunks } from "../../http/request.js"
-import { Settings } from "../../shared/config.js"
-import { Ids } from "../../shared/ids.js"
+import { type BodyError, concatChunks } from "../../platform/request.js"
+import { Settings } from "../../kernel/config.js"
+import { Ids } from "../../kernel/ids.js"
 import {
   type FieldError,
   InvalidInput,
@@ -22,7 +22,7 @@ import {
 import { docsJson } from "../http/envelope.js"
 import type { DocsContext } from "../http/handler.js"
 import { fileNameError } from "../http/inputs.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "./blob-store.js"
 import { blobKeyOf, HANDLE_PREFIX, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
 

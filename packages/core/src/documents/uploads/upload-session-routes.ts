@@ -17,10 +17,10 @@
  * a part is ever held in memory whole.
  */
 import { Clock, Effect, Option, Stream } from "effect"
-import { concatChunks } from "../../http/request.js"
-import { route } from "../../http/router.js"
-import { Settings } from "../../shared/config.js"
-import { Ids } from "../../shared/ids.js"
+import { concatChunks } from "../../platform/request.js"
+import { route } from "../../platform/router.js"
+import { Settings } from "../../kernel/config.js"
+import { Ids } from "../../kernel/ids.js"
 import { checkFileSignature } from "../file-signature.js"
 import {
   InvalidInput,
@@ -37,7 +37,7 @@ import { docsJson } from "../http/envelope.js"
 import { authedHandler, type DocsContext } from "../http/handler.js"
 import { failIfAny, fileNameError, type Json, jsonBody, queryOf, unknownFields } from "../http/inputs.js"
 import { DOCUMENT_EXTENSIONS, fileExtension } from "../supported-extensions.js"
-import type { Caller } from "../tenants/authenticate.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "./blob-store.js"
 import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
 import { receiveUpload } from "./upload-route.js"

@@ -16,7 +16,7 @@ import {
   resolveExtractionSchema,
   seedPlatformExtractionSchema
 } from "../../../src/documents/schema/registry.js"
-import { IdsLive } from "../../../src/shared/ids.js"
+import { IdsLive } from "../../../src/kernel/ids.js"
 
 const layer = Layer.mergeAll(MemoryExtractionSchemaStore.layer, IdsLive)
 const schemaOf = (...fields: Array<string>) => ({

@@ -12,10 +12,10 @@ import { BlobStore, BlobTooLarge } from "../../../src/documents/uploads/blob-sto
 import { UploadStore } from "../../../src/documents/uploads/upload.js"
 import { receiveUpload } from "../../../src/documents/uploads/upload-route.js"
 import type { DocsContext } from "../../../src/documents/http/handler.js"
-import type { Caller } from "../../../src/documents/tenants/authenticate.js"
-import { BodyReadFailed, type BodyError, type DocketRequest } from "../../../src/http/request.js"
-import { settingsLayer } from "../../../src/shared/config.js"
-import { cryptoIds, Ids } from "../../../src/shared/ids.js"
+import type { Caller } from "../../../src/tenancy/tenants/authenticate.js"
+import { BodyReadFailed, type BodyError, type DocketRequest } from "../../../src/platform/request.js"
+import { settingsLayer } from "../../../src/kernel/config.js"
+import { cryptoIds, Ids } from "../../../src/kernel/ids.js"
 
 const KiB = 1024
 const MiB = 1024 * KiB

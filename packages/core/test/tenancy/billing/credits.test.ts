@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { categorizeCredits, extractCredits, groundCredits, parseCredits } from "../../../src/documents/billing/credits.js"
+import { categorizeCredits, extractCredits, groundCredits, parseCredits } from "../../../src/tenancy/billing/credits.js"
 import { parseUnits } from "../../../src/documents/parse/parse-result.js"
 
 describe("credits (spec 2, Limits)", () => {

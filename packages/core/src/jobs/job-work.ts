@@ -4,11 +4,11 @@
  * (credits) it costs, or fails with the job's error.
  */
 import { Effect } from "effect"
-import { categorizeWork } from "../categorize/categorize-work.js"
-import { extractWork } from "../extract/extract-work.js"
-import { groundWork } from "../ground/ground-work.js"
-import { parseWork } from "../parse/parse-work.js"
-import { splitWork } from "../split/split-work.js"
+import { categorizeWork } from "../documents/categorize/categorize-work.js"
+import { extractWork } from "../documents/extract/extract-work.js"
+import { groundWork } from "../documents/ground/ground-work.js"
+import { parseWork } from "../documents/parse/parse-work.js"
+import { splitWork } from "../documents/split/split-work.js"
 import type { Job, JobError } from "./job.js"
 
 const notOffered = (job: Job): JobError => ({

@@ -5,7 +5,7 @@
  * authenticated caller sends is, uploads and idempotent replays included.
  */
 import { Clock, Effect } from "effect"
-import { RequestRateLimited, ServiceUnavailable } from "../http/api-errors.js"
+import { RequestRateLimited, ServiceUnavailable } from "../../documents/http/api-errors.js"
 import type { Tenant } from "../tenants/tenant.js"
 import { RequestRateStore } from "./request-rate-store.js"
 

@@ -3,7 +3,7 @@
  * missing, malformed, unknown or revoked key, or a key whose tenant is gone, is 401.
  */
 import { Effect, Option } from "effect"
-import { ServiceUnavailable, Unauthorized } from "../http/api-errors.js"
+import { ServiceUnavailable, Unauthorized } from "../../documents/http/api-errors.js"
 import { DOCS_KEY_PATTERN, type DocsKeyRecord, hashDocsKey, type Tenant } from "./tenant.js"
 import { TenantStore } from "./tenant-store.js"
 

@@ -6,7 +6,7 @@
 import { Clock, Effect, Option } from "effect"
 import { AdminNotFound, AdminUnavailable } from "../../admin/errors.js"
 import { decodeInput, DocsKeyInput, TenantInput } from "../../admin/inputs.js"
-import { Ids, prefixedId } from "../../shared/ids.js"
+import { Ids, prefixedId } from "../../kernel/ids.js"
 import {
   applyTenantPatch,
   docsKeyView,

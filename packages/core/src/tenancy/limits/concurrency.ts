@@ -5,9 +5,9 @@
  * and two creates racing for the last slot — on one instance or on two — never both pass.
  */
 import { Effect } from "effect"
-import { ConcurrencyLimitReached, ServiceUnavailable } from "../http/api-errors.js"
-import type { Job } from "../jobs/job.js"
-import { JobStore } from "../jobs/job-store.js"
+import { ConcurrencyLimitReached, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import type { Job } from "../../jobs/job.js"
+import { JobStore } from "../../jobs/job-store.js"
 
 const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
 

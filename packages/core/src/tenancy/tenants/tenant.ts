@@ -3,7 +3,7 @@
  * keys (`X-API-Key`). Keys are shown in full once and stored only as a SHA-256 hash.
  */
 import { createHash } from "node:crypto"
-import type { IdGenerator } from "../../shared/ids.js"
+import type { IdGenerator } from "../../kernel/ids.js"
 
 /** The spec's flat-form per-tenant defaults. */
 export const TENANT_DEFAULTS = {

@@ -4,7 +4,7 @@
  * undo the job's outcome.
  */
 import { Effect } from "effect"
-import type { Job } from "../jobs/job.js"
+import type { Job } from "../../jobs/job.js"
 import { usageEventOf } from "./usage-event.js"
 import { UsageStore } from "./usage-store.js"
 

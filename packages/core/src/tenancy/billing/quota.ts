@@ -6,7 +6,7 @@
  * credits by what the last jobs cost).
  */
 import { Effect } from "effect"
-import { QuotaExceeded, ServiceUnavailable } from "../http/api-errors.js"
+import { QuotaExceeded, ServiceUnavailable } from "../../documents/http/api-errors.js"
 import type { Tenant } from "../tenants/tenant.js"
 import { UsageStore } from "./usage-store.js"
 

@@ -10,7 +10,7 @@ import { isTerminal, type Job } from "./job.js"
 import { eventOf, JobEventLog } from "./job-event-log.js"
 import { JobSignals } from "./job-signals.js"
 import { JobStore } from "./job-store.js"
-import { recordJobUsage } from "../billing/record-usage.js"
+import { recordJobUsage } from "../tenancy/billing/record-usage.js"
 import type { JobEvent } from "./state-machine.js"
 
 export interface JobRuntimeService {

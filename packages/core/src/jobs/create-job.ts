@@ -7,13 +7,13 @@
  * and stored in one step by the store.
  */
 import { Clock, Effect } from "effect"
-import { Ids } from "../../shared/ids.js"
-import { IdempotencyConflict, ServiceUnavailable } from "../http/api-errors.js"
+import { Ids } from "../kernel/ids.js"
+import { IdempotencyConflict, ServiceUnavailable } from "../documents/http/api-errors.js"
 import { type Job, type JobInput, type JobKind, PAYLOAD_RETENTION_MS } from "./job.js"
 import { JobQueue } from "./job-queue.js"
 import { recordJobEvent } from "./job-runtime.js"
 import { JobStore } from "./job-store.js"
-import { insertWithinConcurrency } from "../limits/concurrency.js"
+import { insertWithinConcurrency } from "../tenancy/limits/concurrency.js"
 
 export interface CreateJob {
   readonly tenantId: string

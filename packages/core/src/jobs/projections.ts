@@ -4,11 +4,11 @@
  * - v1: the internal statuses as they are, `result_state`, `progress`, `payload_expires_at`.
  * Results: flat `item` of `file` or `table` with signed `markdown_url`s; v1 `document`.
  */
-import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../categorize/categorize-result.js"
-import type { StoredParseResult } from "../parse/parse-result.js"
-import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../extract/extract-result.js"
-import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "../ground/ground-result.js"
-import { type StoredSplitResult, v1SplitResult } from "../split/split-result.js"
+import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../documents/categorize/categorize-result.js"
+import type { StoredParseResult } from "../documents/parse/parse-result.js"
+import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../documents/extract/extract-result.js"
+import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "../documents/ground/ground-result.js"
+import { type StoredSplitResult, v1SplitResult } from "../documents/split/split-result.js"
 import type { Job, JobStatus } from "./job.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

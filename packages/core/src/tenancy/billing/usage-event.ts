@@ -3,8 +3,8 @@
  * the job's units (its credits), the pages it read (non-empty cells for spreadsheets), the bytes a
  * workspace ingestion took in, and how long it ran. Failed and cancelled jobs record nothing.
  */
-import type { Job } from "../jobs/job.js"
-import type { StoredParseResult } from "../parse/parse-result.js"
+import type { Job } from "../../jobs/job.js"
+import type { StoredParseResult } from "../../documents/parse/parse-result.js"
 
 export interface UsageEvent {
   readonly job_id: string

@@ -7,10 +7,10 @@
  */
 import { Effect, Option } from "effect"
 import { checkQuota } from "../billing/quota.js"
-import { type CreateJob, createJob } from "../jobs/create-job.js"
-import { JobStore } from "../jobs/job-store.js"
+import { type CreateJob, createJob } from "../../jobs/create-job.js"
+import { JobStore } from "../../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
-import { ServiceUnavailable } from "../http/api-errors.js"
+import { ServiceUnavailable } from "../../documents/http/api-errors.js"
 
 const isReplay = (c: CreateJob) =>
   Effect.gen(function*() {

@@ -4,9 +4,9 @@
  * (`GET /v1/usage/overview`) with the preceding window of equal length.
  */
 import { Clock, Effect } from "effect"
-import { ServiceUnavailable } from "../http/api-errors.js"
+import { ServiceUnavailable } from "../../documents/http/api-errors.js"
 import { activeJobCount } from "../limits/concurrency.js"
-import { JobStore } from "../jobs/job-store.js"
+import { JobStore } from "../../jobs/job-store.js"
 import { type UsageGrouping, UsageStore, type UsageTotals, utcDay } from "./usage-store.js"
 
 export const DAY_MS = 24 * 60 * 60 * 1000

@@ -3,7 +3,7 @@
  * nonsense): `upstream_unavailable`, retryable (spec 2, v1 errors: "Dependency failed or timed
  * out; retryable"). Every document operation that asks the engine fails this way.
  */
-import type { EngineFailed } from "../../intelligence/engine-error.js"
+import type { EngineFailed } from "../intelligence/engine-error.js"
 import type { JobError } from "./job.js"
 
 export const engineError = (e: EngineFailed): JobError => ({
