@@ -422,7 +422,7 @@ describe("evaluateLocally: signal from the text", () => {
 })
 
 describe("evaluateLocally: performance", () => {
-  it("answers 512 questions about a ~1 MB state in well under 3 s", () => {
+  it("answers 512 questions about a ~1 MB state (its time: bench/validation.ts)", () => {
     let seed = 12345
     const random = (): number => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
@@ -475,11 +475,8 @@ describe("evaluateLocally: performance", () => {
         questions[`q${q}`] = { type: "score", instructions: sentence(6), criteria: Array.from({ length: 5 }, () => sentence(4)) }
       }
     }
-    const started = performance.now()
     const answers = evaluateLocally(state, questions)
-    const elapsed = performance.now() - started
     expect(Object.keys(answers)).toHaveLength(512)
     for (const name of ["q0", "q1", "q2", "q511"]) expectValid(questions[name]!, answers[name])
-    expect(elapsed).toBeLessThan(3000)
   })
 })

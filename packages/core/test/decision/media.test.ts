@@ -502,13 +502,8 @@ describe("findMedia: walk", () => {
   })
 })
 
-describe("findMedia: performance (1 MB strings)", () => {
+describe("findMedia on 1 MB strings (their time: bench/validation.ts)", () => {
   const MB = 1 << 20
-  const timed = (value: unknown) => {
-    const start = performance.now()
-    const found = findMedia(value, ["state"])
-    return { found, ms: performance.now() - start }
-  }
   const words = "The quick brown fox jumps over the lazy dog, data: image/png; then JVBERi0 and iVBORw0KGgo. "
   const cases: ReadonlyArray<readonly [string, string, number]> = [
     ["a 1 MB base64 PNG-looking string", b64(png).slice(0, 44) + "A".repeat(MB), 1],
@@ -523,17 +518,12 @@ describe("findMedia: performance (1 MB strings)", () => {
     ["1 MB of MP3-sync-looking lines", "//sQxAAAAAAAAAAA\n".repeat(MB / 17), 0],
     ["1 MB of SVG-prolog-looking tokens", `${b64(bytes('<?xml version="1.0"?><html>'))}${"A".repeat(60)} `.repeat(MB / 100), 0]
   ]
-  it.each(cases.map(([name, value, n]) => [name, value, n] as const))("scans %s in well under 2 s", (_name, value, n) => {
-    timed(value) // warm up
-    const { found, ms } = timed({ big: value })
-    expect(found).toHaveLength(n)
-    expect(ms).toBeLessThan(2000)
+  it.each(cases.map(([name, value, n]) => [name, value, n] as const))("scans %s", (_name, value, n) => {
+    expect(findMedia({ big: value }, ["state"])).toHaveLength(n)
   })
 
-  it("scans a 1 MB body of many small values fast", () => {
+  it("scans a 1 MB body of many small values", () => {
     const body = Array.from({ length: 20_000 }, (_, i) => ({ id: randomUUID(), n: i, text: "hello world, nothing to see here" }))
-    const { found, ms } = timed(body)
-    expect(found).toEqual([])
-    expect(ms).toBeLessThan(2000)
+    expect(findMedia(body, ["state"])).toEqual([])
   })
 })

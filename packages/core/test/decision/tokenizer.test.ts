@@ -81,12 +81,6 @@ beforeAll(() => {
   }
 })
 
-const timed = <A>(f: () => A): { value: A; ms: number } => {
-  const t0 = performance.now()
-  const value = f()
-  return { value, ms: performance.now() - t0 }
-}
-
 /** mulberry32 */
 const rng = (seed: number) => {
   let a = seed >>> 0
@@ -353,31 +347,26 @@ for (const name of NAMES) {
       const enc = getEncoding(name)
       for (const n of [20_003, 1_000_000, 1_000_005]) {
         const text = "a".repeat(n)
-        const { value: count, ms } = timed(() => enc.countTokens(text))
-        expect(count).toBe(structured(n).length)
-        expect(ms).toBeLessThan(3000)
+        expect(enc.countTokens(text)).toBe(structured(n).length)
       }
       expect(enc.encode("a".repeat(1_000_005))).toEqual(structured(1_000_005))
     })
 
-    it("counts 1,000,000 × \"a\" in under 3 s", () => {
+    it("counts 1,000,000 × \"a\" exactly (its time: bench/tokenizer.ts)", () => {
       const enc = getEncoding(name)
       const text = "a".repeat(1_000_000)
-      const { value, ms } = timed(() => enc.countTokens(text))
-      expect(value).toBe(125_000)
-      expect(ms).toBeLessThan(3000)
+      expect(enc.countTokens(text)).toBe(125_000)
     })
 
-    it("counts 1 MB of random base64 in under 3 s", () => {
+    it("counts 1 MB of random base64 exactly", () => {
       const enc = getEncoding(name)
       const text = randomFrom(BASE64, 1_000_000, 31)
-      const { value, ms } = timed(() => enc.countTokens(text))
-      expect(ms).toBeLessThan(3000)
+      const value = enc.countTokens(text)
       // exact: the pre-tokens of random base64 are short, so js-tiktoken copes with the whole text
       expect(value).toBe(jsTiktoken(name).encode(text, [], []).length)
     })
 
-    describe("stays fast on other pathological inputs (pre-tokenizer and merge), ~1M characters each", () => {
+    describe("counts other pathological inputs (pre-tokenizer and merge), ~1M characters each (their time: bench/tokenizer.ts)", () => {
       const inputs: ReadonlyArray<readonly [string, () => string]> = [
         ["digits", () => "7".repeat(1_000_000)],
         ["punctuation", () => "!".repeat(1_000_000)],
@@ -404,9 +393,7 @@ for (const name of NAMES) {
       for (const [label, make] of inputs) {
         it(label, () => {
           const text = make()
-          const { value, ms } = timed(() => getEncoding(name).countTokens(text))
-          expect(ms).toBeLessThan(3000)
-          expect(value).toBeGreaterThan(0)
+          expect(getEncoding(name).countTokens(text)).toBeGreaterThan(0)
         })
       }
 
