@@ -6,10 +6,8 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { Effect, Scope, Stream } from "effect"
-import type { DocketServices } from "../docket.js"
-import { docketHandler } from "./app.js"
 import { BodyReadFailed, BodyTooLarge, capped, concatChunks, declaredOver, type DocketRequest, type RequestBody, splitTarget } from "./request.js"
-import { requestScopeOf } from "./request-scope.js"
+import { type RequestScope, requestScopeOf } from "./request-scope.js"
 import type { DocketResponse } from "./response.js"
 import { webRequestBody } from "./web.js"
 
@@ -63,9 +61,11 @@ export const toPlatformResponse = (response: DocketResponse): HttpServerResponse
  * routers make each route interruptible), so it is made interruptible here: a client that goes
  * away, or a server that closes, interrupts the request.
  */
-export const docketApp: HttpApp.Default<never, DocketServices | Scope.Scope | HttpServerRequest.HttpServerRequest> =
+export const httpAppOf = <R>(
+  handler: (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, R>
+): HttpApp.Default<never, R | Scope.Scope | HttpServerRequest.HttpServerRequest> =>
   Effect.interruptible(Effect.flatMap(
     HttpServerRequest.HttpServerRequest,
     (request) =>
-      Effect.flatMap(Scope.Scope, (scope) => Effect.map(docketHandler(fromPlatformRequest(request), requestScopeOf(scope)), toPlatformResponse))
+      Effect.flatMap(Scope.Scope, (scope) => Effect.map(handler(fromPlatformRequest(request), requestScopeOf(scope)), toPlatformResponse))
   ))

@@ -4,9 +4,8 @@
  * interrupted.
  */
 import { Effect, type Runtime, Stream } from "effect"
-import type { DocketServices } from "../docket.js"
-import { docketHandler, type DocketHandler } from "./app.js"
 import { type BodyError, BodyReadFailed, BodyTooLarge, capped, concatChunks, declaredOver, type DocketRequest, type RequestBody } from "./request.js"
+import type { RequestScope } from "./request-scope.js"
 import type { DocketResponse } from "./response.js"
 import { makeRequestRunner } from "./runner.js"
 
@@ -128,10 +127,10 @@ export const toWebResponse = (response: DocketResponse, sent: () => void = () =>
   return new Response((response.body ?? null) as BodyInit | null, { status: response.status, headers: response.headers as Record<string, string> })
 }
 
-/** A fetch handler serving `handler` (the whole application by default) on a runtime. */
-export const makeWebHandler = (
-  runtime: Runtime.Runtime<DocketServices>,
-  handler: DocketHandler = docketHandler
+/** A fetch handler serving `handler` on a runtime that provides what it needs. */
+export const makeWebHandler = <R>(
+  runtime: Runtime.Runtime<R>,
+  handler: (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, R>
 ): (request: Request) => Promise<Response> => {
   const run = makeRequestRunner(runtime, handler)
   return (request) =>

@@ -1,21 +1,22 @@
 /**
- * The whole HTTP application, platform-neutral: the services' routes, the control plane, CORS and
+ * The whole HTTP application (the routes of every context), platform-neutral: the services' routes, the control plane, CORS and
  * the not-found answer, as one function from a request to a response. Adapters serve it: Node
- * (`@docket/adapter-node`), web-standard fetch (`web.ts`), `@effect/platform` (`platform.ts`,
+ * (`@docket/adapter-node`), web-standard fetch (`platform/web.ts`), `@effect/platform` (`platform/platform.ts`,
  * which Bun's `BunHttpServer` serves).
  */
 import { Effect } from "effect"
-import { adminRoutes } from "../admin/http.js"
-import { errorResponse } from "../decision/http/envelope.js"
-import { decisionRoutes } from "../decision/http/routes.js"
-import { documentRoutes } from "../documents/http/routes.js"
-import type { DocketServices } from "../docket.js"
-import { Ids, newRequestId } from "../kernel/ids.js"
-import { isPreflight, preflightResponse, withCors } from "./cors.js"
-import type { DocketRequest } from "./request.js"
-import type { RequestScope } from "./request-scope.js"
-import type { DocketResponse } from "./response.js"
-import { makeRouter, type Route } from "./router.js"
+import { adminRoutes } from "./admin/http.js"
+import { errorResponse } from "./decision/http/envelope.js"
+import { decisionRoutes } from "./decision/http/routes.js"
+import { documentRoutes } from "./documents/http/routes.js"
+import type { DocketServices } from "./docket.js"
+import { Ids, newRequestId } from "./kernel/ids.js"
+import { isPreflight, preflightResponse, withCors } from "./platform/cors.js"
+import type { DocketRequest } from "./platform/request.js"
+import type { RequestScope } from "./platform/request-scope.js"
+import type { DocketResponse } from "./platform/response.js"
+import { makeRouter, type Route } from "./platform/router.js"
+import { httpAppOf } from "./platform/platform.js"
 
 /**
  * Serves one request. `scope` is the request's (closed once the response has been sent). It is
@@ -40,3 +41,6 @@ export const docketHandler: DocketHandler = (request, scope) => {
   const response = match === undefined ? notFound(request) : match.handler(request, match.params, scope)
   return Effect.map(response, withCors)
 }
+
+/** The whole application as an `@effect/platform` `HttpApp` (`HttpServer.serve(docketApp)`). */
+export const docketApp = httpAppOf(docketHandler)
