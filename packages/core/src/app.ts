@@ -6,12 +6,12 @@
  */
 import { Effect } from "effect"
 import { adminRoutes } from "./admin/http.js"
-import { errorResponse } from "./decision/http/envelope.js"
+import { errorResponse, EXPOSED_HEADERS as DECISION_EXPOSED_HEADERS } from "./decision/http/envelope.js"
 import { decisionRoutes } from "./decision/http/routes.js"
 import { documentRoutes } from "./documents/http/routes.js"
 import type { DocketServices } from "./docket.js"
 import { Ids, newRequestId } from "./kernel/ids.js"
-import { isPreflight, preflightResponse, withCors } from "./platform/cors.js"
+import { corsPolicy } from "./platform/cors.js"
 import type { DocketRequest } from "./platform/request.js"
 import type { RequestScope } from "./platform/request-scope.js"
 import type { DocketResponse } from "./platform/response.js"
@@ -29,6 +29,12 @@ export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Eff
 export const docketRoutes: ReadonlyArray<Route<DocketServices>> = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
 
 const findRoute = makeRouter(docketRoutes)
+
+const { isPreflight, preflightResponse, withCors } = corsPolicy({
+  // spec 1 ("Errors"): the request-id and retry headers; spec 2's X-Request-Id is among them
+  exposeHeaders: DECISION_EXPOSED_HEADERS,
+  allowHeaders: ["authorization", "content-type", "x-api-key", "x-request-id", "idempotency-key", "last-event-id"]
+})
 
 const notFound = (request: DocketRequest) =>
   Effect.map(Ids, (ids) =>

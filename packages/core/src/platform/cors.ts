@@ -1,39 +1,43 @@
 /**
- * CORS for every route: any origin, the request-id and retry headers exposed to browsers (spec 1,
- * "Errors"), preflight requests answered 204.
+ * CORS for every route: any origin, the headers the services name exposed to browsers, preflight
+ * requests answered 204. The services say which headers they read and expose (app.ts).
  */
-import { EXPOSED_HEADERS as DECISION_EXPOSED_HEADERS } from "../decision/http/envelope.js"
 import type { DocketRequest } from "./request.js"
 import { type DocketResponse, mergeHeaders } from "./response.js"
 
-/** the headers every service exposes to browsers */
-const EXPOSED_HEADERS = [...new Set([...DECISION_EXPOSED_HEADERS])]
-
 const ALLOWED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-const ALLOWED_HEADERS = ["authorization", "content-type", "x-api-key", "x-request-id", "idempotency-key", "last-event-id"]
 const MAX_AGE_SECONDS = 600
 
-const SIMPLE: Readonly<Record<string, string>> = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": EXPOSED_HEADERS.join(",")
+export interface CorsPolicy {
+  /** an `OPTIONS` request is a preflight, whatever its path: it gets `preflightResponse` */
+  readonly isPreflight: (request: DocketRequest) => boolean
+  readonly preflightResponse: DocketResponse
+  /** the CORS headers of every other response */
+  readonly withCors: (response: DocketResponse) => DocketResponse
 }
 
-const PREFLIGHT: DocketResponse = {
-  status: 204,
-  headers: {
-    ...SIMPLE,
-    "access-control-allow-methods": ALLOWED_METHODS.join(", "),
-    "access-control-allow-headers": ALLOWED_HEADERS.join(","),
-    "access-control-max-age": String(MAX_AGE_SECONDS)
+export const corsPolicy = (options: {
+  /** response headers browsers may read (request ids, retry hints) */
+  readonly exposeHeaders: ReadonlyArray<string>
+  /** request headers browsers may send */
+  readonly allowHeaders: ReadonlyArray<string>
+}): CorsPolicy => {
+  const simple: Readonly<Record<string, string>> = {
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": [...new Set(options.exposeHeaders)].join(",")
+  }
+  const preflightResponse: DocketResponse = {
+    status: 204,
+    headers: {
+      ...simple,
+      "access-control-allow-methods": ALLOWED_METHODS.join(", "),
+      "access-control-allow-headers": [...new Set(options.allowHeaders)].join(","),
+      "access-control-max-age": String(MAX_AGE_SECONDS)
+    }
+  }
+  return {
+    isPreflight: (request) => request.method === "OPTIONS",
+    preflightResponse,
+    withCors: (response) => ({ ...response, headers: mergeHeaders(response.headers, simple) })
   }
 }
-
-/** An `OPTIONS` request is a preflight, whatever its path: it gets `preflightResponse`. */
-export const isPreflight = (request: DocketRequest): boolean => request.method === "OPTIONS"
-export const preflightResponse = PREFLIGHT
-
-/** The CORS headers of every other response. */
-export const withCors = (response: DocketResponse): DocketResponse => ({
-  ...response,
-  headers: mergeHeaders(response.headers, SIMPLE)
-})
