@@ -9,7 +9,6 @@ import { adminRoutes } from "./admin/http.js"
 import { errorResponse, EXPOSED_HEADERS as DECISION_EXPOSED_HEADERS } from "./decision/http/envelope.js"
 import { decisionRoutes } from "./decision/http/routes.js"
 import { documentRoutes } from "./documents/http/routes.js"
-import type { DocketServices } from "./docket.js"
 import { Ids, newRequestId } from "./kernel/ids.js"
 import { corsPolicy } from "./platform/cors.js"
 import type { DocketRequest } from "./platform/request.js"
@@ -24,9 +23,14 @@ import { httpAppOf } from "./platform/platform.js"
  * of the application (some forty services), which cost more than the rest of the framework's
  * work on a small request.
  */
-export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, DocketServices>
+export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, AppServices>
 
-export const docketRoutes: ReadonlyArray<Route<DocketServices>> = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
+const routes = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
+
+/** What the routes need, read off them (docket.ts's layer provides it). */
+export type AppServices = typeof routes[number] extends infer T ? T extends Route<infer R> ? R : never : never
+
+export const docketRoutes: ReadonlyArray<Route<AppServices>> = routes
 
 const findRoute = makeRouter(docketRoutes)
 
