@@ -50,6 +50,15 @@ export { docketHandler, type DocketHandler, docketRoutes } from "./platform/app.
 export { fromWebRequest, makeWebHandler, targetOf, toWebResponse, webRequestBody } from "./platform/web.js"
 export { docketApp, fromPlatformRequest, toPlatformResponse } from "./platform/platform.js"
 export * from "./docket.js"
+
+// the job model: a host registers its own kinds (`jobKinds` of makeDocket)
+export * from "./jobs/job-kind.js"
+export { fingerprintOf, JobKinds, jobKindsLayer, type JobKindsService } from "./jobs/job-kinds.js"
+export { createJob, type CreateJob, IdempotencyKeyReused, JobQueueFull } from "./jobs/create-job.js"
+export { onPayloadExpired } from "./jobs/job-retention.js"
+export { flatJob, flatSummary, v1Job, v1Summary } from "./jobs/projections.js"
+export { documentJobKinds } from "./documents/document-kinds.js"
+
 export * from "./documents/index.js"
 export * from "./documents/split/page-extractor.js"
 
