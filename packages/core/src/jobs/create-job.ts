@@ -24,6 +24,8 @@ export interface CreateJob<Input = unknown> {
   readonly force?: boolean | null | undefined
   readonly idempotencyKey: string | null
   readonly requestId: string
+  /** how long the input and result are kept after creation (spec 3: the workspace's `job_ttl_days`); 7 days by default */
+  readonly payloadRetentionMs?: number | undefined
 }
 
 /** The idempotency key names a job of the tenant that asked for something else (409). */
@@ -61,7 +63,7 @@ export const createJob = <E = JobStoreUnavailable, R = never>(
       created_at: now,
       started_at: null,
       finished_at: null,
-      payload_expires_at: now + PAYLOAD_RETENTION_MS
+      payload_expires_at: now + (c.payloadRetentionMs ?? PAYLOAD_RETENTION_MS)
     }
     const stored = insert === undefined ? yield* store.insert(job) : yield* insert(job)
     if (stored.created) yield* recordJobEvent(stored.job, now)

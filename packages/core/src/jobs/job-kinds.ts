@@ -5,7 +5,7 @@
  * requirements left (and a work may itself need `JobKinds`, to chain a job of another kind).
  */
 import { Context, Effect, Layer, Schema } from "effect"
-import type { Job, JobError, JobKind } from "./job.js"
+import type { JobError, JobKind } from "./job.js"
 import type { AnyJobKind, JobKindRequirements, JobOutcome } from "./job-kind.js"
 
 export interface JobKindsService {
@@ -51,5 +51,3 @@ export const hasInputShape = (kind: AnyJobKind<never>, input: unknown): boolean 
 
 /** Whether a work's result has its kind's shape. */
 export const hasResultShape = (kind: AnyJobKind<never>, result: unknown): boolean => Schema.is(kind.result)(result)
-
-export type { Job }
