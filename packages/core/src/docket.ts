@@ -154,7 +154,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
   )
   const withSigner = Layer.provideMerge(LinkSignerLive, base)
   // every context's job kinds: one line per context
-  const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])]) as Layer.Layer<JobKinds, never, Exclude<DocketServices, JobKinds>>
+  const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])])
   const withKinds = Layer.provideMerge(kinds, withSigner)
   const workers = Layer.unwrapEffect(
     Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))
