@@ -17,22 +17,13 @@ import type { DocketResponse } from "./platform/response.js"
 import { makeRouter, type Route } from "./platform/router.js"
 import { httpAppOf } from "./platform/platform.js"
 
-/**
- * Serves one request. `scope` is the request's (closed once the response has been sent). It is
- * passed, not provided as an Effect `Scope` service: providing a service copies the whole context
- * of the application (some forty services), which cost more than the rest of the framework's
- * work on a small request.
- */
-export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, AppServices>
-
+/** The services' routes. */
 const routes = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
 
 /** What the routes need, read off them (docket.ts's layer provides it). */
 export type AppServices = typeof routes[number] extends infer T ? T extends Route<infer R> ? R : never : never
 
 export const docketRoutes: ReadonlyArray<Route<AppServices>> = routes
-
-const findRoute = makeRouter(docketRoutes)
 
 const { isPreflight, preflightResponse, withCors } = corsPolicy({
   // spec 1 ("Errors"): the request-id and retry headers; spec 2's X-Request-Id is among them
@@ -45,12 +36,25 @@ const notFound = (request: DocketRequest) =>
     errorResponse(404, "not_found" as never, `no route for ${request.method} ${request.path}`, newRequestId(ids))
   )
 
-export const docketHandler: DocketHandler = (request, scope) => {
-  if (isPreflight(request)) return Effect.succeed(preflightResponse)
-  const match = findRoute(request.method, request.path)
-  const response = match === undefined ? notFound(request) : match.handler(request, match.params, scope)
-  return Effect.map(response, withCors)
+/**
+ * Serves one request, the host's own `extra` routes first (e.g. a test-only context's), then the
+ * services'. `scope` is the request's (closed once the response has been sent). It is passed, not
+ * provided as an Effect `Scope` service: providing a service copies the whole context of the
+ * application (some forty services), which cost more than the rest of the framework's work on a
+ * small request.
+ */
+export const makeDocketHandler = <R = never>(extra: ReadonlyArray<Route<R>> = []) => {
+  const findRoute = makeRouter<AppServices | R>([...extra, ...docketRoutes])
+  return (request: DocketRequest, scope: RequestScope): Effect.Effect<DocketResponse, never, AppServices | R | Ids> => {
+    if (isPreflight(request)) return Effect.succeed(preflightResponse)
+    const match = findRoute(request.method, request.path)
+    const response = match === undefined ? notFound(request) : match.handler(request, match.params, scope)
+    return Effect.map(response, withCors)
+  }
 }
+
+/** The services' routes as one handler. */
+export const docketHandler = makeDocketHandler()
 
 /** The whole application as an `@effect/platform` `HttpApp` (`HttpServer.serve(docketApp)`). */
 export const docketApp = httpAppOf(docketHandler)

@@ -12,7 +12,11 @@ import type { DecisionStore } from "./decision/decision-store.js"
 import { Evaluator, LocalEvaluatorLive } from "./decision/evaluator/evaluator.js"
 import { KeyCache, KeyCacheLive } from "./decision/key-cache.js"
 import type { LimiterStore } from "./decision/limiter/limiter-store.js"
-import { docketHandler, type DocketHandler } from "./app.js"
+import { makeDocketHandler } from "./app.js"
+import type { DocketRequest } from "./platform/request.js"
+import type { RequestScope } from "./platform/request-scope.js"
+import type { DocketResponse } from "./platform/response.js"
+import type { Route } from "./platform/router.js"
 import { makeWebHandler } from "./platform/web.js"
 import { ClockControl, ManualClock, manualClockLayer, systemClockLayer } from "./kernel/clock.js"
 import { type DocketSettings, Settings, settingsLayer } from "./kernel/config.js"
@@ -29,6 +33,9 @@ import type { UploadSessionStore } from "./documents/uploads/upload-session.js"
 import type { ObjectStore } from "./documents/sources/object-store.js"
 import { type HttpFetcher, platformHttpFetcherLayer } from "./documents/sources/http-fetcher.js"
 import { JobRuntime, JobRuntimeLive } from "./jobs/job-runtime.js"
+import type { AnyJobKind } from "./jobs/job-kind.js"
+import { JobKinds, jobKindsLayer } from "./jobs/job-kinds.js"
+import { documentJobKinds } from "./documents/document-kinds.js"
 import type { JobStore } from "./jobs/job-store.js"
 import { jobWorkersLayer } from "./jobs/worker.js"
 import { retentionSweeperLayer, sweepAdmin } from "./documents/retention/sweeper.js"
@@ -75,6 +82,7 @@ export type DocketServices =
   | PageRenderer
   | PageExtractor
   | JobRuntime
+  | JobKinds
   | LinkSigner
   | HttpFetcher
 
@@ -110,6 +118,18 @@ export interface DocketOptions<E = never> {
    */
   readonly httpFetcher?: Layer.Layer<HttpFetcher> | undefined
   /**
+   * job kinds of the host's own, registered beside the document service's (each declares its
+   * input and result schemas, its work, its projections, usage and retention hooks:
+   * `defineJobKind`); their jobs are read, listed, cancelled and streamed by the job routes of
+   * both forms. A kind's work and hooks may use any of Docket's services.
+   */
+  readonly jobKinds?: ReadonlyArray<AnyJobKind<DocketServices>> | undefined
+  /**
+   * routes of the host's own (e.g. the create route of its job kinds), served by `fetch` and
+   * `handler` before Docket's own, with the same CORS
+   */
+  readonly routes?: ReadonlyArray<Route<DocketServices>> | undefined
+  /**
    * a span per HTTP request through Effect's tracer (off by default: it costs a noticeable part
    * of a small request; turn it on when a tracer such as OpenTelemetry is installed)
    */
@@ -135,11 +155,17 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
   const withSigner = Layer.provideMerge(LinkSignerLive, base)
+  // every context's job kinds: one line per context
+  const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])])
+  const withKinds = Layer.provideMerge(kinds, withSigner)
   const workers = Layer.unwrapEffect(
     Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))
   )
-  return Layer.provideMerge(workers, withSigner)
+  return Layer.provideMerge(workers, withKinds)
 }
+
+/** The application of an instance: every service's routes and the host's, on `DocketServices`. */
+export type DocketHandler = (request: DocketRequest, scope: RequestScope) => Effect.Effect<DocketResponse, never, DocketServices>
 
 /** Rejects with the control plane's tagged error (AdminNotFound, AdminConflict, …), not a wrapper. */
 export class ControlPlaneError extends Error {
@@ -214,11 +240,13 @@ const traced = (handler: DocketHandler): DocketHandler => (request, scope) =>
     })
   )
 
+/** The host's routes before Docket's own. */
 export const makeDocket = <E>(input: DocketOptions<E>): Docket => {
   const options = { ...input, clock: input.clock === "manual" ? new ManualClock() : input.clock }
   const layer = docketLayer(options)
   const runtime = ManagedRuntime.make(layer) as ManagedRuntime.ManagedRuntime<DocketServices, unknown>
-  const handler = options.httpTracing === true ? traced(docketHandler) : docketHandler
+  const routed = makeDocketHandler(options.routes ?? [])
+  const handler = options.httpTracing === true ? traced(routed) : routed
   let fetchHandler: ((request: Request) => Promise<Response>) | undefined
   const run = async <A>(effect: Effect.Effect<A, AdminError, DocketServices>): Promise<A> => {
     const result = await runtime.runPromise(Effect.either(effect))

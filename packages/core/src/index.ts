@@ -46,10 +46,19 @@ export * from "./platform/turn-batch.js"
 export * from "./platform/response.js"
 export * from "./platform/router.js"
 export * from "./platform/runner.js"
-export { docketApp, docketHandler, type DocketHandler, docketRoutes } from "./app.js"
+export { type AppServices, docketApp, docketHandler, docketRoutes, makeDocketHandler } from "./app.js"
 export { fromWebRequest, makeWebHandler, targetOf, toWebResponse, webRequestBody } from "./platform/web.js"
 export { fromPlatformRequest, httpAppOf, toPlatformResponse } from "./platform/platform.js"
 export * from "./docket.js"
+
+// the job model: a host registers its own kinds (`jobKinds` of makeDocket)
+export * from "./jobs/job-kind.js"
+export { fingerprintOf, JobKinds, jobKindsLayer, type JobKindsService } from "./jobs/job-kinds.js"
+export { createJob, type CreateJob, IdempotencyKeyReused, JobQueueFull } from "./jobs/create-job.js"
+export { onPayloadExpired } from "./jobs/job-retention.js"
+export { flatJob, flatSummary, v1Job, v1Summary } from "./jobs/projections.js"
+export { documentJobKinds } from "./documents/document-kinds.js"
+
 export * from "./documents/index.js"
 export * from "./documents/split/page-extractor.js"
 

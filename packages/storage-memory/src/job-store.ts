@@ -73,6 +73,7 @@ export const makeJobStore = (): JobStoreService => {
           e.job.tenant_id === query.tenantId &&
           (query.statuses === undefined || query.statuses.length === 0 || query.statuses.includes(e.job.status)) &&
           (query.kinds === undefined || query.kinds.length === 0 || query.kinds.includes(e.job.kind)) &&
+          (query.workspaceId === undefined || e.job.workspace_id === query.workspaceId) &&
           (query.createdAfter === undefined || e.job.created_at > query.createdAfter)
         ).sort(newestFirst)
         let start = 0

@@ -1,5 +1,5 @@
 import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, retentionSweepSuite, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
@@ -35,3 +35,6 @@ documentsRetentionHttpSuite("in-process fetch, memory storage", async (settings)
 
 retentionSweepSuite("memory storage", async () =>
   makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { sweepIntervalMs: 0 } }))
+
+jobKindsHttpSuite("in-process fetch, memory storage", (extension) => async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), ...extension, settings })))

@@ -32,7 +32,7 @@ describe("retention deletes expired results from the job store", () => {
   it("the state machine expires only a succeeded job with a result, and only once its payload_expires_at has passed", () => {
     const job = {
       job_id: "j", tenant_id: "t", kind: "parse", status: "succeeded", input: { source: { type: "upload", file_id: "f" }, file_name: "a.txt" },
-      result: { any: 1 }, error: null, units: 1, request_id: "r", idempotency_key: null, fingerprint: "", created_at: 0, started_at: 0,
+      result: { any: 1 }, error: null, workspace_id: null, force: null, progress: null, units: 1, request_id: "r", idempotency_key: null, fingerprint: "", created_at: 0, started_at: 0,
       finished_at: 0, payload_expires_at: 100
     } satisfies Job
     expect(transition(job, { type: "expire", at: 99 })).toBeUndefined()

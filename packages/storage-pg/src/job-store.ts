@@ -13,6 +13,8 @@
  * - `apply` locks the job's row (`FOR UPDATE`), runs the state machine (`transition`) in code and
  *   writes the result, in one transaction: concurrent events on one job take turns, so a cancel
  *   racing a completion has exactly one outcome — whichever locked the row first.
+ * - `workspace_id` is a column too (migration 9), so that a workspace's jobs are listed by index; a
+ *   job stored before it existed reads with `workspace_id`, `force` and `progress` as none.
  * - `list` orders by `created_at DESC, seq DESC` (creation time, then insertion order) and pages
  *   by the cursor job's position (`(created_at, seq) < cursor's`), whether or not the cursor
  *   matches the filters, as the memory store does.
@@ -25,7 +27,8 @@ import {
   JobStore,
   type JobStoreService,
   JobStoreUnavailable,
-  transition
+  transition,
+  withJobDefaults
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
@@ -35,7 +38,7 @@ interface DocRow {
   readonly doc: string
 }
 
-const toJob = (r: DocRow): Job => JSON.parse(r.doc) as Job
+const toJob = (r: DocRow): Job => withJobDefaults(JSON.parse(r.doc) as Job)
 
 /** First key of the per-tenant advisory locks of `insertWithin` ("dock"); the second is the tenant's hash. */
 export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
@@ -48,6 +51,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
     const clauses = [sql`tenant_id = ${q.tenantId}`]
     if (q.statuses !== undefined && q.statuses.length > 0) clauses.push(sql`status IN ${sql.in(q.statuses)}`)
     if (q.kinds !== undefined && q.kinds.length > 0) clauses.push(sql`kind IN ${sql.in(q.kinds)}`)
+    if (q.workspaceId !== undefined) clauses.push(sql`workspace_id = ${q.workspaceId}`)
     if (q.createdAfter !== undefined) clauses.push(sql`created_at > ${q.createdAfter}`)
     return clauses
   }
@@ -57,8 +61,8 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
       run(
         Effect.gen(function*() {
           const inserted = yield* sql<DocRow>`
-            INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, doc)
-            VALUES (${job.job_id}, ${job.tenant_id}, ${job.kind}, ${job.status}, ${job.idempotency_key}, ${job.created_at}, ${JSON.stringify(job)})
+            INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, workspace_id, doc)
+            VALUES (${job.job_id}, ${job.tenant_id}, ${job.kind}, ${job.status}, ${job.idempotency_key}, ${job.created_at}, ${job.workspace_id}, ${JSON.stringify(job)})
             ON CONFLICT DO NOTHING
             RETURNING doc`
           if (inserted.length > 0 || job.idempotency_key === null) return { job, created: inserted.length > 0 }
@@ -79,9 +83,9 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
                 SELECT count(*) AS n FROM docket_jobs
                 WHERE tenant_id = ${job.tenant_id}::text AND status IN ('queued', 'running')
               ), inserted AS (
-                INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, doc)
+                INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, workspace_id, doc)
                 SELECT ${job.job_id}::text, ${job.tenant_id}::text, ${job.kind}::text, ${job.status}::text,
-                       ${job.idempotency_key}::text, ${job.created_at}::bigint, ${JSON.stringify(job)}::text
+                       ${job.idempotency_key}::text, ${job.created_at}::bigint, ${job.workspace_id}::text, ${JSON.stringify(job)}::text
                 WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT n FROM active) < ${maxActive}::bigint
                 ON CONFLICT DO NOTHING
                 RETURNING 1

@@ -9,6 +9,7 @@ import {
   documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
   inProcessTarget,
+  jobKindsHttpSuite,
   retentionSweepSuite,
   testParserLayer
 } from "@docket/core/testing"
@@ -43,6 +44,18 @@ documentsCategorizeHttpSuite("in-process fetch, postgres storage", start())
 documentsExtractHttpSuite("in-process fetch, postgres storage", start())
 documentsGroundHttpSuite("in-process fetch, postgres storage", start())
 documentsRetentionHttpSuite("in-process fetch, postgres storage", start())
+
+jobKindsHttpSuite("in-process fetch, postgres storage", (extension) => async (settings) => {
+  const docket = makeDocket({
+    storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
+    clock: new ManualClock(),
+    ...extension,
+    settings
+  })
+  const target = inProcessTarget(docket)
+  await target.admin.reset()
+  return target
+})
 
 retentionSweepSuite("postgres storage", async () => {
   const docket = makeDocket({

@@ -5,8 +5,7 @@
  * a job is bounded (`MAX_EVENTS_PER_JOB`); adapters implement it (storage-memory).
  */
 import { Context, Data, type Effect } from "effect"
-import type { Job, JobStatus } from "./job.js"
-import { stageOf } from "./projections.js"
+import { initialProgress, type Job, type JobProgress, type JobStatus } from "./job.js"
 
 export class JobEventLogUnavailable extends Data.TaggedError("JobEventLogUnavailable")<{ readonly cause?: unknown }> {}
 
@@ -24,7 +23,7 @@ export interface JobEventRecord extends JobEventData {
   readonly sequence: number
 }
 
-/** A job has at most a few events (queued, running, terminal); the log keeps the latest 64. */
+/** A job has a few events (queued, running, its progress reports, terminal); the log keeps the latest 64. */
 export const MAX_EVENTS_PER_JOB = 64
 
 export interface JobEventLogService {
@@ -37,34 +36,33 @@ export interface JobEventLogService {
 
 export class JobEventLog extends Context.Tag("@docket/core/JobEventLog")<JobEventLog, JobEventLogService>() {}
 
-/** The progress of a running job, as the v1 job shows it. */
-export const runningProgress = (job: Job) => ({
-  units_total: null,
-  units_done: 0,
-  items_total: 1,
-  items_done: 0,
-  stage: stageOf(job)
-})
+/** The progress of a running job, as the v1 job shows it: reported by its work; before any, its kind's start (`stage`). */
+export const runningProgress = (job: Job, stage = "running"): JobProgress => job.progress ?? initialProgress(stage)
 
-/** The event that a job in its current state stands for. */
-export const eventOf = (job: Job, at: number): JobEventData => {
+/**
+ * The event that a job in its current state stands for. A finished job's progress is its last
+ * one at stage `done`; a succeeded job has done all its units and items.
+ */
+export const eventOf = (job: Job, at: number, stage?: string): JobEventData => {
   switch (job.status) {
     case "queued":
       return { at, status: "queued", progress: null, message: null }
     case "running":
-      return { at, status: "running", progress: runningProgress(job), message: null }
-    case "succeeded":
+      return { at, status: "running", progress: runningProgress(job, stage), message: null }
+    case "succeeded": {
+      const items = job.progress === null ? 1 : job.progress.items_total ?? job.progress.items_done
       return {
         at,
         status: "succeeded",
-        progress: { units_total: job.units, units_done: job.units, items_total: 1, items_done: 1, stage: "done" },
+        progress: { units_total: job.units, units_done: job.units, items_total: items, items_done: items, stage: "done" },
         message: null
       }
+    }
     default:
       return {
         at,
         status: job.status,
-        progress: job.started_at === null ? null : { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: "done" },
+        progress: job.started_at === null ? null : { ...runningProgress(job, stage), stage: "done" },
         message: job.error?.message ?? null
       }
   }

@@ -1,25 +1,31 @@
 /**
- * The in-process side of running jobs: which job runs in which fiber (so that a cancel
- * interrupts the work), and waiting for a job to settle (sync calls, `wait_seconds`). Waiters are
+ * The in-process side of running jobs: the fibers of the works running here, by job (a
+ * `FiberMap`: a fiber leaves it when it ends, and all are interrupted when the instance stops;
+ * a cancel interrupts the job's), and waiting for a job to settle (sync calls, `wait_seconds`). Waiters are
  * woken through `JobSignals` — at once by a change made in this process, and by one made on any
  * other instance sharing the store as soon as its signal arrives. Waits are timed by the Effect
  * `Clock`, so a manual clock drives them.
  */
-import { Clock, Context, Duration, Effect, Fiber, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, FiberMap, Layer, Option } from "effect"
 import { isTerminal, type Job } from "./job.js"
 import { eventOf, JobEventLog } from "./job-event-log.js"
+import { JobKinds } from "./job-kinds.js"
 import { JobSignals } from "./job-signals.js"
 import { JobStore } from "./job-store.js"
 import { recordJobUsage } from "../tenancy/billing/record-usage.js"
 import type { JobEvent } from "./state-machine.js"
 
 export interface JobRuntimeService {
-  readonly running: Map<string, Fiber.RuntimeFiber<unknown, unknown>>
+  /** the works running in this process, by job id */
+  readonly running: FiberMap.FiberMap<string, unknown, unknown>
 }
 
 export class JobRuntime extends Context.Tag("@docket/core/JobRuntime")<JobRuntime, JobRuntimeService>() {}
 
-export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.sync(JobRuntime, () => ({ running: new Map() }))
+export const JobRuntimeLive: Layer.Layer<JobRuntime> = Layer.scoped(
+  JobRuntime,
+  Effect.map(FiberMap.make<string, unknown, unknown>(), (running) => ({ running }))
+)
 
 /** Wakes every waiter of the job, on this instance and on those sharing its store. */
 export const notifyJob = (jobId: string) => Effect.flatMap(JobSignals, (signals) => signals.publish(jobId))
@@ -28,8 +34,8 @@ export const notifyJob = (jobId: string) => Effect.flatMap(JobSignals, (signals)
  * Records the job's current state in its event log (a failure to record is logged, never fails
  * the transition that already happened).
  */
-export const recordJobEvent = (job: Job, at: number) =>
-  Effect.flatMap(JobEventLog, (log) => log.append(job.job_id, eventOf(job, at))).pipe(
+export const recordJobEvent = (job: Job, at: number, stage?: string) =>
+  Effect.flatMap(JobEventLog, (log) => log.append(job.job_id, eventOf(job, at, stage))).pipe(
     Effect.catchAll((e) => Effect.logWarning(`job ${job.job_id}: event not recorded`, e))
   )
 
@@ -40,9 +46,11 @@ export const applyJobEvent = (jobId: string, event: JobEvent) =>
     const outcome = yield* store.apply(jobId, event)
     // deleting an expired result changes no status: nothing to record or wake
     if (Option.isSome(outcome) && outcome.value.changed && event.type !== "expire") {
-      yield* recordJobEvent(outcome.value.job, event.at)
+      const job = outcome.value.job
+      const kind = (yield* JobKinds).get(job.kind)
+      yield* recordJobEvent(job, event.at, kind?.stage)
       // charged when it finishes: only a success records usage
-      yield* recordJobUsage(outcome.value.job)
+      if (job.status === "succeeded") yield* recordJobUsage(job, kind?.usage?.(job))
       yield* notifyJob(jobId)
     }
     return outcome
@@ -84,12 +92,12 @@ const effectNow = Effect.clockWith((c) => c.currentTimeMillis)
  * worker that watches its signal.)
  */
 export const interruptWork = (jobId: string) =>
-  Effect.flatMap(JobRuntime, (rt) => {
-    const fiber = rt.running.get(jobId)
-    return fiber === undefined
-      ? Effect.void
-      : Fiber.interrupt(fiber).pipe(Effect.timeoutOption(Duration.millis(INTERRUPT_WAIT_MS)), Effect.withClock(Clock.make()), Effect.asVoid)
-  })
+  Effect.flatMap(JobRuntime, (rt) =>
+    FiberMap.remove(rt.running, jobId).pipe(
+      Effect.timeoutOption(Duration.millis(INTERRUPT_WAIT_MS)),
+      Effect.withClock(Clock.make()),
+      Effect.asVoid
+    ))
 
 export const INTERRUPT_WAIT_MS = 1_000
 

@@ -25,6 +25,8 @@ export interface JobQuery {
   /** any of these (none = all) */
   readonly statuses?: ReadonlyArray<JobStatus> | undefined
   readonly kinds?: ReadonlyArray<JobKind> | undefined
+  /** only the jobs of this workspace (none = jobs of any workspace or of none) */
+  readonly workspaceId?: string | undefined
   /** strictly after, epoch ms */
   readonly createdAfter?: number | undefined
   /** the last job of the previous page */

@@ -1,15 +1,14 @@
 /**
  * The two projections of the one internal job (spec 2, "Job (flat form)", "Job (v1 form)"):
  * - flat: `queued` shows as `pending`; `cancelled` as `failed` with `error.code` `cancelled`;
- * - v1: the internal statuses as they are, `result_state`, `progress`, `payload_expires_at`.
- * Results: flat `item` of `file` or `table` with signed `markdown_url`s; v1 `document`.
+ * - v1: the internal statuses as they are, `workspace_id`, `force`, `result_state`, `progress`
+ *   (as the work reported it, while the job runs), `payload_expires_at`.
+ * Each kind shows its own result in each form (`JobKindDefinition.flatResult`, `v1Result`).
  */
-import { flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "../documents/categorize/categorize-result.js"
-import type { StoredParseResult } from "../documents/parse/parse-result.js"
-import { flatExtractResult, type StoredExtractResult, v1ExtractResult } from "../documents/extract/extract-result.js"
-import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "../documents/ground/ground-result.js"
-import { type StoredSplitResult, v1SplitResult } from "../documents/split/split-result.js"
-import type { Job, JobStatus } from "./job.js"
+import { initialProgress, type Job, type JobStatus } from "./job.js"
+import type { AnyJobKind, ResultLinks } from "./job-kind.js"
+
+export type { LinkOf } from "./job-kind.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -27,91 +26,20 @@ const flatError = (job: Job) =>
     ? { code: "cancelled", message: job.error?.message ?? "The job was cancelled." }
     : job.error === null ? null : { code: job.error.code, message: job.error.message }
 
-/** `part` names an artifact of the job's result (`document`, `sheet-<n>`, `item-<n>`…); returns an absolute, signed, expiring URL. */
-export type LinkOf = (part: string) => string
+/** The kind of a job, when this instance has it registered. */
+export type KindOf = (job: Job) => AnyJobKind<never> | undefined
 
-export const flatParseResult = (r: StoredParseResult, link: LinkOf) => ({
-  result_type: "parse",
-  status: "success",
-  error: null,
-  item: r.kind === "document"
-    ? {
-        item_type: "file",
-        markdown_url: link("document"),
-        page_count: r.page_count,
-        char_count: r.char_count,
-        extraction_duration_ms: r.extraction_duration_ms
-      }
-    : {
-        item_type: "table",
-        sheets: r.sheets.map((s, i) => ({
-          sheet_name: s.sheet_name,
-          markdown_url: link(`sheet-${i}`),
-          max_row: s.max_row,
-          max_col: s.max_col,
-          char_count: s.char_count
-        }))
-      }
-})
+/** The progress of a running job: as last reported, else its kind's start. */
+export const progressOf = (job: Job, kind: AnyJobKind<never> | undefined) =>
+  job.progress ?? initialProgress(kind?.stage ?? "running")
 
-/** The flat result of a succeeded job, by kind. */
-const flatResult = (job: Job, link: LinkOf): unknown => {
-  switch (job.kind) {
-    case "parse":
-      return flatParseResult(job.result as StoredParseResult, link)
-    case "categorize":
-    case "classify":
-      return flatCategorizeResult(job.result as StoredCategorizeResult, link)
-    case "extract":
-      return flatExtractResult(job.result as StoredExtractResult, link)
-    case "ground":
-      return flatGroundResult(job.result as StoredGroundResult, link)
-    default:
-      return job.result
-  }
-}
-
-/** The v1 result of a succeeded job, by kind. */
-const v1Result = (job: Job, link: LinkOf, origin: string): unknown => {
-  switch (job.kind) {
-    case "parse":
-      return v1ParseResult(job.result as StoredParseResult, job.units)
-    case "categorize":
-    case "classify":
-      return v1CategorizeResult(job.result as StoredCategorizeResult, job.kind, job.units, link)
-    case "extract":
-      return v1ExtractResult(job.result as StoredExtractResult, job.units, link)
-    case "ground":
-      return v1GroundResult(job.result as StoredGroundResult, job.units, origin, job.job_id)
-    case "split":
-      return v1SplitResult(job.result as StoredSplitResult, job.units)
-    default:
-      return job.result
-  }
-}
-
-/** What a running job's progress calls its stage. */
-export const stageOf = (job: Job): string => {
-  switch (job.kind) {
-    case "parse":
-      return "parsing"
-    case "categorize":
-    case "classify":
-      return "classifying"
-    case "extract":
-      return "extracting"
-    case "ground":
-      return "grounding"
-    case "split":
-      return "splitting"
-  }
-}
-
-export const flatJob = (job: Job, link: LinkOf) => ({
+export const flatJob = (job: Job, kind: AnyJobKind<never> | undefined, links: ResultLinks) => ({
   job_id: job.job_id,
   action: job.kind,
   status: flatStatus(job.status),
-  result: job.status === "succeeded" && job.result !== null ? flatResult(job, link) : null,
+  result: job.status === "succeeded" && job.result !== null
+    ? kind?.flatResult === undefined ? job.result : kind.flatResult(job, job.result, links)
+    : null,
   error: flatError(job),
   created_at: iso(job.created_at),
   started_at: iso(job.started_at),
@@ -130,16 +58,6 @@ export const flatSummary = (job: Job) => {
   }
 }
 
-/** `standard` when the text came from the file itself, `ocr` when OCR read some of it. */
-export const v1ParseResult = (r: StoredParseResult, units: number) => ({
-  result_type: "parse",
-  file_name: r.file_name,
-  lane: r.ocr_applied ? "ocr" : "standard",
-  document: { page_count: r.page_count, markdown: r.markdown, text: r.text, blocks: r.blocks, chunks: r.chunks },
-  ocr_applied: r.ocr_applied,
-  units
-})
-
 const resultState = (job: Job, now: number) => {
   switch (job.status) {
     case "succeeded":
@@ -153,22 +71,22 @@ const resultState = (job: Job, now: number) => {
   }
 }
 
-export const v1Job = (job: Job, now: number, link: LinkOf, origin = "") => {
+export const v1Job = (job: Job, kind: AnyJobKind<never> | undefined, now: number, links: ResultLinks) => {
   const state = resultState(job, now)
   return {
     job_id: job.job_id,
     kind: job.kind,
     status: job.status,
-    workspace_id: null,
-    force: null,
-    result: state === "available" && job.result !== null ? v1Result(job, link, origin) : null,
+    workspace_id: job.workspace_id ?? null,
+    force: job.force ?? null,
+    result: state === "available" && job.result !== null
+      ? kind?.v1Result === undefined ? job.result : kind.v1Result(job, job.result, links)
+      : null,
     result_state: state,
     error: (job.status === "failed" || job.status === "cancelled") && job.error !== null
       ? { code: job.error.code, message: job.error.message, retryable: job.error.retryable, request_id: job.request_id, detail: null }
       : null,
-    progress: job.status === "running"
-      ? { units_total: null, units_done: 0, items_total: 1, items_done: 0, stage: stageOf(job) }
-      : null,
+    progress: job.status === "running" ? progressOf(job, kind) : null,
     units: job.units,
     created_at: iso(job.created_at),
     started_at: iso(job.started_at),
@@ -181,7 +99,7 @@ export const v1Summary = (job: Job) => ({
   job_id: job.job_id,
   kind: job.kind,
   status: job.status,
-  workspace_id: null,
+  workspace_id: job.workspace_id ?? null,
   created_at: iso(job.created_at),
   finished_at: iso(job.finished_at),
   units: job.units

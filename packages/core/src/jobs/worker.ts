@@ -1,7 +1,8 @@
 /**
- * The worker runtime: `workers` fibers claim jobs from the `JobQueue` and run each job's work
- * in a fiber of its own, registered in `JobRuntime` so that a cancel interrupts it. The outcome
- * is recorded through the state machine: a job cancelled meanwhile stays cancelled.
+ * The worker runtime: `workers` fibers claim jobs from the `JobQueue` and run each job's work —
+ * its kind's `run` (`JobKinds`) — in a fiber of its own, kept in `JobRuntime`'s `FiberMap` so that
+ * a cancel interrupts it. The work reports its progress through the state machine as it goes; its
+ * outcome is recorded through the state machine too: a job cancelled meanwhile stays cancelled.
  *
  * The claim's lease is renewed every third of `JOB_LEASE_MS` while the job runs, completed once
  * the outcome is recorded, and released if the worker stops first. A job claimed again after its
@@ -11,18 +12,57 @@
  * A job cancelled while its work runs has the work interrupted: by the cancel itself when made on
  * this instance, and on the job's signal (`JobSignals`) when made on another one.
  */
-import { Cause, Clock, Duration, Effect, Exit, Fiber, Layer, Option } from "effect"
-import { isTerminal, type JobError } from "./job.js"
+import { Cause, Clock, Duration, Effect, Exit, Fiber, FiberMap, Layer, Option } from "effect"
+import { initialProgress, isTerminal, type Job, type JobError } from "./job.js"
+import type { JobOutcome, ReportProgress } from "./job-kind.js"
+import { hasResultShape, JobKinds } from "./job-kinds.js"
 import { JOB_LEASE_MS, type JobLease, JobQueue } from "./job-queue.js"
 import { applyJobEvent, JobRuntime } from "./job-runtime.js"
 import { JobSignals } from "./job-signals.js"
 import { JobStore } from "./job-store.js"
-import { jobWork } from "./job-work.js"
 
 /** claims of one job before it fails instead of running again (a job that kills its worker) */
 export const MAX_JOB_ATTEMPTS = 3
 
 const defect: JobError = { code: "internal_error", message: "the job failed unexpectedly; retry with the same idempotency key", retryable: true }
+
+const notOffered = (job: Job): JobError => ({
+  code: "not_implemented",
+  message: `${job.kind} is not offered by this deployment`,
+  retryable: false
+})
+
+/**
+ * Progress reports of the job's work: each one merged into the last (the work is the only one
+ * that reports, starting from its kind's start) and applied through the state machine, its event
+ * recorded and its waiters woken.
+ */
+const reporterOf = (job: Job) =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<Effect.Effect.Context<ReturnType<typeof applyJobEvent>>>()
+    let last = job.progress ?? initialProgress((yield* JobKinds).get(job.kind)?.stage ?? "running")
+    const report: ReportProgress = (progress) =>
+      Effect.suspend(() => {
+        last = { ...last, ...progress }
+        return Effect.flatMap(Clock.currentTimeMillis, (at) => applyJobEvent(job.job_id, { type: "progress", at, progress: last }))
+      }).pipe(
+        Effect.catchAll((e) => Effect.logWarning(`job ${job.job_id}: progress not recorded`, e)),
+        Effect.asVoid,
+        Effect.provide(context)
+      )
+    return report
+  })
+
+/** The job's work, by its kind; the result checked against the kind's result schema. */
+const workOf = (job: Job, report: ReportProgress) =>
+  Effect.flatMap(JobKinds, (kinds): Effect.Effect<JobOutcome, JobError> => {
+    const kind = kinds.get(job.kind)
+    if (kind === undefined) return Effect.fail(notOffered(job))
+    return Effect.flatMap(kind.run(job, report), (outcome) =>
+      hasResultShape(kind, outcome.result)
+        ? Effect.succeed(outcome)
+        : Effect.zipRight(Effect.logError(`job ${job.job_id}: the ${job.kind} work returned a result not of its schema`), Effect.fail(defect)))
+  })
 
 /**
  * Interrupts `work` once the job is terminal in the store (cancelled on any instance). Each round
@@ -61,13 +101,13 @@ export const runJob = (jobId: string, attempt = 1) =>
       return
     }
     const job = started.value.job
+    const report = yield* reporterOf(job)
     const rt = yield* JobRuntime
-    const fiber = yield* Effect.fork(jobWork(job))
-    rt.running.set(jobId, fiber)
+    const fiber = yield* FiberMap.run(rt.running, jobId, workOf(job, report))
     const stopper = yield* Effect.fork(interruptWhenSettled(jobId, fiber))
-    const exit = yield* Fiber.await(fiber)
+    // the work lives in the map, not under this fiber: a worker that stops stops it
+    const exit = yield* Fiber.await(fiber).pipe(Effect.onInterrupt(() => Fiber.interrupt(fiber)))
     yield* Fiber.interruptFork(stopper)
-    rt.running.delete(jobId)
     const at = yield* Clock.currentTimeMillis
     if (Exit.isSuccess(exit)) {
       yield* applyJobEvent(jobId, { type: "succeed", at, result: exit.value.result, units: exit.value.units })

@@ -16,6 +16,9 @@ const job = (id: string, over: Partial<Job> = {}): Job => ({
   input: { source: { type: "upload", file_id: "f" }, file_name: "a.txt" },
   result: null,
   error: null,
+  workspace_id: null,
+  force: null,
+  progress: null,
   units: 0,
   request_id: "req_1",
   idempotency_key: null,
@@ -111,6 +114,28 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         expect((yield* s.list({ tenantId: "t1", limit: 10, statuses: ["running"] })).total).toBe(0)
         const foreign = yield* Effect.flip(s.list({ tenantId: "t1", limit: 3, cursor: uuid(5) }))
         expect(foreign._tag).toBe("CursorNotFound")
+      }).pipe(Effect.provide(layer)))
+    it.effect("keeps workspace_id, force and progress; lists a workspace's jobs only; progress moves only while running", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* s.reset
+        yield* s.insert(job(uuid(1), { kind: "ingestion", workspace_id: "ws_a", force: true, input: { selection: { type: "file_ids", file_ids: [] } } }))
+        yield* s.insert(job(uuid(2), { kind: "kg_build", workspace_id: "ws_b", force: false }))
+        yield* s.insert(job(uuid(3)))
+        yield* s.insert(job(uuid(4), { tenant_id: "t2", workspace_id: "ws_a" }))
+        expect(Option.getOrThrow(yield* s.get(uuid(1)))).toEqual(
+          job(uuid(1), { kind: "ingestion", workspace_id: "ws_a", force: true, input: { selection: { type: "file_ids", file_ids: [] } } })
+        )
+        const inA = yield* s.list({ tenantId: "t1", workspaceId: "ws_a", limit: 10 })
+        expect(inA).toMatchObject({ total: 1, jobs: [{ job_id: uuid(1), force: true }] })
+        expect((yield* s.list({ tenantId: "t1", workspaceId: "ws_none", limit: 10 })).total).toBe(0)
+        expect((yield* s.list({ tenantId: "t1", limit: 10 })).total).toBe(3)
+        const progress = { units_total: 10, units_done: 4, items_total: 3, items_done: 1, stage: "embedding" }
+        expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "progress", at: 2, progress })).changed).toBe(false)
+        yield* s.apply(uuid(1), { type: "start", at: 2 })
+        const moved = Option.getOrThrow(yield* s.apply(uuid(1), { type: "progress", at: 3, progress }))
+        expect(moved).toMatchObject({ changed: true, job: { status: "running", progress } })
+        expect(Option.getOrThrow(yield* s.get(uuid(1))).progress).toEqual(progress)
       }).pipe(Effect.provide(layer)))
     it.effect("listPayloadExpired: succeeded jobs holding a result past payload_expires_at, earliest first, at most limit; expire removes them", () =>
       Effect.gen(function*() {

@@ -5,7 +5,7 @@
  * each with a summary and the `markdown_url` of its own markdown. The v1 form also shows each
  * item's `confidence` (0 to 1) and the job's `units`.
  */
-import type { LinkOf } from "../../jobs/projections.js"
+import type { LinkOf } from "../../jobs/job-kind.js"
 
 export interface StoredSegmentItem {
   readonly kind: "document_segment"

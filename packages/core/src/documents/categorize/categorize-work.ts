@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { categorizeCredits } from "../../tenancy/billing/credits.js"
 import { type Classification, DocumentClassifier, type TaxonomyCategory } from "../../intelligence/classifier.js"
 import { engineError } from "../../jobs/engine-job-error.js"
-import type { Job } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument } from "../parse/read-document.js"
 import type { ParsedDocument } from "../parsed-document.js"
@@ -66,7 +66,7 @@ export const categorizeDocument = (doc: ParsedDocument, categories: ReadonlyArra
     return { items, pageCount: 0, sheetCount: doc.sheets.length }
   })
 
-export const categorizeWork = (job: Job) =>
+export const categorizeWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as CategorizeParams
     const doc = yield* readJobDocument(job)

@@ -4,7 +4,7 @@
  * `page_count` (0 for spreadsheets), `sheet_count` (0 for documents); the v1 result also records
  * `schema_id` and `schema_version` when a registry schema was used, the file name and `units`.
  */
-import type { LinkOf } from "../../jobs/projections.js"
+import type { LinkOf } from "../../jobs/job-kind.js"
 import type { ExtractedObject } from "../schema/shape.js"
 
 export interface StoredExtractResult {

@@ -11,7 +11,8 @@ import { Effect, Either } from "effect"
 import { extractCredits } from "../../tenancy/billing/credits.js"
 import { FieldExtractor, type ExtractionContent } from "../../intelligence/extractor.js"
 import { engineError } from "../../jobs/engine-job-error.js"
-import type { Job, JobError } from "../../jobs/job.js"
+import type { JobError } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readJobDocument, STANDARD_PAGE_CHARS } from "../parse/read-document.js"
 import type { ParsedDocument } from "../parsed-document.js"
@@ -50,7 +51,7 @@ const tooLong = (pages: number): JobError => ({
   retryable: false
 })
 
-export const extractWork = (job: Job) =>
+export const extractWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as ExtractParams
     const compiled = compileExtractSchema(params.schema)

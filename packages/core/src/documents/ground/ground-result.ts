@@ -6,7 +6,7 @@
  * `total_items_requested`, `duration_ms`. Visual matches carry `cropped_image_url` when previews
  * were asked for.
  */
-import type { LinkOf } from "../../jobs/projections.js"
+import type { LinkOf } from "../../jobs/job-kind.js"
 
 export type GroundLocation =
   | { readonly match_type: "visual_region"; readonly page: number; readonly x: number; readonly y: number; readonly w: number; readonly h: number }

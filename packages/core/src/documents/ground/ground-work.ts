@@ -16,7 +16,8 @@ import { groundCredits } from "../../tenancy/billing/credits.js"
 import { Grounder, type GroundSpan } from "../../intelligence/grounder.js"
 import { hex, Ids } from "../../kernel/ids.js"
 import { engineError } from "../../jobs/engine-job-error.js"
-import type { Job, JobError } from "../../jobs/job.js"
+import type { JobError } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { documentOfMarkdown, readAndParseJobFile } from "../parse/read-document.js"
 import { readJobSource, readSourceUrl } from "../sources/read-source.js"
 import { fileExtension } from "../supported-extensions.js"
@@ -83,7 +84,7 @@ const jobError = (code: string, message: string): JobError => ({ code, message, 
  * The units of the job's file and derived outputs, and the file's bytes when they were read and
  * parsed (what previews are cut from).
  */
-const unitsOf = (job: Job, params: GroundParams) =>
+const unitsOf = (job: DocumentJob, params: GroundParams) =>
   Effect.gen(function*() {
     let set: UnitSet
     let bytes: Uint8Array | null = null
@@ -117,7 +118,7 @@ const regionKey = (r: RenderRegion) => `${r.page}:${r.x}:${r.y}:${r.w}:${r.h}`
  * matches their `crop_ref`. Rendering or storing failures leave matches without a crop; crops
  * stored before an interruption are deleted again.
  */
-const withCrops = (job: Job, bytes: Uint8Array, results: ReadonlyArray<StoredGroundItemResult>) =>
+const withCrops = (job: DocumentJob, bytes: Uint8Array, results: ReadonlyArray<StoredGroundItemResult>) =>
   Effect.gen(function*() {
     const regions = new Map<string, RenderRegion>()
     for (const item of results) {
@@ -170,7 +171,7 @@ const withCrops = (job: Job, bytes: Uint8Array, results: ReadonlyArray<StoredGro
     }))
   })
 
-export const groundWork = (job: Job) =>
+export const groundWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as GroundParams
     const startedAt = yield* Clock.currentTimeMillis

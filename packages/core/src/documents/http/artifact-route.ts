@@ -5,51 +5,28 @@
  * `crop-<ref>`, served as `ground-crop-route.ts` serves the v1 crop route: `Accept-Ranges`, one
  * byte range). The signed link is the credential (no API key); a link that is tampered with or
  * past its hour is 403 `forbidden` (flat envelope); past the job's `payload_expires_at` every
- * artifact is 410 `result_expired` (and a ground job's crops are deleted).
+ * artifact is 410 `result_expired` (and the kind's retention hook runs: a ground job's crops go).
  */
 import { Clock, Effect, Option } from "effect"
 import { route } from "../../platform/router.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
-import type { StoredParseResult } from "../parse/parse-result.js"
-import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
 import type { Job } from "../../jobs/job.js"
-import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
+import type { JobArtifact } from "../../jobs/job-kind.js"
+import { JobKinds } from "../../jobs/job-kinds.js"
+import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
 import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
-import { deleteExpiredCrops } from "../ground/ground-crops.js"
 import { cropOf, cropResponse } from "./ground-crop-route.js"
 import { docsErrorResponse } from "./envelope.js"
 import { docsHandler } from "./handler.js"
 import { queryOf } from "./inputs.js"
 
-const parseArtifact = (result: StoredParseResult, part: string): string | undefined => {
-  if (part === "document") return result.kind === "document" ? result.markdown : undefined
-  const m = /^sheet-(\d+)$/.exec(part)
-  return m === null ? undefined : result.sheets[Number(m[1])]?.markdown
-}
-
-/** The markdown behind a link of the job's result, by kind. */
-const artifactOf = (job: Job, part: string): { readonly body: string; readonly type: string } | undefined => {
-  if (job.kind === "extract" && job.result !== null) {
-    const json = extractArtifact(job.result as StoredExtractResult, part)
-    return json === undefined ? undefined : { body: json, type: "application/json; charset=utf-8" }
-  }
-  const markdown = markdownOf(job, part)
-  return markdown === undefined ? undefined : { body: markdown, type: "text/markdown; charset=utf-8" }
-}
-
-const markdownOf = (job: Job, part: string): string | undefined => {
-  if (job.result === null) return undefined
-  switch (job.kind) {
-    case "parse":
-      return parseArtifact(job.result as StoredParseResult, part)
-    case "categorize":
-    case "classify":
-      return categorizeArtifact(job.result as StoredCategorizeResult, part)
-    default:
-      return undefined
-  }
-}
+/** The file behind a link of the job's result, as its kind serves it. */
+const artifactOf = (job: Job, part: string) =>
+  Effect.map(JobKinds, (kinds): JobArtifact | undefined => {
+    const artifact = kinds.get(job.kind)?.artifact
+    return artifact === undefined || job.result === null ? undefined : artifact(job, job.result, part)
+  })
 
 export const artifactRoutes = [
   route(
@@ -75,7 +52,7 @@ export const artifactRoutes = [
           Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
         )
         if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
-          yield* deleteExpiredCrops(job.value)
+          yield* onPayloadExpiredBestEffort(job.value)
           return yield* new ResultExpired({ jobId })
         }
         const crop = /^crop-([0-9a-f]{1,64})$/.exec(part)
@@ -83,7 +60,7 @@ export const artifactRoutes = [
           if (Option.isNone(job)) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
           return yield* cropResponse(ctx, yield* cropOf(job.value, crop[1]!), crop[1]!)
         }
-        const artifact = Option.isSome(job) ? artifactOf(job.value, part) : undefined
+        const artifact = Option.isSome(job) ? yield* artifactOf(job.value, part) : undefined
         if (artifact === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
         return {
           status: 200,

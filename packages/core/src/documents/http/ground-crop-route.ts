@@ -21,7 +21,8 @@
 import { Clock, Effect, Option } from "effect"
 import type { DocketResponse } from "../../platform/response.js"
 import { route } from "../../platform/router.js"
-import { cropRefsOf, deleteExpiredCrops, isCropJob } from "../ground/ground-crops.js"
+import { cropRefsOf, isCropJob } from "../ground/ground-crops.js"
+import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
 import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Job } from "../../jobs/job.js"
@@ -83,7 +84,7 @@ const groundCrop = (ctx: DocsContext, caller: Caller) =>
     }
     const job = found.value
     if (isCropJob(job) && (yield* Clock.currentTimeMillis) >= job.payload_expires_at) {
-      yield* deleteExpiredCrops(job)
+      yield* onPayloadExpiredBestEffort(job)
       return yield* new ResultExpired({ jobId })
     }
     return yield* cropResponse(ctx, yield* cropOf(job, ref), ref)

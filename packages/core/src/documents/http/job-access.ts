@@ -10,7 +10,7 @@ import { applyJobEvent, awaitSettled, interruptWork } from "../../jobs/job-runti
 import type { Job } from "../../jobs/job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { UploadStore } from "../uploads/upload.js"
-import { deleteExpiredCrops } from "../ground/ground-crops.js"
+import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
 import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-errors.js"
 
 const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
@@ -31,8 +31,8 @@ export const jobOf = (caller: Caller, jobId: string) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         job.result === null || now < job.payload_expires_at
           ? Effect.succeed(job)
-          // the crops a ground result names go first: once the result is gone nothing names them
-          : Effect.zipRight(deleteExpiredCrops(job), applyJobEvent(job.job_id, { type: "expire", at: now })).pipe(
+          // the kind's retention hook first (ground's crops): once the result is gone nothing names them
+          : Effect.zipRight(onPayloadExpiredBestEffort(job), applyJobEvent(job.job_id, { type: "expire", at: now })).pipe(
             Effect.mapError(unavailable),
             Effect.map((outcome) => Option.isSome(outcome) ? outcome.value.job : job)
           ))

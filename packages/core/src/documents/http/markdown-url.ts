@@ -7,7 +7,7 @@
  * that is not the caller's is 403.
  */
 import { Clock, Effect, Option } from "effect"
-import type { MarkdownSource } from "../../jobs/job.js"
+import type { MarkdownSource } from "../document-job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import { urlSource } from "../sources/source-url.js"

@@ -11,7 +11,8 @@
  */
 import { Clock, Effect } from "effect"
 import { route } from "../../platform/router.js"
-import { isTerminal, type JobForm, type JobInput, type JobKind } from "../../jobs/job.js"
+import { isTerminal, type JobForm, type JobKind } from "../../jobs/job.js"
+import type { DocumentJobInput } from "../document-job.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import type { DocumentOperation } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
@@ -47,11 +48,11 @@ const createOperationJob = <R>(
   ctx: DocsContext,
   caller: Caller,
   spec: OperationSpec<R>,
-  request: { readonly body: Json; readonly form: JobForm; readonly file: Pick<JobInput, "source" | "file_name">; readonly idempotencyKey: string | null }
+  request: { readonly body: Json; readonly form: JobForm; readonly file: Pick<DocumentJobInput, "source" | "file_name">; readonly idempotencyKey: string | null }
 ) =>
   Effect.gen(function*() {
     const { body, file, form } = request
-    const input: JobInput = spec.params === undefined
+    const input: DocumentJobInput = spec.params === undefined
       ? file
       : { ...file, params: yield* spec.params(body, caller, form, file.file_name), form }
     return yield* createAdmittedJob(caller.tenant, {

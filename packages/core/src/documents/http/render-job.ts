@@ -1,12 +1,14 @@
 /**
- * A job as each form shows it (`../jobs/projections.ts`), with the links its result carries
+ * A job as each form shows it (`../jobs/projections.ts`, its result as its kind shows it), with the links its result carries
  * (`markdown_url`, `json_url`): absolute, signed and expiring, built on the request's own origin
  * (`X-Forwarded-Proto` and `Host`). Past `payload_expires_at` the result has been deleted by
  * retention and is shown as none.
  */
 import { Clock, Effect } from "effect"
 import type { Job } from "../../jobs/job.js"
-import { flatJob, type LinkOf, v1Job } from "../../jobs/projections.js"
+import type { LinkOf } from "../../jobs/job-kind.js"
+import { JobKinds } from "../../jobs/job-kinds.js"
+import { flatJob, v1Job } from "../../jobs/projections.js"
 import { artifactPath, LinkSigner } from "../parse/artifact-links.js"
 import type { DocsContext } from "./handler.js"
 
@@ -21,11 +23,11 @@ const linksOf = (ctx: DocsContext, job: Job) =>
     const now = yield* Clock.currentTimeMillis
     const origin = originOf(ctx)
     const link: LinkOf = (part) => origin + artifactPath(secret, job.job_id, part, now)
-    return { link, now, origin }
+    return { links: { link, origin }, now, kind: (yield* JobKinds).get(job.kind) }
   })
 
 export const renderFlatJob = (ctx: DocsContext, job: Job) =>
-  Effect.map(linksOf(ctx, job), ({ link, now }) => flatJob(now >= job.payload_expires_at ? { ...job, result: null } : job, link))
+  Effect.map(linksOf(ctx, job), ({ kind, links, now }) => flatJob(now >= job.payload_expires_at ? { ...job, result: null } : job, kind, links))
 
 export const renderV1Job = (ctx: DocsContext, job: Job) =>
-  Effect.map(linksOf(ctx, job), ({ link, now, origin }) => v1Job(job, now, link, origin))
+  Effect.map(linksOf(ctx, job), ({ kind, links, now }) => v1Job(job, kind, now, links))

@@ -6,7 +6,7 @@
  * against the operation's list.
  */
 import { Effect } from "effect"
-import type { JobInput } from "../../jobs/job.js"
+import type { DocumentJobInput } from "../document-job.js"
 import { urlSource } from "../sources/source-url.js"
 import type { DocumentOperation } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
@@ -15,7 +15,7 @@ import { type FieldError, invalid } from "./api-errors.js"
 import { checkExtension, failIfAny, fileNameError, isObject, unknownFields, UUID } from "./inputs.js"
 import { uploadOf } from "./job-access.js"
 
-type FileInput = Pick<JobInput, "source" | "file_name">
+type FileInput = Pick<DocumentJobInput, "source" | "file_name">
 
 /** `file` of a flat body: `{source_url, file_name?}`. */
 export const flatFileInput = (caller: Caller, file: unknown, operation: DocumentOperation) =>

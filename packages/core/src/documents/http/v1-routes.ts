@@ -4,7 +4,8 @@
  */
 import { Effect } from "effect"
 import { route } from "../../platform/router.js"
-import { JOB_KINDS, type JobKind, type JobStatus } from "../../jobs/job.js"
+import { SPEC_JOB_KINDS, type JobStatus } from "../../jobs/job.js"
+import { JobKinds } from "../../jobs/job-kinds.js"
 import { v1Summary } from "../../jobs/projections.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, JobNotCancellable } from "./api-errors.js"
@@ -17,10 +18,6 @@ import { PARSE } from "./parse-operation.js"
 import { renderV1Job } from "./render-job.js"
 
 const V1_STATUSES: ReadonlyArray<JobStatus> = ["queued", "running", "succeeded", "failed", "cancelled"]
-const V1_KINDS = [
-  "parse", "split", "classify", "categorize", "extract", "ground", "ingestion", "reconciliation", "kg_build", "file_upload",
-  "file_replace", "file_delete", "workspace_delete", "intelligent_search", "filtered_search"
-]
 
 const list = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
@@ -33,7 +30,9 @@ const list = (ctx: DocsContext, caller: Caller) =>
       if (!V1_STATUSES.includes(s as JobStatus)) errors.push({ field: "status", message: `${s} is not one of ${V1_STATUSES.join(", ")}` })
     }
     const kinds = q.getAll("kind")
-    for (const k of kinds) if (!V1_KINDS.includes(k)) errors.push({ field: "kind", message: `${k} is not a job kind` })
+    // the specs' kind names, and any other kind this instance registers
+    const registered = (yield* JobKinds).kinds
+    for (const k of kinds) if (!SPEC_JOB_KINDS.includes(k) && !registered.includes(k)) errors.push({ field: "kind", message: `${k} is not a job kind` })
     const createdAfterText = q.get("created_after") ?? undefined
     const createdAfter = createdAfterText === undefined ? undefined : Date.parse(createdAfterText)
     if (createdAfterText !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(createdAfterText) || Number.isNaN(createdAfter))) {
@@ -42,25 +41,17 @@ const list = (ctx: DocsContext, caller: Caller) =>
     const cursor = q.get("cursor") ?? undefined
     if (cursor !== undefined && !UUID.test(cursor)) errors.push({ field: "cursor", message: "must be a next_cursor value" })
     yield* failIfAny(errors)
-    const page = q.has("workspace_id")
-      // document-operation jobs belong to no workspace
-      ? { jobs: [], nextCursor: null, total: 0 }
-      : yield* jobsPageOf({
-        tenantId: caller.tenant.tenant_id,
-        statuses: statuses as Array<JobStatus>,
-        kinds: kinds.filter((k): k is JobKind => JOB_KINDS.includes(k as JobKind)),
-        createdAfter,
-        cursor,
-        limit: limit as number
-      })
-    const onlyOtherKinds = kinds.length > 0 && !kinds.some((k) => JOB_KINDS.includes(k as JobKind))
-    return docsJson(
-      200,
-      onlyOtherKinds
-        ? { items: [], next_cursor: null, total_count: 0 }
-        : { items: page.jobs.map(v1Summary), next_cursor: page.nextCursor, total_count: page.total },
-      ctx.requestId
-    )
+    const page = yield* jobsPageOf({
+      tenantId: caller.tenant.tenant_id,
+      statuses: statuses as Array<JobStatus>,
+      kinds,
+      // document-operation jobs belong to no workspace: none of them is listed with one
+      workspaceId: q.get("workspace_id") ?? undefined,
+      createdAfter,
+      cursor,
+      limit: limit as number
+    })
+    return docsJson(200, { items: page.jobs.map(v1Summary), next_cursor: page.nextCursor, total_count: page.total }, ctx.requestId)
   })
 
 const cancel = (ctx: DocsContext, caller: Caller) =>

@@ -5,11 +5,11 @@
  * `download_failed`.
  */
 import { Clock, Effect } from "effect"
-import type { Job } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { parseUnits, storedParseResult } from "./parse-result.js"
 import { parseJobFile } from "./read-document.js"
 
-export const parseWork = (job: Job) =>
+export const parseWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const startedAt = yield* Clock.currentTimeMillis
     const parsed = yield* parseJobFile(job)

@@ -10,7 +10,8 @@
 import { Effect, Option } from "effect"
 import { DocumentParser } from "../document-parser.js"
 import type { ParseFailure } from "../errors.js"
-import type { Job, JobError, MarkdownSource } from "../../jobs/job.js"
+import type { JobError } from "../../jobs/job.js"
+import type { DocumentJob, MarkdownSource } from "../document-job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Block, DocumentPage, ParsedDocument, ParsedTextDocument } from "../parsed-document.js"
 import { readJobSource, readSourceUrl } from "../sources/read-source.js"
@@ -35,7 +36,7 @@ export const parseFailureError = (e: ParseFailure): JobError => {
 }
 
 /** The job's file, read once: its bytes (for work that needs the file itself too) and its parse. */
-export const readAndParseJobFile = (job: Job) =>
+export const readAndParseJobFile = (job: DocumentJob) =>
   Effect.gen(function*() {
     const parser = yield* DocumentParser
     const bytes = yield* readJobSource(job)
@@ -44,7 +45,7 @@ export const readAndParseJobFile = (job: Job) =>
   })
 
 /** The job's file, parsed. */
-export const parseJobFile = (job: Job) => Effect.map(readAndParseJobFile(job), ({ doc }) => doc)
+export const parseJobFile = (job: DocumentJob) => Effect.map(readAndParseJobFile(job), ({ doc }) => doc)
 
 const pagesOf = (pageCount: number, blocks: ReadonlyArray<Block>): Array<DocumentPage> =>
   Array.from({ length: Math.max(pageCount, 1) }, (_, i) => ({
@@ -110,7 +111,7 @@ export const documentOfMarkdown = (markdown: string, fileName: string): ParsedTe
   }
 }
 
-const fromParseJob = (job: Job, parseJobId: string) =>
+const fromParseJob = (job: DocumentJob, parseJobId: string) =>
   Effect.gen(function*() {
     const store = yield* JobStore
     const found = yield* store.get(parseJobId).pipe(
@@ -126,11 +127,11 @@ const fromParseJob = (job: Job, parseJobId: string) =>
     return documentOfStoredParse(parse.result as StoredParseResult, job.input.file_name)
   })
 
-const fromMarkdownUrl = (job: Job, url: string) =>
+const fromMarkdownUrl = (job: DocumentJob, url: string) =>
   Effect.map(readSourceUrl(url), (bytes) => documentOfMarkdown(new TextDecoder().decode(bytes), job.input.file_name))
 
 /** The parsed document the job works on. */
-export const readJobDocument = (job: Job): Effect.Effect<ParsedDocument, JobError, DocumentParser | JobStore | ReadSourceDeps> => {
+export const readJobDocument = (job: DocumentJob): Effect.Effect<ParsedDocument, JobError, DocumentParser | JobStore | ReadSourceDeps> => {
   const reuse = job.input.params?.markdown as MarkdownSource | null | undefined
   if (reuse === undefined || reuse === null) return parseJobFile(job)
   return reuse.type === "parse_job" ? fromParseJob(job, reuse.job_id) : fromMarkdownUrl(job, reuse.url)

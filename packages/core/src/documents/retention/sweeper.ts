@@ -12,8 +12,8 @@
  *    upload's blob and deleted them, best effort, and the handle is expired by then): the part
  *    blobs, then the parts leave the record (`dropParts`; the session stays, so a late request is
  *    still 409 `upload_expired`, not 404);
- * 3. succeeded jobs past `payload_expires_at` that still hold a result: the ground crops the result
- *    names, then the `expire` transition (the result is deleted, the job stays: a late poll shows
+ * 3. succeeded jobs past `payload_expires_at` that still hold a result: the kind's retention hook
+ *    (`onPayloadExpired`: ground deletes the crops the result names), then the `expire` transition (the result is deleted, the job stays: a late poll shows
  *    `result_state: "expired"`). A job's input file is its upload, swept by 1.
  *
  * The mark goes last, so a failure leaves the item for the next sweep to find again. The grace
@@ -27,10 +27,8 @@
 import { Clock, Duration, Effect, Either, Layer, Option } from "effect"
 import { AdminUnavailable } from "../../admin/errors.js"
 import { DEFAULT_SWEEP_INTERVAL_MS } from "../../kernel/config.js"
-import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
-import { cropRefsOf } from "../ground/ground-crops.js"
+import { onPayloadExpired } from "../../jobs/job-retention.js"
 import { JobStore } from "../../jobs/job-store.js"
-import type { Job } from "../../jobs/job.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { blobKeyOf, UploadStore } from "../uploads/upload.js"
 import { UploadSessionStore } from "../uploads/upload-session.js"
@@ -49,7 +47,7 @@ export interface SweepCounts {
   readonly upload_sessions: number
   /** job results deleted (`expire`) */
   readonly job_results: number
-  /** blobs deleted: uploads, session parts and ground crops */
+  /** blobs deleted: uploads, session parts and what jobs' retention hooks deleted (ground crops) */
   readonly blobs: number
   /** items left for the next sweep because a deletion failed */
   readonly failed: number
@@ -76,11 +74,6 @@ const eachItem = <A, E, R>(items: ReadonlyArray<A>, f: (a: A) => Effect.Effect<S
 const deleteBlobs = (keys: ReadonlyArray<string>) =>
   Effect.flatMap(BlobStore, (blobs) => Effect.as(Effect.forEach(keys, (k) => blobs.delete(k), { discard: true }), keys.length))
 
-const cropKeysOf = (job: Job): ReadonlyArray<string> =>
-  job.kind === "ground" && job.result !== null
-    ? [...cropRefsOf(job.result as StoredGroundResult)].map((ref) => cropKey(job.job_id, ref))
-    : []
-
 /** One sweep at the service clock's time. Fails only when a store cannot list what expired. */
 export const sweep = Effect.gen(function*() {
   const now = yield* Clock.currentTimeMillis
@@ -104,7 +97,7 @@ export const sweep = Effect.gen(function*() {
   const expiredJobs = yield* jobs.listPayloadExpired(now, SWEEP_BATCH)
   const j = yield* eachItem(expiredJobs, (job) =>
     Effect.zipWith(
-      deleteBlobs(cropKeysOf(job)),
+      onPayloadExpired(job),
       jobs.apply(job.job_id, { type: "expire", at: now }),
       (blobs, outcome) => ({ done: Option.isSome(outcome) && outcome.value.changed, blobs })
     ))

@@ -6,7 +6,8 @@
  */
 import { Clock, Duration, Effect, Option, Stream } from "effect"
 import { Settings } from "../../kernel/config.js"
-import type { Job, JobError } from "../../jobs/job.js"
+import type { JobError } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { blobKeyOf, UploadStore } from "../uploads/upload.js"
 import { concatChunks } from "../../platform/request.js"
@@ -87,7 +88,7 @@ export const readSourceUrl = (
 ): Effect.Effect<Uint8Array, JobError, Settings | ObjectStore | HttpFetcher> => (url.startsWith("s3://") ? fromS3(url) : fromHttps(url))
 
 /** The bytes of the job's file, or the job's error. */
-export const readJobSource = (job: Job) => {
+export const readJobSource = (job: DocumentJob) => {
   const source = job.input.source
   return source.type === "upload" ? fromUpload(source.file_id) : readSourceUrl(source.url)
 }

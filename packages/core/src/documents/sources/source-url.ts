@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { AccessDenied, invalid } from "../http/api-errors.js"
-import type { JobSource } from "../../jobs/job.js"
+import type { JobSource } from "../document-job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HttpFetcher } from "./http-fetcher.js"
 import { parseS3Url } from "./object-store.js"

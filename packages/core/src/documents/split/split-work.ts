@@ -12,7 +12,8 @@ import { DocumentClassifier, type TaxonomyCategory } from "../../intelligence/cl
 import { Ids } from "../../kernel/ids.js"
 import { engineError } from "../../jobs/engine-job-error.js"
 import { DEFAULT_TAXONOMY } from "../categorize/default-taxonomy.js"
-import type { Job, JobError } from "../../jobs/job.js"
+import type { JobError } from "../../jobs/job.js"
+import type { DocumentJob } from "../document-job.js"
 import { blocksMarkdown } from "../parse/block-markdown.js"
 import { readAndParseJobFile } from "../parse/read-document.js"
 import type { Sheet } from "../parsed-document.js"
@@ -57,7 +58,7 @@ const storePart = (tenantId: string, fileName: string, bytes: Uint8Array) =>
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
-export const splitWork = (job: Job) =>
+export const splitWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as SplitParams
     const categories = params.taxonomy ?? DEFAULT_TAXONOMY

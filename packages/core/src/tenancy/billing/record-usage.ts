@@ -5,11 +5,12 @@
  */
 import { Effect } from "effect"
 import type { Job } from "../../jobs/job.js"
+import type { JobUsage } from "../../jobs/job-kind.js"
 import { usageEventOf } from "./usage-event.js"
 import { UsageStore } from "./usage-store.js"
 
-export const recordJobUsage = (job: Job) => {
-  const event = usageEventOf(job)
+export const recordJobUsage = (job: Job, usage?: JobUsage) => {
+  const event = usageEventOf(job, usage)
   if (event === undefined) return Effect.void
   return Effect.flatMap(UsageStore, (store) => store.record(event)).pipe(
     Effect.asVoid,

@@ -4,13 +4,13 @@
  * workspace ingestion took in, and how long it ran. Failed and cancelled jobs record nothing.
  */
 import type { Job } from "../../jobs/job.js"
-import type { StoredParseResult } from "../../documents/parse/parse-result.js"
+import type { JobUsage } from "../../jobs/job-kind.js"
 
 export interface UsageEvent {
   readonly job_id: string
   readonly tenant_id: string
   readonly kind: string
-  /** null for document-operation jobs, which belong to no workspace */
+  /** the job's workspace; null for document-operation jobs, which belong to none */
   readonly workspace_id: string | null
   readonly units: number
   /** pages, or non-empty cells for spreadsheets */
@@ -23,25 +23,23 @@ export interface UsageEvent {
   readonly at: number
 }
 
-const pagesOf = (job: Job): number => {
-  const r = job.result as StoredParseResult | null
-  if (r === null || typeof r !== "object") return 0
-  if (r.kind === "spreadsheet") return r.sheets.reduce((n, s) => n + s.cell_count, 0)
-  return typeof r.page_count === "number" ? r.page_count : 0
-}
+const NO_USAGE: JobUsage = { pages: 0, bytes_ingested: 0 }
 
-/** The event of a finished job; undefined when it is not chargeable (not succeeded). */
-export const usageEventOf = (job: Job): UsageEvent | undefined =>
+/**
+ * The event of a finished job, with what its kind measured (`JobKindDefinition.usage`); undefined
+ * when it is not chargeable (not succeeded).
+ */
+export const usageEventOf = (job: Job, usage: JobUsage = NO_USAGE): UsageEvent | undefined =>
   job.status !== "succeeded" || job.finished_at === null
     ? undefined
     : {
         job_id: job.job_id,
         tenant_id: job.tenant_id,
         kind: job.kind,
-        workspace_id: null,
+        workspace_id: job.workspace_id ?? null,
         units: job.units,
-        pages: pagesOf(job),
-        bytes_ingested: 0,
+        pages: usage.pages,
+        bytes_ingested: usage.bytes_ingested,
         processing_ms: Math.max(0, job.finished_at - (job.started_at ?? job.finished_at)),
         at: job.finished_at
       }

@@ -3,14 +3,15 @@
  * used returns its job whatever the limits (replays count toward requests per minute, checked
  * earlier, but not toward concurrency or credits); a new job needs credits left (402
  * `quota_exceeded`) and a free concurrent-jobs slot (429), the slot taken atomically with the
- * insert (`JobStore.insertWithin`).
+ * insert (`JobStore.insertWithin`). The refusals of creating a job become the API's errors here.
  */
 import { Effect, Option } from "effect"
 import { checkQuota } from "../billing/quota.js"
 import { type CreateJob, createJob } from "../../jobs/create-job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
-import { ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { IdempotencyConflict, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { insertWithinConcurrency } from "./concurrency.js"
 
 const isReplay = (c: CreateJob) =>
   Effect.gen(function*() {
@@ -26,5 +27,11 @@ export const createAdmittedJob = (tenant: Tenant, c: CreateJob) =>
   Effect.gen(function*() {
     if (!(yield* isReplay(c))) yield* checkQuota(tenant)
     // the concurrency cap is checked by the store as it inserts (a replay found there passes)
-    return yield* createJob(c, { maxActive: tenant.concurrent_jobs })
+    return yield* createJob(c, (job) => insertWithinConcurrency(job, tenant.concurrent_jobs)).pipe(
+      Effect.catchTags({
+        IdempotencyKeyReused: (e) => new IdempotencyConflict({ jobId: e.jobId }),
+        JobStoreUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" }),
+        JobQueueFull: () => new ServiceUnavailable({ message: "the job queue is full; retry with the same idempotency key" })
+      })
+    )
   })

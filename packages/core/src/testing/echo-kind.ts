@@ -1,0 +1,102 @@
+/**
+ * A job kind of the tests' own, `test_echo`, in a context of its own: what a context outside
+ * `jobs/` (spec 3's workspaces, a host) declares to add a kind — its schemas, its work (which
+ * reports progress), both projections, usage and a retention hook — and the create routes that
+ * make its jobs (`POST /v1/workspaces/{workspace_id}/echo`, `POST /test_echo_async`). Registered
+ * through `makeDocket({ jobKinds, routes })`, nothing else: the job routes of both forms read,
+ * wait on, stream, cancel and list its jobs.
+ */
+import { Duration, Effect, Schema } from "effect"
+import type { DocketOptions } from "../docket.js"
+import { isTerminal } from "../jobs/job.js"
+import { defineJobKind } from "../jobs/job-kind.js"
+import { route } from "../platform/router.js"
+import { createAdmittedJob } from "../tenancy/limits/admit-job.js"
+import type { Caller } from "../tenancy/tenants/authenticate.js"
+import { invalid } from "../documents/http/api-errors.js"
+import { docsJson } from "../documents/http/envelope.js"
+import { authedHandler, type DocsContext } from "../documents/http/handler.js"
+import { type Json, jsonBody, queryOf } from "../documents/http/inputs.js"
+import { waitForJob } from "../documents/http/job-access.js"
+import { renderV1Job } from "../documents/http/render-job.js"
+
+export const TEST_ECHO = "test_echo"
+
+export const EchoInput = Schema.Struct({
+  text: Schema.String,
+  /** each step waits this long on the service clock, then reports */
+  step_ms: Schema.Number,
+  steps: Schema.Number
+})
+export type EchoInput = typeof EchoInput.Type
+
+export const EchoResult = Schema.Struct({ echo: Schema.String, steps: Schema.Number })
+
+/** The kind, and what its retention hook has seen (the job ids whose payload expired). */
+export const makeEchoContext = () => {
+  const expired: Array<string> = []
+  const kind = defineJobKind({
+    kind: TEST_ECHO,
+    input: EchoInput,
+    result: EchoResult,
+    stage: "echoing",
+    run: (job, report) =>
+      Effect.gen(function*() {
+        const { step_ms, steps, text } = job.input
+        for (let i = 1; i <= steps; i++) {
+          if (step_ms > 0) yield* Effect.sleep(Duration.millis(step_ms))
+          yield* report({ units_total: steps, units_done: i, items_total: steps, items_done: i })
+        }
+        return { result: { echo: text, steps }, units: steps }
+      }),
+    flatResult: (_job, result) => ({ result_type: TEST_ECHO, status: "success", error: null, echo: result.echo }),
+    v1Result: (job, result) => ({ result_type: TEST_ECHO, echo: result.echo, steps: result.steps, units: job.units }),
+    usage: (job) => ({ pages: job.input.steps, bytes_ingested: job.input.text.length }),
+    onPayloadExpired: (job) => Effect.sync(() => (expired.push(job.job_id), 0))
+  })
+
+  const inputOf = (body: Json) =>
+    Schema.decodeUnknown(EchoInput)({ text: body.text, step_ms: body.step_ms ?? 0, steps: body.steps ?? 1 }).pipe(
+      Effect.mapError(() => invalid("text", "text (string), step_ms and steps (numbers) are required"))
+    )
+
+  const createEcho = (ctx: DocsContext, caller: Caller, options: { readonly workspaceId: string | null; readonly body: Json }) =>
+    Effect.flatMap(inputOf(options.body), (input) =>
+      createAdmittedJob(caller.tenant, {
+        tenantId: caller.tenant.tenant_id,
+        kind: TEST_ECHO,
+        input,
+        workspaceId: options.workspaceId,
+        force: options.workspaceId === null ? null : options.body.force === true,
+        idempotencyKey: ctx.request.header("idempotency-key") ?? null,
+        requestId: ctx.requestId
+      }))
+
+  const routes = [
+    // spec 3's shape of a job-creating call: 202 Job, or 200 once it finished within `wait_seconds` (query)
+    route(
+      "POST",
+      "/v1/workspaces/:workspace_id/echo",
+      authedHandler("v1", (ctx, caller) =>
+        Effect.gen(function*() {
+          const body: Json = yield* jsonBody(ctx.request)
+          const wait = Number(queryOf(ctx.request).get("wait_seconds") ?? "0")
+          const { job } = yield* createEcho(ctx, caller, { workspaceId: ctx.params.workspace_id, body })
+          const settled = wait > 0 ? (yield* waitForJob(caller, job, wait * 1000)) ?? job : job
+          return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
+        }))
+    ),
+    route(
+      "POST",
+      "/test_echo_async",
+      authedHandler("flat", (ctx, caller) =>
+        Effect.gen(function*() {
+          const { job } = yield* createEcho(ctx, caller, { workspaceId: null, body: yield* jsonBody(ctx.request) })
+          return docsJson(202, { job_id: job.job_id }, ctx.requestId)
+        }))
+    )
+  ]
+
+  const options: Pick<DocketOptions, "jobKinds" | "routes"> = { jobKinds: [kind], routes }
+  return { kind, routes, options, expired }
+}
