@@ -1,6 +1,6 @@
 import { requestRateStoreSuite, syncWaitStoreSuite, usageStoreSuite } from "@docket/core/testing"
-import { MemoryRequestRateStore, MemorySyncWaitStore, MemoryUsageStore } from "@docket/storage-memory"
+import * as MemoryStorage from "@docket/storage-memory"
 
-usageStoreSuite("memory", MemoryUsageStore.layer)
-requestRateStoreSuite("memory", MemoryRequestRateStore.layer)
-syncWaitStoreSuite("memory", MemorySyncWaitStore.layer)
+usageStoreSuite("memory", MemoryStorage.layer)
+requestRateStoreSuite("memory", MemoryStorage.layer)
+syncWaitStoreSuite("memory", MemoryStorage.layer)

@@ -1,5 +1,5 @@
 import { decisionStoreSuite, limiterStoreSuite } from "@docket/core/testing"
-import { MemoryDecisionStore, MemoryLimiterStore } from "@docket/storage-memory"
+import * as MemoryStorage from "@docket/storage-memory"
 
-decisionStoreSuite("memory", MemoryDecisionStore.layer)
-limiterStoreSuite("memory", MemoryLimiterStore.layer, { inProcess: true })
+decisionStoreSuite("memory", MemoryStorage.layer)
+limiterStoreSuite("memory", MemoryStorage.layer, { inProcess: true })

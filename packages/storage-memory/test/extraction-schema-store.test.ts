@@ -1,4 +1,4 @@
 import { extractionSchemaStoreSuite } from "@docket/core/testing"
-import { MemoryExtractionSchemaStore } from "@docket/storage-memory"
+import * as MemoryStorage from "@docket/storage-memory"
 
-extractionSchemaStoreSuite("memory", MemoryExtractionSchemaStore.layer)
+extractionSchemaStoreSuite("memory", MemoryStorage.layer)

@@ -1,4 +1,4 @@
 import { jobStoreSuite } from "@docket/core/testing"
-import { MemoryJobStore } from "@docket/storage-memory"
+import * as MemoryStorage from "@docket/storage-memory"
 
-jobStoreSuite("memory", MemoryJobStore.layer)
+jobStoreSuite("memory", MemoryStorage.layer)

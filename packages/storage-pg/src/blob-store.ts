@@ -6,7 +6,7 @@
  * ended within `maxBytes` does one short transaction point the key at the new chunk set and drop
  * the chunks it replaced; a put that fails, is interrupted or crosses `maxBytes` deletes its own
  * chunks and leaves the key as it was. (Chunks of a put cut short by a crash of the instance stay
- * behind, unreferenced; `reset` removes them.)
+ * behind, unreferenced; `StorageAdmin.reset` removes them.)
  *
  * `get` answers the whole blob, as the port defines it; it reads the chunks in order in one
  * statement, so a concurrent replacement is never seen half-way. `read` streams them, a few rows
@@ -124,8 +124,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
     delete: (key) =>
       run(sql`
         WITH gone AS (DELETE FROM docket_blobs WHERE key = ${key} RETURNING blob_id)
-        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_blobs, docket_blob_chunks`).pipe(Effect.asVoid)
+        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid)
   }
 }
 

@@ -147,9 +147,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionS
     revokeKey: (id) =>
       run(sql<KeyRow>`
         UPDATE docket_api_keys SET status = 'revoked' WHERE key_id = ${id}
-        RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
-
-    reset: run(sql`TRUNCATE docket_accounts, docket_api_keys`).pipe(Effect.asVoid)
+        RETURNING ${keyColumns}`).pipe(Effect.map(oneKey))
   }
 }
 

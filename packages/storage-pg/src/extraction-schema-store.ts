@@ -152,8 +152,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): Extractio
           return { items: rows.map(toVersion), total: Number(total[0].n) }
         })
       )
-    },
-    reset: run(sql`TRUNCATE docket_schema_families, docket_schema_versions`).pipe(Effect.asVoid)
+    }
   }
 }
 

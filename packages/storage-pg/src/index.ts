@@ -29,6 +29,7 @@ import {
   JobStore,
   LimiterStore,
   ObjectStore,
+  StorageAdmin,
   RequestRateStore,
   type StoragePorts,
   SyncWaitStore,
@@ -52,6 +53,7 @@ import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
 import * as PgObjectStore from "./object-store.js"
 import * as PgRequestRateStore from "./request-rate-store.js"
+import * as PgStorageAdmin from "./storage-admin.js"
 import * as PgSyncWaitStore from "./sync-wait-store.js"
 import * as PgTenantStore from "./tenant-store.js"
 import * as PgUploadSessionStore from "./upload-session-store.js"
@@ -59,7 +61,7 @@ import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
+export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
@@ -93,7 +95,8 @@ export const layerFromClient = (
         Context.add(UsageStore, PgUsageStore.make(sql, guardOptions)),
         Context.add(RequestRateStore, PgRequestRateStore.make(sql, guardOptions)),
         Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions)),
-        Context.add(SyncWaitStore, PgSyncWaitStore.make(sql, guardOptions))
+        Context.add(SyncWaitStore, PgSyncWaitStore.make(sql, guardOptions)),
+        Context.add(StorageAdmin, PgStorageAdmin.make(sql, guardOptions))
       )
     })
   )

@@ -67,8 +67,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventL
         FROM docket_job_events e JOIN docket_job_event_logs l ON l.job_id = e.job_id
         WHERE e.job_id = ${jobId}::text AND e.sequence > ${after}::numeric
           AND e.sequence > l.last - ${MAX_EVENTS_PER_JOB}::bigint
-        ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord))),
-    reset: run(sql`TRUNCATE docket_job_event_logs, docket_job_events`).pipe(Effect.asVoid)
+        ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord)))
   }
 }
 

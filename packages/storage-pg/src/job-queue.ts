@@ -117,8 +117,7 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
       run(sql`
         UPDATE docket_job_queue SET lease_id = NULL, lease_expires_at = NULL, attempts = attempts - 1
         WHERE job_id = ${lease.jobId} AND lease_id = ${lease.leaseId}
-        RETURNING 1`).pipe(Effect.flatMap((rows) => (rows.length > 0 ? wake : Effect.void))),
-    reset: run(sql`TRUNCATE docket_job_queue`).pipe(Effect.asVoid)
+        RETURNING 1`).pipe(Effect.flatMap((rows) => (rows.length > 0 ? wake : Effect.void)))
   }
 }
 

@@ -148,9 +148,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
           nextCursor: more && jobs.length > 0 ? jobs[jobs.length - 1].job_id : null,
           total: Number(total[0].n)
         }
-      }),
-    // the queue's entries name jobs: they go with them
-    reset: run(sql`TRUNCATE docket_jobs, docket_job_queue`).pipe(Effect.asVoid)
+      })
   }
 }
 

@@ -139,12 +139,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterSt
           })
         )
       )
-    },
-
-    // back to the defaults of core: no admissions, no slots, no pool sizes set
-    reset: run(sql`TRUNCATE docket_limiter_accounts, docket_limiter_admissions, docket_limiter_tokens, docket_limiter_pools`).pipe(
-      Effect.asVoid
-    )
+    }
   }
 }
 

@@ -34,15 +34,6 @@ export const make = (blobs: BlobStoreService, sql: SqlClient.SqlClient, options:
         })
       ),
     get: (bucket, key) =>
-      blobs.get(blobKeyOfObject(bucket, key)).pipe(Effect.mapError((e) => new ObjectStoreUnavailable({ cause: e.cause }))),
-    reset: run(
-      sql.withTransaction(
-        Effect.gen(function*() {
-          const pattern = `${PREFIX}%`
-          yield* sql`DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM docket_blobs WHERE key LIKE ${pattern})`
-          yield* sql`DELETE FROM docket_blobs WHERE key LIKE ${pattern}`
-        })
-      )
-    ).pipe(Effect.asVoid)
+      blobs.get(blobKeyOfObject(bucket, key)).pipe(Effect.mapError((e) => new ObjectStoreUnavailable({ cause: e.cause })))
   }
 }

@@ -29,8 +29,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRa
         Effect.map(([row]) =>
           row.admitted ? { admitted: true as const } : { admitted: false as const, retryAfterMs: Number(row.retry_after_ms ?? windowMs) }
         )
-      ),
-    reset: run(sql`TRUNCATE docket_request_rates`).pipe(Effect.asVoid)
+      )
   }
 }
 

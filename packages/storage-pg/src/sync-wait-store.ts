@@ -28,8 +28,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitS
           })
         )
       ),
-    release: (waitId) => run(sql`DELETE FROM docket_sync_waits WHERE wait_id = ${waitId}`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_sync_waits`).pipe(Effect.asVoid)
+    release: (waitId) => run(sql`DELETE FROM docket_sync_waits WHERE wait_id = ${waitId}`).pipe(Effect.asVoid)
   }
 }
 

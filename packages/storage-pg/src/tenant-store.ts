@@ -94,8 +94,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantSto
         RETURNING ${keyColumns}`).pipe(Effect.map((rows) => toKey(rows[0]))),
     findKeyByHash: (hash) => run(sql<KeyRow>`SELECT ${keyColumns} FROM docket_docs_keys WHERE hash = ${hash}`).pipe(Effect.map(oneKey)),
     revokeKey: (id) =>
-      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
-    reset: run(sql`TRUNCATE docket_docs_tenants, docket_docs_keys`).pipe(Effect.asVoid)
+      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey))
   }
 }
 

@@ -135,9 +135,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSes
           FROM jsonb_array_elements(parts) WITH ORDINALITY AS e(p, i)
           WHERE (p ->> 'key') NOT IN ${sql.in(keys)}
         )
-        WHERE session_id = ${id}::text`).pipe(Effect.asVoid),
-
-    reset: run(sql`TRUNCATE docket_upload_sessions`).pipe(Effect.asVoid)
+        WHERE session_id = ${id}::text`).pipe(Effect.asVoid)
   }
 }
 

@@ -46,8 +46,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSto
       run(sql<UploadRow>`
         SELECT ${columns} FROM docket_uploads WHERE expires_at <= ${now}::bigint AND NOT blob_deleted
         ORDER BY expires_at LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map(toUpload))),
-    markBlobDeleted: (id) => run(sql`UPDATE docket_uploads SET blob_deleted = true WHERE file_id = ${id}`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_uploads`).pipe(Effect.asVoid)
+    markBlobDeleted: (id) => run(sql`UPDATE docket_uploads SET blob_deleted = true WHERE file_id = ${id}`).pipe(Effect.asVoid)
   }
 }
 

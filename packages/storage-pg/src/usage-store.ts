@@ -82,9 +82,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStor
           }))
         )
       )
-    },
-
-    reset: run(sql`TRUNCATE docket_usage_events, docket_usage_totals`).pipe(Effect.asVoid)
+    }
   }
 }
 

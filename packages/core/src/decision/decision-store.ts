@@ -26,8 +26,6 @@ export interface DecisionStoreService {
   readonly getKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreUnavailable>
   /** revokes an active key; revoking a revoked key returns it unchanged */
   readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreUnavailable>
-  /** empties the store (harness reset) */
-  readonly reset: Effect.Effect<void, StoreUnavailable>
 }
 
 export class DecisionStore extends Context.Tag("@docket/core/DecisionStore")<DecisionStore, DecisionStoreService>() {}

@@ -32,7 +32,6 @@ export interface JobEventLogService {
   readonly append: (jobId: string, event: JobEventData) => Effect.Effect<JobEventRecord, JobEventLogUnavailable>
   /** the job's retained events with a sequence above `after`, oldest first */
   readonly since: (jobId: string, after: number) => Effect.Effect<ReadonlyArray<JobEventRecord>, JobEventLogUnavailable>
-  readonly reset: Effect.Effect<void, JobEventLogUnavailable>
 }
 
 export class JobEventLog extends Context.Tag("@docket/core/JobEventLog")<JobEventLog, JobEventLogService>() {}

@@ -35,8 +35,6 @@ export interface JobQueueService {
   readonly complete: (lease: JobLease) => Effect.Effect<void, JobQueueUnavailable>
   /** gives the job back, unclaimed, if the lease is still this one */
   readonly release: (lease: JobLease) => Effect.Effect<void, JobQueueUnavailable>
-  /** empties the queue (harness reset, tests) */
-  readonly reset: Effect.Effect<void, JobQueueUnavailable>
 }
 
 export class JobQueue extends Context.Tag("@docket/core/JobQueue")<JobQueue, JobQueueService>() {}

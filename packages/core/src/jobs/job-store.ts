@@ -74,7 +74,6 @@ export interface JobStoreService {
    * `expire` event applies to
    */
   readonly listPayloadExpired: (now: number, limit: number) => Effect.Effect<ReadonlyArray<Job>, JobStoreUnavailable>
-  readonly reset: Effect.Effect<void, JobStoreUnavailable>
 }
 
 export class JobStore extends Context.Tag("@docket/core/JobStore")<JobStore, JobStoreService>() {}

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import type { UsageEvent } from "../tenancy/billing/usage-event.js"
 import { UsageStore } from "../tenancy/billing/usage-store.js"
 import { RequestRateStore } from "../tenancy/limits/request-rate-store.js"
@@ -26,12 +27,12 @@ const event = (over: Partial<UsageEvent> = {}): UsageEvent => ({
   ...over
 })
 
-export const usageStoreSuite = <E>(name: string, layer: Layer.Layer<UsageStore, E>) =>
+export const usageStoreSuite = <E>(name: string, layer: Layer.Layer<UsageStore | StorageAdmin, E>) =>
   describe(`UsageStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: UsageStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: UsageStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const store = yield* UsageStore
-        yield* store.reset
+        yield* resetStorage
         return yield* f(store)
       }).pipe(Effect.provide(layer))
 
@@ -123,18 +124,18 @@ export const usageStoreSuite = <E>(name: string, layer: Layer.Layer<UsageStore, 
       run((s) =>
         Effect.gen(function*() {
           yield* s.record(event())
-          yield* s.reset
+          yield* resetStorage
           expect(yield* s.unitsUsed("tnt_a")).toBe(0)
           expect(yield* s.summarize({ tenantId: "tnt_a", from: 0, to: T0 + 10 * DAY, groupBy: "day" })).toEqual([])
         })))
   })
 
-export const requestRateStoreSuite = <E>(name: string, layer: Layer.Layer<RequestRateStore, E>) =>
+export const requestRateStoreSuite = <E>(name: string, layer: Layer.Layer<RequestRateStore | StorageAdmin, E>) =>
   describe(`RequestRateStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: RequestRateStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: RequestRateStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const store = yield* RequestRateStore
-        yield* store.reset
+        yield* resetStorage
         return yield* f(store)
       }).pipe(Effect.provide(layer))
     const hit = (s: RequestRateStore["Type"], now: number, limit = 2, key = "tnt_a") => s.hit({ key, limit, windowMs: 60_000, now })
@@ -199,7 +200,7 @@ export const requestRateStoreSuite = <E>(name: string, layer: Layer.Layer<Reques
         Effect.gen(function*() {
           expect(yield* hit(s, 0, 1)).toEqual({ admitted: true })
           expect((yield* hit(s, 1, 1)).admitted).toBe(false)
-          yield* s.reset
+          yield* resetStorage
           expect(yield* hit(s, 2, 1)).toEqual({ admitted: true })
         })))
   })

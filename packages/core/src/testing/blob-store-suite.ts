@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, type Layer, Option, Stream } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { BlobStore } from "../documents/uploads/blob-store.js"
 
 let n = 0
@@ -21,12 +22,12 @@ const same = (actual: Option.Option<Uint8Array>, expected: Uint8Array) => {
   expect(Buffer.from(got.buffer, got.byteOffset, got.byteLength).equals(Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength))).toBe(true)
 }
 
-export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>) =>
+export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore | StorageAdmin, E>) =>
   describe(`BlobStore (${name})`, () => {
-    const run = <A, E2>(f: (s: BlobStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: BlobStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const s = yield* BlobStore
-        yield* s.reset
+        yield* resetStorage
         return yield* f(s)
       }).pipe(Effect.provide(layer))
 
@@ -123,7 +124,7 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>
           yield* s.delete(k)
           const other = key()
           yield* s.put(other, streamOf(bytes(10), 3), 10)
-          yield* s.reset
+          yield* resetStorage
           expect(Option.isNone(yield* s.get(other))).toBe(true)
         })))
   })

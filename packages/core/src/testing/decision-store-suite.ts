@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { type Account, noCustomLimits } from "../decision/account.js"
 import type { ApiKeyRecord } from "../decision/api-key.js"
 import { DecisionStore } from "../decision/decision-store.js"
@@ -21,9 +22,9 @@ const key = (accountId: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord 
   return { key_id: `key_${id}`, account_id: accountId, name: "k", prefix: "svc_sk_abcd", hash: `hash_${id}`, status: "active", created_at: n, ...over }
 }
 
-export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionStore, E>) =>
+export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionStore | StorageAdmin, E>) =>
   describe(`DecisionStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: DecisionStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: DecisionStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.flatMap(DecisionStore, f).pipe(Effect.provide(layer))
 
     it.effect("creates, reads and patches accounts", () =>

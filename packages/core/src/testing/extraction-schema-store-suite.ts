@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import {
   platformSchemaScope,
   type SchemaScope,
@@ -24,12 +25,12 @@ const family = (scope: SchemaScope, over: Partial<NewSchemaFamily> = {}): NewSch
   ...over
 })
 
-export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<ExtractionSchemaStore, E>) =>
+export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<ExtractionSchemaStore | StorageAdmin, E>) =>
   describe(`ExtractionSchemaStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: ExtractionSchemaStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: ExtractionSchemaStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const store = yield* ExtractionSchemaStore
-        yield* store.reset
+        yield* resetStorage
         return yield* f(store)
       }).pipe(Effect.provide(layer))
 
@@ -206,7 +207,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
           const f = family(tenantSchemaScope(tenantId))
           yield* s.createFamily(f)
           yield* s.createFamily(family(platformSchemaScope))
-          yield* s.reset
+          yield* resetStorage
           expect(Option.isNone(yield* s.getLatest(tenantSchemaScope(tenantId), f.schemaId))).toBe(true)
           expect((yield* s.listVisible(tenantId, { afterSchemaId: null, limit: 10 })).total).toBe(0)
           // the id is free again

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { type JobEventData, JobEventLog, MAX_EVENTS_PER_JOB } from "../jobs/job-event-log.js"
 
 const JOB_A = "00000000-0000-4000-8000-00000000000a"
@@ -21,12 +22,12 @@ const running: JobEventData = {
 
 const failed: JobEventData = { at: 1_767_225_600_456, status: "failed", progress: null, message: "the file is corrupt — « 2026 »" }
 
-export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog, E>) =>
+export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog | StorageAdmin, E>) =>
   describe(`JobEventLog conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: JobEventLog["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: JobEventLog["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const log = yield* JobEventLog
-        yield* log.reset
+        yield* resetStorage
         return yield* f(log)
       }).pipe(Effect.provide(layer))
 
@@ -100,7 +101,7 @@ export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog
         Effect.gen(function*() {
           yield* log.append(JOB_A, queued(1))
           yield* log.append(JOB_A, queued(2))
-          yield* log.reset
+          yield* resetStorage
           expect(yield* log.since(JOB_A, 0)).toEqual([])
           expect((yield* log.append(JOB_A, queued(3))).sequence).toBe(1)
         })))

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { JOB_LEASE_MS, JobQueue, type JobQueueService } from "../jobs/job-queue.js"
 import { ManualClock } from "../kernel/clock.js"
 
@@ -26,13 +27,13 @@ const claimWithin = (q: JobQueueService, ms: number) =>
     return yield* Option.match(done, { onNone: () => Effect.succeedNone, onSome: (exit) => Effect.asSome(exit) })
   })
 
-export const jobQueueSuite = <E>(name: string, layer: Layer.Layer<JobQueue, E>) =>
+export const jobQueueSuite = <E>(name: string, layer: Layer.Layer<JobQueue | StorageAdmin, E>) =>
   describe(`JobQueue (${name})`, () => {
-    const run = <A, E2>(f: (q: JobQueueService, clock: ManualClock) => Effect.Effect<A, E2>) => {
+    const run = <A, E2>(f: (q: JobQueueService, clock: ManualClock) => Effect.Effect<A, E2, StorageAdmin>) => {
       const clock = new ManualClock()
       return Effect.gen(function*() {
         const q = yield* JobQueue
-        yield* q.reset
+        yield* resetStorage
         return yield* f(q, clock)
       }).pipe(Effect.withClock(clock), Effect.provide(layer))
     }

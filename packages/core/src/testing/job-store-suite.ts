@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import type { Job } from "../jobs/job.js"
 import { JobStore } from "../jobs/job-store.js"
 
@@ -29,12 +30,12 @@ const job = (id: string, over: Partial<Job> = {}): Job => ({
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`
 
-export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) =>
+export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore | StorageAdmin, E>) =>
   describe(`JobStore (${name})`, () => {
     it.effect("insert then get; an idempotency key returns the existing job per tenant", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* resetStorage
         expect((yield* s.insert(job(uuid(1), { idempotency_key: "k" }))).created).toBe(true)
         const replay = yield* s.insert(job(uuid(2), { idempotency_key: "k" }))
         expect(replay).toEqual({ job: expect.objectContaining({ job_id: uuid(1) }), created: false })
@@ -49,7 +50,7 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
     it.effect("transitions follow the state machine; a terminal job never changes", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* resetStorage
         yield* s.insert(job(uuid(1)))
         expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 5, result: 1, units: 1 })).changed).toBe(false)
         const started = Option.getOrThrow(yield* s.apply(uuid(1), { type: "start", at: 2 }))
@@ -63,7 +64,7 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
     it.effect("insertWithin: N concurrent inserts of a tenant at cap C store exactly C; other tenants and replays are not held back", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* resetStorage
         const cap = 3
         const outcomes = yield* Effect.all(
           Array.from({ length: 12 }, (_, i) => Effect.either(s.insertWithin(job(uuid(100 + i), { idempotency_key: `k${i}` }), cap))),
@@ -98,7 +99,7 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
     it.effect("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* resetStorage
         for (let i = 1; i <= 4; i++) yield* s.insert(job(uuid(i), { created_at: i <= 2 ? 1000 : 2000 }))
         yield* s.insert(job(uuid(5), { tenant_id: "t2" }))
         const first = yield* s.list({ tenantId: "t1", limit: 3 })
@@ -115,7 +116,7 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
     it.effect("listPayloadExpired: succeeded jobs holding a result past payload_expires_at, earliest first, at most limit; expire removes them", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* resetStorage
         const done = (id: string, expires: number, over: Partial<Job> = {}) =>
           job(id, { status: "succeeded", result: { pages: [id] }, finished_at: 1500, payload_expires_at: expires, ...over })
         yield* s.insert(done(uuid(1), 3000))

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { type AdmissionRequest, LimiterStore } from "../decision/limiter/limiter-store.js"
 import { SLOT_LEASE_MS, WINDOW_MS } from "../decision/limiter/limits.js"
 
@@ -22,12 +23,12 @@ const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
  * `inProcess`: the store keeps its state in process memory, so it must offer `releaseNow` (a store
  * behind a network must not: its release is a round trip).
  */
-export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore, E>, options: { readonly inProcess: boolean }) =>
+export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore | StorageAdmin, E>, options: { readonly inProcess: boolean }) =>
   describe(`LimiterStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (l: LimiterStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (l: LimiterStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const limiter = yield* LimiterStore
-        yield* limiter.reset
+        yield* resetStorage
         return yield* f(limiter)
       }).pipe(Effect.provide(layer))
 
@@ -155,7 +156,7 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
           expect(after.fleets["dm-v1.0:fast"]).toBe(7)
           expect(after.fleets["dm-v1.5:fast"]).toBe(before.fleets["dm-v1.5:fast"])
           expect(after.free).toBe(before.free)
-          yield* l.reset
+          yield* resetStorage
           expect(yield* l.getPools).toEqual(before)
         })
       ))

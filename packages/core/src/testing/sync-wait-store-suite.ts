@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { type SyncWaitHold, SyncWaitStore } from "../tenancy/limits/sync-wait-store.js"
 
 const T0 = 1_767_225_600_000
@@ -19,12 +20,12 @@ const hold = (over: Partial<SyncWaitHold> = {}): SyncWaitHold => ({
   ...over
 })
 
-export const syncWaitStoreSuite = <E>(name: string, layer: Layer.Layer<SyncWaitStore, E>) =>
+export const syncWaitStoreSuite = <E>(name: string, layer: Layer.Layer<SyncWaitStore | StorageAdmin, E>) =>
   describe(`SyncWaitStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: SyncWaitStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: SyncWaitStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const store = yield* SyncWaitStore
-        yield* store.reset
+        yield* resetStorage
         return yield* f(store)
       }).pipe(Effect.provide(layer))
 
@@ -77,7 +78,7 @@ export const syncWaitStoreSuite = <E>(name: string, layer: Layer.Layer<SyncWaitS
       run((s) =>
         Effect.gen(function*() {
           expect(yield* s.acquire(hold({ cap: 1 }))).toBe(true)
-          yield* s.reset
+          yield* resetStorage
           expect(yield* s.acquire(hold({ cap: 1 }))).toBe(true)
         })))
   })

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { hashDocsKey, type DocsKeyRecord, type Tenant, TENANT_DEFAULTS } from "../tenancy/tenants/tenant.js"
 import { TenantStore, type TenantStoreService } from "../tenancy/tenants/tenant-store.js"
 
@@ -20,12 +21,12 @@ const key = (tenantId: string, over: Partial<DocsKeyRecord> = {}): DocsKeyRecord
   ...over
 })
 
-export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore, E>) =>
+export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore | StorageAdmin, E>) =>
   describe(`TenantStore (${name})`, () => {
-    const run = <A, E2>(f: (s: TenantStoreService) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: TenantStoreService) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const s = yield* TenantStore
-        yield* s.reset
+        yield* resetStorage
         return yield* f(s)
       }).pipe(Effect.provide(layer))
 
@@ -68,7 +69,7 @@ export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore
         Effect.gen(function*() {
           const t = yield* s.createTenant(tenant())
           const k = yield* s.createKey(key(t.tenant_id))
-          yield* s.reset
+          yield* resetStorage
           expect(Option.isNone(yield* s.getTenant(t.tenant_id))).toBe(true)
           expect(Option.isNone(yield* s.findKeyByHash(k.hash))).toBe(true)
         })))

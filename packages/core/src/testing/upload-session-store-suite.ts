@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadPart, type UploadSession, UploadSessionStore } from "../documents/uploads/upload-session.js"
 
 const T0 = 1_767_225_600_000
@@ -33,12 +34,12 @@ const part = (s: UploadSession, index: number, offset: number, size: number): Up
 
 const UNKNOWN = "00000000-0000-4000-a000-999999999999"
 
-export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<UploadSessionStore, E>) =>
+export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<UploadSessionStore | StorageAdmin, E>) =>
   describe(`UploadSessionStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: UploadSessionStore["Type"]) => Effect.Effect<A, E2>) =>
+    const run = <A, E2>(f: (s: UploadSessionStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
         const store = yield* UploadSessionStore
-        yield* store.reset
+        yield* resetStorage
         return yield* f(store)
       }).pipe(Effect.provide(layer))
 
@@ -157,7 +158,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
-          yield* s.reset
+          yield* resetStorage
           expect(Option.isNone(yield* s.get(a.session_id))).toBe(true)
         })))
 

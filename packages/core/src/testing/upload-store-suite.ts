@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { UPLOAD_LIFETIME_MS, type UploadRecord, UploadStore } from "../documents/uploads/upload.js"
 
 let n = 0
@@ -17,12 +18,12 @@ const upload = (over: Partial<UploadRecord> = {}): UploadRecord => ({
   ...over
 })
 
-export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore, E>) =>
+export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore | StorageAdmin, E>) =>
   describe(`UploadStore (${name})`, () => {
     it.effect("creates and reads back an upload exactly; unknown ids are none; reset empties", () =>
       Effect.gen(function*() {
         const s = yield* UploadStore
-        yield* s.reset
+        yield* resetStorage
         const a = upload()
         const b = upload({ tenant_id: "ten_2", size: 0, file_name: "a" })
         expect(yield* s.create(a)).toEqual(a)
@@ -31,13 +32,13 @@ export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore
         expect(Option.getOrThrow(yield* s.get(b.file_id))).toEqual(b)
         expect(Option.isNone(yield* s.get("00000000-0000-4000-9000-999999999999"))).toBe(true)
         expect(Option.isNone(yield* s.get("not a uuid"))).toBe(true)
-        yield* s.reset
+        yield* resetStorage
         expect(Option.isNone(yield* s.get(a.file_id))).toBe(true)
       }).pipe(Effect.provide(layer)))
     it.effect("listExpired: expired uploads not yet marked, oldest expiry first, at most limit; markBlobDeleted keeps the record", () =>
       Effect.gen(function*() {
         const s = yield* UploadStore
-        yield* s.reset
+        yield* resetStorage
         const t = 1_800_000_000_000
         const late = yield* s.create(upload({ expires_at: t - 10 }))
         const early = yield* s.create(upload({ expires_at: t - 20, tenant_id: "ten_2" }))

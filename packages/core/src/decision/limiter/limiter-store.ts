@@ -56,7 +56,6 @@ export interface LimiterStoreService {
   readonly getPools: Effect.Effect<PoolSizes, LimiterUnavailable>
   /** merges the given sizes into the current ones */
   readonly setPools: (sizes: { readonly fleets?: Readonly<Record<string, number>>; readonly free?: number }) => Effect.Effect<PoolSizes, LimiterUnavailable>
-  readonly reset: Effect.Effect<void, LimiterUnavailable>
 }
 
 export class LimiterStore extends Context.Tag("@docket/core/LimiterStore")<LimiterStore, LimiterStoreService>() {}

@@ -71,8 +71,6 @@ export interface ExtractionSchemaStoreService {
     tenantId: string,
     page: { readonly afterSchemaId: string | null; readonly limit: number }
   ) => Effect.Effect<{ readonly items: ReadonlyArray<StoredSchemaVersion>; readonly total: number }, StoreUnavailable>
-  /** empties the store (harness reset) */
-  readonly reset: Effect.Effect<void, StoreUnavailable>
 }
 
 export class ExtractionSchemaStore extends Context.Tag("@docket/core/ExtractionSchemaStore")<

@@ -18,7 +18,6 @@ export interface ObjectStoreService {
     maxBytes: number
   ) => Effect.Effect<number, E | ObjectTooLarge | ObjectStoreUnavailable>
   readonly get: (bucket: string, key: string) => Effect.Effect<Option.Option<Uint8Array>, ObjectStoreUnavailable>
-  readonly reset: Effect.Effect<void, ObjectStoreUnavailable>
 }
 
 export class ObjectStore extends Context.Tag("@docket/core/ObjectStore")<ObjectStore, ObjectStoreService>() {}

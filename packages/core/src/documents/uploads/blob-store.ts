@@ -25,7 +25,6 @@ export interface BlobStoreService {
    */
   readonly read: (key: string) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, BlobStoreUnavailable>>, BlobStoreUnavailable>
   readonly delete: (key: string) => Effect.Effect<void, BlobStoreUnavailable>
-  readonly reset: Effect.Effect<void, BlobStoreUnavailable>
 }
 
 export class BlobStore extends Context.Tag("@docket/core/BlobStore")<BlobStore, BlobStoreService>() {}

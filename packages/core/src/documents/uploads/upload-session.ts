@@ -67,7 +67,6 @@ export interface UploadSessionStoreService {
    * as for an expired, completed or aborted session, not 404). Idempotent; an unknown id is nothing.
    */
   readonly dropParts: (sessionId: string, keys: ReadonlyArray<string>) => Effect.Effect<void, UploadSessionStoreUnavailable>
-  readonly reset: Effect.Effect<void, UploadSessionStoreUnavailable>
 }
 
 export class UploadSessionStore extends Context.Tag("@docket/core/UploadSessionStore")<UploadSessionStore, UploadSessionStoreService>() {}

@@ -36,7 +36,6 @@ export interface UploadStoreService {
    * unknown id is nothing. A later `create` of the id clears the mark.
    */
   readonly markBlobDeleted: (fileId: string) => Effect.Effect<void, UploadStoreUnavailable>
-  readonly reset: Effect.Effect<void, UploadStoreUnavailable>
 }
 
 export class UploadStore extends Context.Tag("@docket/core/UploadStore")<UploadStore, UploadStoreService>() {}

@@ -37,7 +37,6 @@ export interface UsageStoreService {
   readonly unitsUsed: (tenantId: string) => Effect.Effect<number, UsageStoreUnavailable>
   /** totals per group, in key order (null last) */
   readonly summarize: (query: UsageQuery) => Effect.Effect<ReadonlyArray<UsageTotals>, UsageStoreUnavailable>
-  readonly reset: Effect.Effect<void, UsageStoreUnavailable>
 }
 
 export class UsageStore extends Context.Tag("@docket/core/UsageStore")<UsageStore, UsageStoreService>() {}

@@ -27,7 +27,6 @@ export interface RequestRateStoreService {
    * (now - windowMs, now]; a refused request is not counted.
    */
   readonly hit: (request: RateHit) => Effect.Effect<RateOutcome, RequestRateUnavailable>
-  readonly reset: Effect.Effect<void, RequestRateUnavailable>
 }
 
 export class RequestRateStore extends Context.Tag("@docket/core/RequestRateStore")<RequestRateStore, RequestRateStoreService>() {}

@@ -29,7 +29,6 @@ export interface SyncWaitStoreService {
   readonly acquire: (hold: SyncWaitHold) => Effect.Effect<boolean, SyncWaitStoreUnavailable>
   /** Frees the wait's place (nothing when it is unknown or already freed). */
   readonly release: (waitId: string) => Effect.Effect<void, SyncWaitStoreUnavailable>
-  readonly reset: Effect.Effect<void, SyncWaitStoreUnavailable>
 }
 
 export class SyncWaitStore extends Context.Tag("@docket/core/SyncWaitStore")<SyncWaitStore, SyncWaitStoreService>() {}

@@ -16,7 +16,6 @@ export interface TenantStoreService {
   readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<DocsKeyRecord>, DocsStoreUnavailable>
   /** revokes a key; revoking a revoked key returns it unchanged */
   readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<DocsKeyRecord>, DocsStoreUnavailable>
-  readonly reset: Effect.Effect<void, DocsStoreUnavailable>
 }
 
 export class TenantStore extends Context.Tag("@docket/core/TenantStore")<TenantStore, TenantStoreService>() {}
