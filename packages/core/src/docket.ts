@@ -9,6 +9,7 @@ import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./admin/
 import type { AccountPatch } from "./decision/account.js"
 import * as DecisionAdmin from "./decision/admin.js"
 import { Evaluator, LocalEvaluatorLive } from "./decision/evaluator/evaluator.js"
+import { decisionFaults } from "./decision/faults.js"
 import { KeyCache, KeyCacheLive } from "./decision/key-cache.js"
 import { docketHandler, type DocketHandler } from "./platform/app.js"
 import { makeWebHandler } from "./platform/web.js"
@@ -113,7 +114,9 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     settingsLayer(options.settings),
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
-  const withSigner = Layer.provideMerge(LinkSignerLive, base)
+  // the harness's faults, each a decorator over the port it disturbs
+  const disturbed = Layer.provideMerge(decisionFaults, base)
+  const withSigner = Layer.provideMerge(LinkSignerLive, disturbed)
   const workers = Layer.unwrapEffect(
     Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))
   )

@@ -65,10 +65,6 @@ export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<Job
         entries.set(jobId, { jobId, lease: null, attempts: 0 })
         return Effect.as(wake, true)
       }),
-    take: Effect.map(claim, (lease) => {
-      entries.delete(lease.jobId)
-      return lease.jobId
-    }),
     claim,
     renew: (lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>

@@ -5,6 +5,7 @@
  */
 import {
   decideAdmission,
+  Immediate,
   DEFAULT_POOL_SIZES,
   LimiterStore,
   type LimiterStoreService,
@@ -103,8 +104,8 @@ export const makeLimiterStore = (): Clearable<LimiterStoreService> => {
         if (req.freeTier) freeSlots++
         return result
       }),
-    release: (slotId) => Effect.sync(() => release(slotId)),
-    releaseNow: release,
+    // immediate: the request scope runs it without an effect (see `LimiterStoreService.release`)
+    release: (slotId) => Immediate.sync(() => release(slotId)),
     getPools: Effect.sync(() => pools),
     setPools: (sizes) =>
       Effect.sync(() => {

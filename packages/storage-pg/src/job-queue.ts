@@ -93,17 +93,6 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
         Effect.tap((queued) => (queued ? wake : Effect.void)),
         Effect.catchAll((e) => Effect.as(Effect.logWarning(`job ${jobId} could not be queued`, e), false))
       ),
-    // no lease to settle: the entry goes at once (an unavailable database is retried)
-    take: Effect.gen(function*() {
-      for (;;) {
-        const taken = yield* claim.pipe(
-          Effect.tap(complete),
-          Effect.map((lease) => lease.jobId),
-          Effect.catchAll((e) => Effect.as(Effect.zipRight(Effect.logWarning("job queue unavailable", e), pause), undefined))
-        )
-        if (taken !== undefined) return taken
-      }
-    }),
     claim,
     renew: (lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>

@@ -24,7 +24,7 @@ afterAll(() => db.drop())
 const layer = PgStorage.layer({ url: db.url })
 
 decisionStoreSuite("postgres", layer)
-limiterStoreSuite("postgres", layer, { inProcess: false })
+limiterStoreSuite("postgres", layer)
 tenantStoreSuite("postgres", layer)
 jobStoreSuite("postgres", layer)
 jobQueueSuite("postgres", PgStorage.layer({ url: db.url, jobQueuePollInterval: 20 }))

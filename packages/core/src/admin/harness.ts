@@ -1,5 +1,5 @@
 /** The harness part of the control plane: clock, faults, reset. */
-import { Effect, Ref } from "effect"
+import { Effect } from "effect"
 import { clearKeyCache } from "../decision/key-cache.js"
 import { ClockControl } from "../kernel/clock.js"
 import { StorageAdmin } from "../kernel/storage-admin.js"
@@ -31,13 +31,13 @@ export const clockNow = Effect.gen(function*() {
   }
 })
 
-export const getFaults = Effect.flatMap(Faults, Ref.get)
+export const getFaults = Effect.flatMap(Faults, (f) => f.get)
 
 export const setFaults = (input: Partial<FaultState>) =>
   Effect.gen(function*() {
     const change = yield* decodeInput(FaultsInput)(input)
     const faults = yield* Faults
-    return yield* Ref.updateAndGet(faults, (f) => ({
+    return yield* faults.update((f) => ({
       limiter_store_unreachable: change.limiter_store_unreachable ?? f.limiter_store_unreachable,
       model_delay_ms: change.model_delay_ms ?? f.model_delay_ms,
       model_error: change.model_error ?? f.model_error
@@ -48,6 +48,6 @@ export const setFaults = (input: Partial<FaultState>) =>
 export const resetAll = Effect.gen(function*() {
   yield* Effect.flatMap(StorageAdmin, (admin) => admin.reset)
   yield* clearKeyCache
-  yield* Effect.flatMap(Faults, (f) => Ref.set(f, noFaults))
+  yield* Effect.flatMap(Faults, (f) => f.update(() => noFaults))
   return { reset: true }
 }).pipe(Effect.catchTag("StorageUnavailable", () => new AdminUnavailable({ message: "storage unavailable" })))

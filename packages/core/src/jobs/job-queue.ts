@@ -25,8 +25,6 @@ export interface JobLease {
 
 export interface JobQueueService {
   readonly offer: (jobId: string) => Effect.Effect<boolean>
-  /** waits for the next job id and removes it (no lease: nothing reclaims it) */
-  readonly take: Effect.Effect<string>
   /** waits for the next job id that is unclaimed or whose lease expired, and claims it */
   readonly claim: Effect.Effect<JobLease, JobQueueUnavailable>
   /** extends the lease by `JOB_LEASE_MS` from now; false when it is no longer this lease */

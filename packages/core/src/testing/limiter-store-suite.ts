@@ -6,6 +6,7 @@ import { Effect, type Layer } from "effect"
 import { resetStorage, StorageAdmin } from "./storage-reset.js"
 import { type AdmissionRequest, LimiterStore } from "../decision/limiter/limiter-store.js"
 import { SLOT_LEASE_MS, WINDOW_MS } from "../decision/limiter/limits.js"
+import * as Immediate from "../kernel/immediate.js"
 
 let seq = 0
 const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
@@ -19,11 +20,7 @@ const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
   ...over
 })
 
-/**
- * `inProcess`: the store keeps its state in process memory, so it must offer `releaseNow` (a store
- * behind a network must not: its release is a round trip).
- */
-export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore | StorageAdmin, E>, options: { readonly inProcess: boolean }) =>
+export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore | StorageAdmin, E>) =>
   describe(`LimiterStore conformance (${name})`, () => {
     const run = <A, E2>(f: (l: LimiterStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) =>
       Effect.gen(function*() {
@@ -89,25 +86,30 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
         })
       ))
 
-    it.effect(options.inProcess ? "releaseNow frees a slot at once, exactly as release does" : "no releaseNow: a release is a round trip", () =>
+    it.effect("an immediate release run without an effect frees a slot exactly as running it does", () =>
       run((l) =>
         Effect.gen(function*() {
-          const releaseNow = l.releaseNow
-          if (!options.inProcess) return expect(releaseNow).toBeUndefined()
-          if (releaseNow === undefined) return expect.fail("a store in process memory offers releaseNow")
+          // the request scope runs the synchronous work of an immediate release (`Immediate.sync`)
+          // instead of the effect; a release that is not immediate runs as an effect
+          const releaseNow = (slotId: string) =>
+            Effect.suspend(() => {
+              const release = l.release(slotId)
+              const work = Immediate.syncWorkOf(release)
+              return work === undefined ? release : Effect.sync(work)
+            })
           const t = 11_000_000
           const a = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
           expect(a._tag).toBe("Admitted")
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
-          releaseNow(a._tag === "Admitted" ? a.slotId : "")
+          yield* releaseNow(a._tag === "Admitted" ? a.slotId : "")
           const b = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
           expect(b._tag).toBe("Admitted")
-          releaseNow(a._tag === "Admitted" ? a.slotId : "") // a double release frees nothing more
+          yield* releaseNow(a._tag === "Admitted" ? a.slotId : "") // a double release frees nothing more
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
           // a leaked slot reclaimed after the lease: its late release frees nothing
           const fresh = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS }))
           expect(fresh._tag).toBe("Admitted")
-          releaseNow(b._tag === "Admitted" ? b.slotId : "")
+          yield* releaseNow(b._tag === "Admitted" ? b.slotId : "")
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS + 1 })))._tag).toBe("InFlightExceeded")
         })
       ))
