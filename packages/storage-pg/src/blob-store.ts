@@ -13,7 +13,7 @@
  * per statement, from the chunk set the key pointed at when it began; a replacement or delete
  * meanwhile drops that set, and the stream fails rather than go on with another blob's bytes.
  */
-import { BlobStore, type BlobStoreService, BlobStoreUnavailable, BlobTooLarge } from "@docket/core"
+import { BlobStore, type BlobStoreService, StorageUnavailable, BlobTooLarge } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Chunk, Effect, Layer, Option, Stream } from "effect"
 import { randomUUID } from "node:crypto"
@@ -24,7 +24,7 @@ export const CHUNK_BYTES = 256 * 1024
 const READ_ROWS = 4
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
-  const run = guard(options, (cause) => new BlobStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "BlobStore", cause }))
 
   const dropChunks = (blobId: string) => run(sql`DELETE FROM docket_blob_chunks WHERE blob_id = ${blobId}`).pipe(Effect.asVoid)
 
@@ -46,10 +46,10 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           return run(sql`INSERT INTO docket_blob_chunks (blob_id, seq, data) VALUES (${blobId}, ${seq++}, ${data})`)
         })
         /** copies `chunk` into rows, writing each row once it is full */
-        const gather = (chunk: Uint8Array): Effect.Effect<void, BlobStoreUnavailable> =>
+        const gather = (chunk: Uint8Array): Effect.Effect<void, StorageUnavailable> =>
           Effect.suspend(() => {
             let at = 0
-            const fill = (): Effect.Effect<void, BlobStoreUnavailable> => {
+            const fill = (): Effect.Effect<void, StorageUnavailable> => {
               while (at < chunk.byteLength) {
                 const n = Math.min(row.length - filled, chunk.byteLength - at)
                 row.set(chunk.subarray(at, at + n), filled)
@@ -73,7 +73,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           )
         )
         return body.pipe(
-          Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | BlobStoreUnavailable> => {
+          Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | StorageUnavailable> => {
             size += chunk.byteLength
             if (size > maxBytes) return Effect.fail(new BlobTooLarge({ limit: maxBytes }))
             return gather(chunk)
@@ -103,14 +103,14 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           let seq = 0
           let got = 0
           /** the next rows, `READ_ROWS` at a time; a chunk set that lost rows was replaced or deleted */
-          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BlobStoreUnavailable>> = Effect.suspend(() => {
+          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<StorageUnavailable>> = Effect.suspend(() => {
             if (got >= size) return Effect.fail(Option.none())
             return run(sql<{ readonly seq: number; readonly data: Uint8Array }>`
               SELECT seq, data FROM docket_blob_chunks WHERE blob_id = ${blobId} AND seq >= ${seq} ORDER BY seq LIMIT ${READ_ROWS}`).pipe(
               Effect.mapError(Option.some),
               Effect.flatMap((rows) => {
                 if (rows.length === 0 || rows.some((r, i) => r.seq !== seq + i)) {
-                  return Effect.fail(Option.some(new BlobStoreUnavailable({ cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
+                  return Effect.fail(Option.some(new StorageUnavailable({ store: "BlobStore", cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
                 }
                 seq += rows.length
                 for (const r of rows) got += r.data.byteLength

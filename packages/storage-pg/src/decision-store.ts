@@ -8,7 +8,7 @@ import {
   type ApiKeyRecord,
   DecisionStore,
   type DecisionStoreService,
-  StoreUnavailable,
+  StorageUnavailable,
   TooManyActiveKeys
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
@@ -58,7 +58,7 @@ const ACCOUNT_COLUMNS = "account_id, tier, credit, unlimited, custom_rpm, custom
 const KEY_COLUMNS = "key_id, account_id, name, prefix, hash, status, created_at"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
-  const run = guard(options, (cause) => new StoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ cause }))
   const accountColumns = sql.literal(ACCOUNT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneAccount = (rows: ReadonlyArray<AccountRow>) => Option.map(Option.fromNullable(rows[0]), toAccount)

@@ -16,7 +16,7 @@ import {
   type ExtractionSchemaStoreService,
   SchemaIdTaken,
   type SchemaScope,
-  StoreUnavailable,
+  StorageUnavailable,
   type StoredSchemaVersion
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
@@ -54,7 +54,7 @@ const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? P
 const limitOf = (limit: number) => Math.max(0, Math.floor(limit))
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchemaStoreService => {
-  const run = guard(options, (cause) => new StoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ cause }))
   const columns = sql.literal(COLUMNS)
   const one = (rows: ReadonlyArray<VersionRow>) => Option.map(Option.fromNullable(rows[0]), toVersion)
   const familyExists = (scope: string, schemaId: string) =>

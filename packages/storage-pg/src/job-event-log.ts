@@ -14,7 +14,7 @@ import {
   type JobEventData,
   JobEventLog,
   type JobEventLogService,
-  JobEventLogUnavailable,
+  StorageUnavailable,
   type JobEventRecord,
   MAX_EVENTS_PER_JOB
 } from "@docket/core"
@@ -40,7 +40,7 @@ const toRecord = (r: EventRow): JobEventRecord => ({
 })
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
-  const run = guard(options, (cause) => new JobEventLogUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobEventLog", cause }))
   return {
     append: (jobId, event) =>
       run(sql<{ readonly sequence: string | number }>`

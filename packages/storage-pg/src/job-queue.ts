@@ -17,7 +17,7 @@
  * Bound: an offer is refused once `capacity` rows are queued (the count is bounded by `capacity`
  * rows; concurrent offers may overshoot it by their number).
  */
-import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, JobQueueUnavailable } from "@docket/core"
+import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
@@ -32,7 +32,7 @@ export interface JobQueueOptions extends GuardOptions {
 }
 
 export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQueueService => {
-  const run = guard(options, (cause) => new JobQueueUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobQueue", cause }))
   const capacity = options.capacity ?? DEFAULT_CAPACITY
   const pollMs = Duration.toMillis(Duration.decode(options.pollInterval ?? DEFAULT_POLL_INTERVAL))
   // a real-time pause: the service clock may be a manual one that a test holds still
@@ -68,7 +68,7 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
     )
   })
 
-  const claim: Effect.Effect<JobLease, JobQueueUnavailable> = Effect.gen(function*() {
+  const claim: Effect.Effect<JobLease, StorageUnavailable> = Effect.gen(function*() {
     for (;;) {
       const lease = yield* attempt
       if (lease !== undefined) return lease

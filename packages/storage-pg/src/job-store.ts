@@ -24,7 +24,7 @@ import {
   type JobQuery,
   JobStore,
   type JobStoreService,
-  JobStoreUnavailable,
+  StorageUnavailable,
   transition
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
@@ -41,7 +41,7 @@ const toJob = (r: DocRow): Job => JSON.parse(r.doc) as Job
 export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
-  const run = guard(options, (cause) => new JobStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobStore", cause }))
   const oneJob = (rows: ReadonlyArray<DocRow>) => Option.map(Option.fromNullable(rows[0]), toJob)
 
   const filters = (q: JobQuery) => {

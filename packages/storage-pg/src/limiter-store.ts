@@ -17,7 +17,7 @@ import {
   fleetSize,
   LimiterStore,
   type LimiterStoreService,
-  LimiterUnavailable,
+  StorageUnavailable,
   MIN_RPM_RETRY_MS,
   type PoolSizes,
   SLOT_LEASE_MS,
@@ -58,7 +58,7 @@ const decodeSlot = (encoded: string): SlotTokens | undefined => {
 }
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
-  const run = guard(options, (cause) => new LimiterUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "LimiterStore", cause }))
 
   /** the defaults of core, overridden by the sizes set in the database */
   const readPools = Effect.map(

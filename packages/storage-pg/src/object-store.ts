@@ -7,10 +7,9 @@
  */
 import {
   type BlobStoreService,
-  BlobStoreUnavailable,
+  StorageUnavailable,
   BlobTooLarge,
   type ObjectStoreService,
-  ObjectStoreUnavailable,
   ObjectTooLarge
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
@@ -23,17 +22,15 @@ const PREFIX = "objects/"
 export const blobKeyOfObject = (bucket: string, key: string): string => `${PREFIX}${bucket}/${key}`
 
 export const make = (blobs: BlobStoreService, sql: SqlClient.SqlClient, options: GuardOptions): ObjectStoreService => {
-  const run = guard(options, (cause) => new ObjectStoreUnavailable({ cause }))
   return {
     put: <E>(bucket: string, key: string, body: Stream.Stream<Uint8Array, E>, maxBytes: number) =>
       blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
-        Effect.mapError((e): E | ObjectTooLarge | ObjectStoreUnavailable => {
+        Effect.mapError((e): E | ObjectTooLarge | StorageUnavailable => {
           if (e instanceof BlobTooLarge) return new ObjectTooLarge({ limit: e.limit })
-          if (e instanceof BlobStoreUnavailable) return new ObjectStoreUnavailable({ cause: e.cause })
           return e as E
         })
       ),
     get: (bucket, key) =>
-      blobs.get(blobKeyOfObject(bucket, key)).pipe(Effect.mapError((e) => new ObjectStoreUnavailable({ cause: e.cause })))
+      blobs.get(blobKeyOfObject(bucket, key))
   }
 }

@@ -14,13 +14,13 @@
  * limiter, the commit does not wait for the WAL flush (`synchronous_commit = off`, these rows
  * only): a crash of the database server may forget the last fraction of a second of hits.
  */
-import { RequestRateStore, type RequestRateStoreService, RequestRateUnavailable } from "@docket/core"
+import { RequestRateStore, type RequestRateStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
-  const run = guard(options, (cause) => new RequestRateUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "RequestRateStore", cause }))
   return {
     hit: ({ key, limit, windowMs, now }) =>
       run(sql<{ readonly admitted: boolean; readonly retry_after_ms: string | number | null }>`

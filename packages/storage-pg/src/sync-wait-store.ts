@@ -5,13 +5,13 @@
  * concurrent acquires of one tenant from any instance take turns and never pass the cap.
  * Time is the service clock passed in, never the database's `now()`.
  */
-import { SyncWaitStore, type SyncWaitStoreService, SyncWaitStoreUnavailable } from "@docket/core"
+import { SyncWaitStore, type SyncWaitStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
-  const run = guard(options, (cause) => new SyncWaitStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "SyncWaitStore", cause }))
   return {
     acquire: ({ tenantId, waitId, cap, now, expiresAt }) =>
       run(

@@ -2,7 +2,7 @@
  * Document-service tenants and their keys on PostgreSQL. Keys are stored only as the hash the
  * port receives (hex SHA-256 of the full key). Every operation is one statement.
  */
-import { type DocsKeyRecord, DocsStoreUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { type DocsKeyRecord, StorageUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
@@ -55,7 +55,7 @@ const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sy
 const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
-  const run = guard(options, (cause) => new DocsStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "TenantStore", cause }))
   const tenantColumns = sql.literal(TENANT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneTenant = (rows: ReadonlyArray<TenantRow>) => Option.map(Option.fromNullable(rows[0]), toTenant)

@@ -16,7 +16,7 @@ import {
   type UploadSessionState,
   UploadSessionStore,
   type UploadSessionStoreService,
-  UploadSessionStoreUnavailable
+  StorageUnavailable
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
@@ -66,7 +66,7 @@ const toSession = (r: SessionRow): UploadSession => ({
 const COLUMNS = "session_id, tenant_id, file_name, size, received, parts, state, created_at, expires_at, completed_at"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
-  const run = guard(options, (cause) => new UploadSessionStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadSessionStore", cause }))
   const columns = sql.literal(COLUMNS)
   const read = (id: string) =>
     Effect.map(sql<SessionRow>`SELECT ${columns} FROM docket_upload_sessions WHERE session_id = ${id}::text`, (rows) =>

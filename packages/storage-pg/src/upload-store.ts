@@ -1,5 +1,5 @@
 /** Upload handles on PostgreSQL: one row per upload, one statement per operation. */
-import { type UploadRecord, UploadStore, type UploadStoreService, UploadStoreUnavailable } from "@docket/core"
+import { type UploadRecord, UploadStore, type UploadStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
@@ -26,7 +26,7 @@ const toUpload = (r: UploadRow): UploadRecord => ({
 const COLUMNS = "file_id, tenant_id, file_name, size, created_at, expires_at"
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
-  const run = guard(options, (cause) => new UploadStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadStore", cause }))
   const columns = sql.literal(COLUMNS)
   return {
     // creating an existing id replaces it, as the memory store does

@@ -9,7 +9,7 @@
  *   is read into the process. A day is the UTC date of `at`; keys are ordered by code point
  *   (`COLLATE "C"`), null last.
  */
-import { type UsageGrouping, UsageStore, type UsageStoreService, UsageStoreUnavailable, type UsageTotals } from "@docket/core"
+import { type UsageGrouping, UsageStore, type UsageStoreService, StorageUnavailable, type UsageTotals } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions } from "./internal/guard.js"
@@ -37,7 +37,7 @@ const KEYS: Record<UsageGrouping, string> = {
 }
 
 export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
-  const run = guard(options, (cause) => new UsageStoreUnavailable({ cause }))
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UsageStore", cause }))
   return {
     record: (e) =>
       run(sql<{ readonly n: Num }>`

@@ -65,7 +65,7 @@ export const evaluate = <RB, EB = never>(
     if (account.unpaid_invoice) return yield* new PaymentRequired()
 
     const store = Context.get(services, DecisionStore)
-    const fresh = yield* Effect.catchTag(store.getAccount(account.account_id), "StoreUnavailable", storeUnavailable)
+    const fresh = yield* Effect.catchTag(store.getAccount(account.account_id), "StorageUnavailable", storeUnavailable)
     const credit = Option.isSome(fresh) ? fresh.value.credit : 0
     if (credit <= 0) return yield* new InsufficientCredit()
 
@@ -90,7 +90,7 @@ export const evaluate = <RB, EB = never>(
     // an immediate answer cannot outlast the wait: no timer for it
     const answers = yield* (Immediate.isImmediate(call) ? Effect.mapError(call, modelFailed) : modelWithinWait(call, deadline))
 
-    yield* Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StoreUnavailable", storeUnavailable)
+    yield* Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StorageUnavailable", storeUnavailable)
     return { answers, model: evaluation.model.id, usage: { input_tokens: evaluation.tokens.billed } }
   })
 

@@ -7,13 +7,14 @@
 import { Duration, Effect, Layer } from "effect"
 import { decorateWithFaults } from "../kernel/faults.js"
 import { Evaluator, ModelFailed } from "./evaluator/evaluator.js"
-import { LimiterStore, LimiterUnavailable } from "./limiter/limiter-store.js"
+import { LimiterStore } from "./limiter/limiter-store.js"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
 export const limiterStoreFaults = decorateWithFaults(LimiterStore, (store, faults) => ({
   ...store,
   acquire: (request) =>
     faults.unsafeCurrent().limiter_store_unreachable
-      ? Effect.fail(new LimiterUnavailable({ cause: "injected fault: limiter_store_unreachable" }))
+      ? Effect.fail(new StorageUnavailable({ store: "LimiterStore", cause: "injected fault: limiter_store_unreachable" }))
       : store.acquire(request)
 }))
 

@@ -81,7 +81,7 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore | S
           yield* s.put(k, streamOf(bytes(3 * 1024 * 1024, 1), 65_536), 4 * 1024 * 1024)
           const rest = yield* Effect.either(Stream.runCollect(Stream.repeatEffectChunkOption(pull)))
           if (rest._tag === "Left") {
-            expect(rest.left).toMatchObject({ _tag: "BlobStoreUnavailable" })
+            expect(rest.left).toMatchObject({ _tag: "StorageUnavailable" })
           } else {
             got.push(...rest.right)
             const joined = new Uint8Array(got.reduce((n, c) => n + c.byteLength, 0))

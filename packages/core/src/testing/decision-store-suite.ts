@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import { resetStorage, StorageAdmin } from "./storage-reset.js"
+import { StorageAdmin } from "./storage-reset.js"
 import { type Account, noCustomLimits } from "../decision/account.js"
 import type { ApiKeyRecord } from "../decision/api-key.js"
 import { DecisionStore } from "../decision/decision-store.js"
