@@ -17,13 +17,13 @@ import { BlobStore, type BlobStoreService, StorageUnavailable, BlobTooLarge } fr
 import { SqlClient } from "@effect/sql"
 import { Chunk, Effect, Layer, Option, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 export const CHUNK_BYTES = 256 * 1024
 /** rows a `read` fetches per statement (1 MiB) */
 const READ_ROWS = 4
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "BlobStore", cause }))
 
   const dropChunks = (blobId: string) => run(sql`DELETE FROM docket_blob_chunks WHERE blob_id = ${blobId}`).pipe(Effect.asVoid)
@@ -128,5 +128,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<BlobStore, never, SqlClient.SqlClient> =>
-  Layer.effect(BlobStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<BlobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<BlobStore, never, SqlClient.SqlClient> = Layer.effect(BlobStore, make)

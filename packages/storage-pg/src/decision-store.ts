@@ -13,7 +13,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface AccountRow {
   readonly account_id: string
@@ -57,8 +57,8 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
 const ACCOUNT_COLUMNS = "account_id, tier, credit, unlimited, custom_rpm, custom_in_flight, unpaid_invoice"
 const KEY_COLUMNS = "key_id, account_id, name, prefix, hash, status, created_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "DecisionStore", cause }))
   const accountColumns = sql.literal(ACCOUNT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneAccount = (rows: ReadonlyArray<AccountRow>) => Option.map(Option.fromNullable(rows[0]), toAccount)
@@ -151,6 +151,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionS
   }
 }
 
-/** The decision store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<DecisionStore, never, SqlClient.SqlClient> =>
-  Layer.effect(DecisionStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<DecisionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<DecisionStore, never, SqlClient.SqlClient> = Layer.effect(DecisionStore, make)

@@ -20,7 +20,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface EventRow {
   /** bigint: the driver returns it as a string */
@@ -39,7 +39,7 @@ const toRecord = (r: EventRow): JobEventRecord => ({
   sequence: Number(r.sequence)
 })
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "JobEventLog", cause }))
   return {
     append: (jobId, event) =>
@@ -71,6 +71,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventL
   }
 }
 
-/** The job event log on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<JobEventLog, never, SqlClient.SqlClient> =>
-  Layer.effect(JobEventLog, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobEventLogService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<JobEventLog, never, SqlClient.SqlClient> = Layer.effect(JobEventLog, make)

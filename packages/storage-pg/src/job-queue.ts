@@ -21,20 +21,14 @@ import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, StorageUna
 import { SqlClient } from "@effect/sql"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { DEFAULT_POLL_INTERVAL, guard, PgTuning, type PgTuningValue } from "./internal/guard.js"
 
 export const DEFAULT_CAPACITY = 10_000
-export const DEFAULT_POLL_INTERVAL = Duration.millis(250)
+export { DEFAULT_POLL_INTERVAL }
 
-export interface JobQueueOptions extends GuardOptions {
-  readonly capacity?: number | undefined
-  readonly pollInterval?: Duration.DurationInput | undefined
-}
-
-export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQueueService => {
+const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: number = DEFAULT_CAPACITY): JobQueueService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "JobQueue", cause }))
-  const capacity = options.capacity ?? DEFAULT_CAPACITY
-  const pollMs = Duration.toMillis(Duration.decode(options.pollInterval ?? DEFAULT_POLL_INTERVAL))
+  const pollMs = Duration.toMillis(options.jobQueuePollInterval)
   // a real-time pause: the service clock may be a manual one that a test holds still
   const pause = Effect.sleep(Duration.millis(pollMs)).pipe(Effect.withClock(Clock.make()))
 
@@ -110,5 +104,7 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
   }
 }
 
-export const layer = (options: JobQueueOptions): Layer.Layer<JobQueue, never, SqlClient.SqlClient> =>
-  Layer.effect(JobQueue, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobQueueService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, (sql, tuning) => build(sql, tuning))
+
+export const layer: Layer.Layer<JobQueue, never, SqlClient.SqlClient> = Layer.effect(JobQueue, make)

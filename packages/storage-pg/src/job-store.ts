@@ -29,7 +29,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface DocRow {
   readonly doc: string
@@ -40,7 +40,7 @@ const toJob = (r: DocRow): Job => JSON.parse(r.doc) as Job
 /** First key of the per-tenant advisory locks of `insertWithin` ("dock"); the second is the tenant's hash. */
 export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "JobStore", cause }))
   const oneJob = (rows: ReadonlyArray<DocRow>) => Option.map(Option.fromNullable(rows[0]), toJob)
 
@@ -152,5 +152,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<JobStore, never, SqlClient.SqlClient> =>
-  Layer.effect(JobStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<JobStore, never, SqlClient.SqlClient> = Layer.effect(JobStore, make)

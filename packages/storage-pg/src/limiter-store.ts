@@ -25,7 +25,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 type Outcome = "admitted" | "rpm" | "in_flight" | "fleet" | "free"
 
@@ -57,7 +57,7 @@ const decodeSlot = (encoded: string): SlotTokens | undefined => {
   return value as unknown as SlotTokens
 }
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "LimiterStore", cause }))
 
   /** the defaults of core, overridden by the sizes set in the database */
@@ -143,6 +143,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterSt
   }
 }
 
-/** The limiter store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<LimiterStore, never, SqlClient.SqlClient> =>
-  Layer.effect(LimiterStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<LimiterStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<LimiterStore, never, SqlClient.SqlClient> = Layer.effect(LimiterStore, make)

@@ -17,9 +17,9 @@
 import { RequestRateStore, type RequestRateStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "RequestRateStore", cause }))
   return {
     hit: ({ key, limit, windowMs, now }) =>
@@ -33,6 +33,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRa
   }
 }
 
-/** The request-rate store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<RequestRateStore, never, SqlClient.SqlClient> =>
-  Layer.effect(RequestRateStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<RequestRateStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<RequestRateStore, never, SqlClient.SqlClient> = Layer.effect(RequestRateStore, make)

@@ -6,7 +6,7 @@
 import { StorageAdmin, type StorageAdminService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 /** every table the stores keep, in no particular order (TRUNCATE takes them together) */
 export const TABLES = [
@@ -34,12 +34,14 @@ export const TABLES = [
   "docket_sync_waits"
 ] as const
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): StorageAdminService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): StorageAdminService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "StorageAdmin", cause }))
   return {
     reset: run(sql.unsafe(`TRUNCATE ${TABLES.join(", ")}`)).pipe(Effect.asVoid)
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<StorageAdmin, never, SqlClient.SqlClient> =>
-  Layer.effect(StorageAdmin, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<StorageAdminService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<StorageAdmin, never, SqlClient.SqlClient> = Layer.effect(StorageAdmin, make)

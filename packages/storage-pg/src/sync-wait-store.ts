@@ -8,9 +8,9 @@
 import { SyncWaitStore, type SyncWaitStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "SyncWaitStore", cause }))
   return {
     acquire: ({ tenantId, waitId, cap, now, expiresAt }) =>
@@ -32,6 +32,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitS
   }
 }
 
-/** The sync-wait store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<SyncWaitStore, never, SqlClient.SqlClient> =>
-  Layer.effect(SyncWaitStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<SyncWaitStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<SyncWaitStore, never, SqlClient.SqlClient> = Layer.effect(SyncWaitStore, make)

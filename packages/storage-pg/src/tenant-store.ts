@@ -5,7 +5,7 @@
 import { type DocsKeyRecord, StorageUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface TenantRow {
   readonly tenant_id: string
@@ -54,7 +54,7 @@ const toKey = (r: KeyRow): DocsKeyRecord => ({
 const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at, buckets"
 const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "TenantStore", cause }))
   const tenantColumns = sql.literal(TENANT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
@@ -98,5 +98,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantSto
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<TenantStore, never, SqlClient.SqlClient> =>
-  Layer.effect(TenantStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<TenantStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<TenantStore, never, SqlClient.SqlClient> = Layer.effect(TenantStore, make)

@@ -20,7 +20,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface PartJson {
   readonly key: string
@@ -65,7 +65,7 @@ const toSession = (r: SessionRow): UploadSession => ({
 
 const COLUMNS = "session_id, tenant_id, file_name, size, received, parts, state, created_at, expires_at, completed_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadSessionStore", cause }))
   const columns = sql.literal(COLUMNS)
   const read = (id: string) =>
@@ -139,6 +139,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSes
   }
 }
 
-/** The upload-session store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<UploadSessionStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UploadSessionStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UploadSessionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UploadSessionStore, never, SqlClient.SqlClient> = Layer.effect(UploadSessionStore, make)

@@ -2,7 +2,7 @@
 import { type UploadRecord, UploadStore, type UploadStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface UploadRow {
   readonly file_id: string
@@ -25,7 +25,7 @@ const toUpload = (r: UploadRow): UploadRecord => ({
 
 const COLUMNS = "file_id, tenant_id, file_name, size, created_at, expires_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadStore", cause }))
   const columns = sql.literal(COLUMNS)
   return {
@@ -50,5 +50,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSto
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<UploadStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UploadStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UploadStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UploadStore, never, SqlClient.SqlClient> = Layer.effect(UploadStore, make)

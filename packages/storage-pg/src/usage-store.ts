@@ -12,7 +12,7 @@
 import { type UsageGrouping, UsageStore, type UsageStoreService, StorageUnavailable, type UsageTotals } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 /** numeric and bigint: the driver returns them as strings */
 type Num = string | number
@@ -36,7 +36,7 @@ const KEYS: Record<UsageGrouping, string> = {
   workspace: "workspace_id"
 }
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
   const run = guard(options, (cause) => new StorageUnavailable({ store: "UsageStore", cause }))
   return {
     record: (e) =>
@@ -86,6 +86,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStor
   }
 }
 
-/** The usage store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<UsageStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UsageStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UsageStore, never, SqlClient.SqlClient> = Layer.effect(UsageStore, make)
