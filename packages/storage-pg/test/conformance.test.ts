@@ -7,6 +7,7 @@ import {
   jobStoreSuite,
   limiterStoreSuite,
   requestRateStoreSuite,
+  storageAdminSuite,
   syncWaitStoreSuite,
   tenantStoreSuite,
   uploadSessionStoreSuite,
@@ -20,7 +21,7 @@ import { createTestDatabase } from "./support/database.js"
 const db = await createTestDatabase()
 afterAll(() => db.drop())
 
-// each test builds the layer anew: a pool of its own, and the (already applied) migrations checked
+// each suite builds the layer once: a pool of its own, and the (already applied) migrations checked
 const layer = PgStorage.layer({ url: db.url })
 
 decisionStoreSuite("postgres", layer)
@@ -36,3 +37,4 @@ usageStoreSuite("postgres", layer)
 requestRateStoreSuite("postgres", layer)
 uploadSessionStoreSuite("postgres", layer)
 syncWaitStoreSuite("postgres", layer)
+storageAdminSuite("postgres", layer)

@@ -1,4 +1,0 @@
-import { jobStoreSuite } from "@docket/core/testing"
-import * as MemoryStorage from "@docket/storage-memory"
-
-jobStoreSuite("memory", MemoryStorage.layer)
