@@ -7,7 +7,7 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 import { collectCapped } from "./internal/collect.js"
 
-export const makeBlobStore = (): Clearable<BlobStoreService> => {
+const makeBlobStore = (): Clearable<BlobStoreService> => {
   const blobs = new Map<string, { readonly chunks: ReadonlyArray<Uint8Array>; readonly size: number }>()
   return {
     put: (key, body, maxBytes) =>

@@ -10,7 +10,7 @@ import {
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeDecisionStore = (): Clearable<DecisionStoreService> => {
+const makeDecisionStore = (): Clearable<DecisionStoreService> => {
   const accounts = new Map<string, Account>()
   const keys = new Map<string, ApiKeyRecord>()
   const keysByHash = new Map<string, string>()

@@ -15,7 +15,7 @@ import { type Clearable, memoryStore } from "./internal/resets.js"
 const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? "p" : `t:${scope.tenantId}`)
 const familyKey = (scope: SchemaScope, schemaId: string): string => `${scopeKey(scope)}\u0000${schemaId}`
 
-export const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> => {
+const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> => {
   /** every version of a family, index i = version i + 1 */
   const families = new Map<string, Array<StoredSchemaVersion>>()
   /** family ids per scope key */

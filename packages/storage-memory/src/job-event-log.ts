@@ -3,7 +3,7 @@ import { JobEventLog, type JobEventLogService, type JobEventRecord, MAX_EVENTS_P
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeJobEventLog = (): Clearable<JobEventLogService> => {
+const makeJobEventLog = (): Clearable<JobEventLogService> => {
   const logs = new Map<string, { last: number; events: Array<JobEventRecord> }>()
   return {
     append: (jobId, event) =>

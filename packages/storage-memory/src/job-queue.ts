@@ -16,7 +16,7 @@ interface Entry {
   attempts: number
 }
 
-export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueService> => {
+const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueService> => {
   const entries = new Map<string, Entry>()
   let waiters = new Set<Deferred.Deferred<void>>()
   const wake = Effect.suspend(() => {
@@ -87,7 +87,7 @@ export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<Job
   }
 }
 
-export const makeWith = (capacity: number = DEFAULT_CAPACITY): Effect.Effect<JobQueueService> =>
+const makeWith = (capacity: number = DEFAULT_CAPACITY): Effect.Effect<JobQueueService> =>
   memoryStore(() => makeJobQueue(capacity))
 
 export const make: Effect.Effect<JobQueueService> = makeWith()

@@ -14,7 +14,7 @@ interface Entry {
 /** newest first: creation time, then insertion order */
 const newestFirst = (a: Entry, b: Entry) => b.job.created_at - a.job.created_at || b.seq - a.seq
 
-export const makeJobStore = (): Clearable<JobStoreService> => {
+const makeJobStore = (): Clearable<JobStoreService> => {
   const jobs = new Map<string, Entry>()
   const byKey = new Map<string, string>()
   let seq = 0

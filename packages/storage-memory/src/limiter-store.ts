@@ -45,7 +45,7 @@ interface Slot {
   readonly admittedAt: number
 }
 
-export const makeLimiterStore = (): Clearable<LimiterStoreService> => {
+const makeLimiterStore = (): Clearable<LimiterStoreService> => {
   let pools: PoolSizes = DEFAULT_POOL_SIZES
   const windows = new Map<string, Window>()
   /** insertion order = admission order, so expired slots are at the front */

@@ -4,7 +4,7 @@ import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 import { collectCapped } from "./internal/collect.js"
 
-export const makeObjectStore = (): Clearable<ObjectStoreService> => {
+const makeObjectStore = (): Clearable<ObjectStoreService> => {
   const objects = new Map<string, Uint8Array>()
   const id = (bucket: string, key: string) => `${bucket}\n${key}`
   return {

@@ -3,7 +3,7 @@ import { RequestRateStore, type RequestRateStoreService } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeRequestRateStore = (): Clearable<RequestRateStoreService> => {
+const makeRequestRateStore = (): Clearable<RequestRateStoreService> => {
   const hits = new Map<string, Array<number>>()
   return {
     hit: ({ key, limit, windowMs, now }) =>

@@ -3,7 +3,7 @@ import { SyncWaitStore, type SyncWaitStoreService } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeSyncWaitStore = (): Clearable<SyncWaitStoreService> => {
+const makeSyncWaitStore = (): Clearable<SyncWaitStoreService> => {
   /** tenant → wait id → expiry */
   const byTenant = new Map<string, Map<string, number>>()
   const tenantOf = new Map<string, string>()

@@ -3,7 +3,7 @@ import { applyTenantPatch, type DocsKeyRecord, type Tenant, TenantStore, type Te
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeTenantStore = (): Clearable<TenantStoreService> => {
+const makeTenantStore = (): Clearable<TenantStoreService> => {
   const tenants = new Map<string, Tenant>()
   const keys = new Map<string, DocsKeyRecord>()
   const keysByHash = new Map<string, string>()

@@ -3,7 +3,7 @@ import { type UploadSession, UploadSessionStore, type UploadSessionStoreService 
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
+const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
   const sessions = new Map<string, UploadSession>()
   return {
     create: (session) => Effect.sync(() => (sessions.set(session.session_id, session), session)),

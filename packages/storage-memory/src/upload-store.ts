@@ -3,7 +3,7 @@ import { type UploadRecord, UploadStore, type UploadStoreService } from "@docket
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUploadStore = (): Clearable<UploadStoreService> => {
+const makeUploadStore = (): Clearable<UploadStoreService> => {
   const uploads = new Map<string, UploadRecord>()
   /** uploads whose blob retention deleted */
   const blobDeleted = new Set<string>()

@@ -3,7 +3,7 @@ import { type UsageEvent, UsageStore, type UsageStoreService, type UsageTotals, 
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUsageStore = (): Clearable<UsageStoreService> => {
+const makeUsageStore = (): Clearable<UsageStoreService> => {
   const events = new Map<string, Array<UsageEvent>>()
   const used = new Map<string, number>()
   const seen = new Set<string>()
