@@ -27,9 +27,10 @@ import {
   type AdmissionRequest,
   DEFAULT_POOL_SIZES,
   LimiterStore,
-  type LimiterStoreService
+  type LimiterStoreService,
+  StorageAdmin
 } from "@docket/core"
-import { MemoryLimiterStore } from "@docket/storage-memory"
+import * as MemoryStorage from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { cpus } from "node:os"
@@ -83,13 +84,13 @@ const limiterLoop = (limiter: LimiterStoreService, concurrency: number, seconds:
   })
 
 const benchLimiter = async (url: string, concurrency: number, seconds: number) => {
-  const run = async (layer: Layer.Layer<LimiterStore, unknown>, tag: string): Promise<LimiterRun> => {
+  const run = async (layer: Layer.Layer<LimiterStore | StorageAdmin, unknown>, tag: string): Promise<LimiterRun> => {
     const runtime = ManagedRuntime.make(layer)
     try {
       return await runtime.runPromise(
         Effect.gen(function*() {
           const limiter = yield* LimiterStore
-          yield* limiter.reset
+          yield* Effect.flatMap(StorageAdmin, (admin) => admin.reset)
           // warm-up (JIT, pool connections, plan caches)
           yield* limiterLoop(limiter, concurrency, 0.5, `${tag}w`)
           return yield* limiterLoop(limiter, concurrency, seconds, tag)
@@ -99,7 +100,7 @@ const benchLimiter = async (url: string, concurrency: number, seconds: number) =
       await runtime.dispose()
     }
   }
-  const memory = await run(MemoryLimiterStore.layer, "mem")
+  const memory = await run(MemoryStorage.layer, "mem")
   const pg = await run(PgStorage.layer({ url, maxConnections: concurrency }), "pg")
   return { memory, pg }
 }

@@ -20,8 +20,7 @@ const discardingBlobs = Layer.succeed(BlobStore, {
       size + chunk.byteLength > maxBytes ? Effect.fail(new BlobTooLarge({ limit: maxBytes })) : Effect.succeed(size + chunk.byteLength)),
   get: () => Effect.succeed(Option.none()),
   read: () => Effect.succeed(Option.none()),
-  delete: () => Effect.void,
-  reset: Effect.void
+  delete: () => Effect.void
 })
 
 const main = async (): Promise<void> => {

@@ -8,10 +8,9 @@ import type { AdminError } from "./admin/errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./admin/harness.js"
 import type { AccountPatch } from "./decision/account.js"
 import * as DecisionAdmin from "./decision/admin.js"
-import type { DecisionStore } from "./decision/decision-store.js"
 import { Evaluator, LocalEvaluatorLive } from "./decision/evaluator/evaluator.js"
+import { decisionFaults } from "./decision/faults.js"
 import { KeyCache, KeyCacheLive } from "./decision/key-cache.js"
-import type { LimiterStore } from "./decision/limiter/limiter-store.js"
 import { makeDocketHandler } from "./app.js"
 import type { DocketRequest } from "./platform/request.js"
 import type { RequestScope } from "./platform/request-scope.js"
@@ -24,49 +23,30 @@ import { Faults, FaultsLive, type FaultState } from "./kernel/faults.js"
 import { Ids, IdsLive } from "./kernel/ids.js"
 import * as DocsAdmin from "./tenancy/tenants/admin.js"
 import type { TenantPatch } from "./tenancy/tenants/tenant.js"
-import type { TenantStore } from "./tenancy/tenants/tenant-store.js"
 import type { DocumentParser } from "./documents/document-parser.js"
-import type { JobQueue } from "./jobs/job-queue.js"
-import type { JobEventLog } from "./jobs/job-event-log.js"
-import type { JobSignals } from "./jobs/job-signals.js"
-import type { UploadSessionStore } from "./documents/uploads/upload-session.js"
-import type { ObjectStore } from "./documents/sources/object-store.js"
 import { type HttpFetcher, platformHttpFetcherLayer } from "./documents/sources/http-fetcher.js"
 import { JobRuntime, JobRuntimeLive } from "./jobs/job-runtime.js"
 import type { AnyJobKind } from "./jobs/job-kind.js"
 import { JobKinds, jobKindsLayer } from "./jobs/job-kinds.js"
 import { documentJobKinds } from "./documents/document-kinds.js"
-import type { JobStore } from "./jobs/job-store.js"
 import { jobWorkersLayer } from "./jobs/worker.js"
 import { retentionSweeperLayer, sweepAdmin } from "./documents/retention/sweeper.js"
 import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
 import { noParserLayer } from "./documents/parse/no-parser.js"
 import { noRendererLayer, type PageRenderer } from "./documents/ground/page-renderer.js"
 import { noPageExtractorLayer, type PageExtractor } from "./documents/split/page-extractor.js"
-import type { BlobStore } from "./documents/uploads/blob-store.js"
-import type { UploadStore } from "./documents/uploads/upload.js"
-import type { ExtractionSchemaStore } from "./documents/schema/extraction-schema-store.js"
-import type { UsageStore } from "./tenancy/billing/usage-store.js"
-import type { RequestRateStore } from "./tenancy/limits/request-rate-store.js"
-import type { SyncWaitStore } from "./tenancy/limits/sync-wait-store.js"
 import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 import type { IntelligencePorts } from "./intelligence/intelligence-ports.js"
 import { LocalIntelligenceLive } from "./intelligence/local/index.js"
+import type { DecisionStorage } from "./decision/storage.js"
+import type { DocumentStorage } from "./documents/storage.js"
+import type { JobStorage } from "./jobs/storage.js"
+import type { StorageAdmin } from "./kernel/storage-admin.js"
+import type { TenancyStorage } from "./tenancy/storage.js"
 
-/**
- * The storage ports of the document service (`JobSignals` wakes the waiters of a job on every
- * instance that shares the job store).
- */
-export type DocumentStoragePorts = TenantStore | JobStore | JobQueue | UploadStore | BlobStore | JobEventLog | UploadSessionStore | ObjectStore
-  | JobSignals
-  | ExtractionSchemaStore
-  | UsageStore
-  | RequestRateStore
-  | SyncWaitStore
-
-/** What a storage adapter provides. */
-export type StoragePorts = DecisionStore | LimiterStore | DocumentStoragePorts
+/** What a storage adapter provides: the ports of every context, and `StorageAdmin`. */
+export type StoragePorts = DecisionStorage | TenancyStorage | JobStorage | DocumentStorage | StorageAdmin
 
 /** Every service the HTTP application needs. */
 export type DocketServices =
@@ -154,7 +134,9 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     settingsLayer(options.settings),
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
-  const withSigner = Layer.provideMerge(LinkSignerLive, base)
+  // the harness's faults, each a decorator over the port it disturbs
+  const disturbed = Layer.provideMerge(decisionFaults, base)
+  const withSigner = Layer.provideMerge(LinkSignerLive, disturbed)
   // every context's job kinds: one line per context
   const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])])
   const withKinds = Layer.provideMerge(kinds, withSigner)

@@ -138,7 +138,6 @@ const answerQuestion = (client: OpenAiClient, state: string, q: Question): Effec
 }
 
 export const makeEvaluator = (client: OpenAiClient): EvaluatorService => ({
-  instant: false,
   evaluate: ({ questions, state }) => {
     const serialized = JSON.stringify(state) ?? "null"
     const names = Object.keys(questions as Questions)

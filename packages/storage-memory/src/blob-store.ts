@@ -4,9 +4,10 @@
  */
 import { BlobStore, type BlobStoreService, BlobTooLarge, concatChunks } from "@docket/core"
 import { Effect, Layer, Option, Stream } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 import { collectCapped } from "./internal/collect.js"
 
-export const makeBlobStore = (): BlobStoreService => {
+const makeBlobStore = (): Clearable<BlobStoreService> => {
   const blobs = new Map<string, { readonly chunks: ReadonlyArray<Uint8Array>; readonly size: number }>()
   return {
     put: (key, body, maxBytes) =>
@@ -25,8 +26,10 @@ export const makeBlobStore = (): BlobStoreService => {
         return blob === undefined ? Option.none() : Option.some(Stream.fromIterable(blob.chunks))
       }),
     delete: (key) => Effect.sync(() => void blobs.delete(key)),
-    reset: Effect.sync(() => blobs.clear())
+    clear: () => blobs.clear()
   }
 }
 
-export const layer: Layer.Layer<BlobStore> = Layer.sync(BlobStore, makeBlobStore)
+export const make: Effect.Effect<BlobStoreService> = memoryStore(makeBlobStore)
+
+export const layer: Layer.Layer<BlobStore> = Layer.effect(BlobStore, make)

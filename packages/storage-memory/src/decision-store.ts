@@ -8,8 +8,9 @@ import {
   TooManyActiveKeys
 } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeDecisionStore = (): DecisionStoreService => {
+const makeDecisionStore = (): Clearable<DecisionStoreService> => {
   const accounts = new Map<string, Account>()
   const keys = new Map<string, ApiKeyRecord>()
   const keysByHash = new Map<string, string>()
@@ -58,12 +59,14 @@ export const makeDecisionStore = (): DecisionStoreService => {
         keys.set(id, revoked)
         return Option.some(revoked)
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       accounts.clear()
       keys.clear()
       keysByHash.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<DecisionStore> = Layer.sync(DecisionStore, makeDecisionStore)
+export const make: Effect.Effect<DecisionStoreService> = memoryStore(makeDecisionStore)
+
+export const layer: Layer.Layer<DecisionStore> = Layer.effect(DecisionStore, make)

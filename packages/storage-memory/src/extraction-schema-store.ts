@@ -10,11 +10,12 @@ import {
   type StoredSchemaVersion
 } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
 const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? "p" : `t:${scope.tenantId}`)
 const familyKey = (scope: SchemaScope, schemaId: string): string => `${scopeKey(scope)}\u0000${schemaId}`
 
-export const makeExtractionSchemaStore = (): ExtractionSchemaStoreService => {
+const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> => {
   /** every version of a family, index i = version i + 1 */
   const families = new Map<string, Array<StoredSchemaVersion>>()
   /** family ids per scope key */
@@ -91,11 +92,13 @@ export const makeExtractionSchemaStore = (): ExtractionSchemaStoreService => {
           .map(([id, scope]) => latestOf(versionsOf(scope, id)!))
         return { items, total: visible.length }
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       families.clear()
       idsByScope.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<ExtractionSchemaStore> = Layer.sync(ExtractionSchemaStore, makeExtractionSchemaStore)
+export const make: Effect.Effect<ExtractionSchemaStoreService> = memoryStore(makeExtractionSchemaStore)
+
+export const layer: Layer.Layer<ExtractionSchemaStore> = Layer.effect(ExtractionSchemaStore, make)

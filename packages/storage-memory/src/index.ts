@@ -1,45 +1,65 @@
 /**
  * @docket/storage-memory: every Docket port in memory. The embedded default and the test harness.
+ *
+ * One layer per context of core (`decisionLayer`, `tenancyLayer`, `jobsLayer`, `documentsLayer`),
+ * merged into `layer` with the `StorageAdmin` that empties them all.
  */
+import type { DecisionStorage, DocumentStorage, JobStorage, StoragePorts, TenancyStorage } from "@docket/core"
 import { Layer } from "effect"
-import * as MemoryDecisionStore from "./decision-store.js"
-import * as MemoryLimiterStore from "./limiter-store.js"
 import * as MemoryBlobStore from "./blob-store.js"
-import * as MemoryJobQueue from "./job-queue.js"
-import * as MemoryJobEventLog from "./job-event-log.js"
-import * as MemoryJobSignals from "./job-signals.js"
-import * as MemoryUploadSessionStore from "./upload-session-store.js"
-import * as MemoryObjectStore from "./object-store.js"
-import * as MemoryJobStore from "./job-store.js"
-import * as MemoryTenantStore from "./tenant-store.js"
-import * as MemoryUploadStore from "./upload-store.js"
-
-export { MemoryJobEventLog, MemoryJobSignals, MemoryObjectStore, MemoryUploadSessionStore }
-export { MemoryBlobStore, MemoryDecisionStore, MemoryJobQueue, MemoryJobStore, MemoryLimiterStore, MemoryTenantStore, MemoryUploadStore }
-
+import * as MemoryDecisionStore from "./decision-store.js"
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
-import * as MemoryUsageStore from "./usage-store.js"
+import { resetsLayer, storageAdminLayer } from "./internal/resets.js"
+import * as MemoryJobEventLog from "./job-event-log.js"
+import * as MemoryJobQueue from "./job-queue.js"
+import * as MemoryJobSignals from "./job-signals.js"
+import * as MemoryJobStore from "./job-store.js"
+import * as MemoryLimiterStore from "./limiter-store.js"
+import * as MemoryObjectStore from "./object-store.js"
 import * as MemoryRequestRateStore from "./request-rate-store.js"
 import * as MemorySyncWaitStore from "./sync-wait-store.js"
+import * as MemoryTenantStore from "./tenant-store.js"
+import * as MemoryUploadSessionStore from "./upload-session-store.js"
+import * as MemoryUploadStore from "./upload-store.js"
+import * as MemoryUsageStore from "./usage-store.js"
 
-export { MemoryExtractionSchemaStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryUsageStore }
+export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
+export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
+export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore }
 
-/** The document service's storage ports in memory; each build starts empty. */
-export const documentsLayer = Layer.mergeAll(
+/** Spec 1's accounts, keys and limiter. */
+export const decisionLayer: Layer.Layer<DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
+
+/** Document-service tenants and keys, usage, request windows, sync waits. */
+export const tenancyLayer: Layer.Layer<TenancyStorage> = Layer.mergeAll(
   MemoryTenantStore.layer,
-  MemoryJobStore.layer,
-  MemoryJobQueue.layer,
-  MemoryJobEventLog.layer,
-  MemoryJobSignals.layer,
-  MemoryUploadSessionStore.layer,
-  MemoryObjectStore.layer,
-  MemoryUploadStore.layer,
-  MemoryBlobStore.layer,
-  MemoryExtractionSchemaStore.layer,
   MemoryUsageStore.layer,
   MemoryRequestRateStore.layer,
   MemorySyncWaitStore.layer
 )
 
-/** All storage ports in memory; each build of the layer starts empty. */
-export const layer = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer, documentsLayer)
+/** Jobs, their queue, event log and signals. */
+export const jobsLayer: Layer.Layer<JobStorage> = Layer.mergeAll(
+  MemoryJobStore.layer,
+  MemoryJobQueue.layer,
+  MemoryJobEventLog.layer,
+  MemoryJobSignals.layer
+)
+
+/** Uploads, their sessions and bytes, objects behind `s3://`, extraction schemas. */
+export const documentsLayer: Layer.Layer<DocumentStorage> = Layer.mergeAll(
+  MemoryUploadStore.layer,
+  MemoryUploadSessionStore.layer,
+  MemoryBlobStore.layer,
+  MemoryObjectStore.layer,
+  MemoryExtractionSchemaStore.layer
+)
+
+/** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */
+export const layer: Layer.Layer<StoragePorts> = Layer.mergeAll(
+  decisionLayer,
+  tenancyLayer,
+  jobsLayer,
+  documentsLayer,
+  storageAdminLayer
+).pipe(Layer.provide(resetsLayer))

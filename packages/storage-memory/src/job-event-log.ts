@@ -1,8 +1,9 @@
 /** Job events in memory: per job, the latest `MAX_EVENTS_PER_JOB` events and the last sequence. */
 import { JobEventLog, type JobEventLogService, type JobEventRecord, MAX_EVENTS_PER_JOB } from "@docket/core"
 import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeJobEventLog = (): JobEventLogService => {
+const makeJobEventLog = (): Clearable<JobEventLogService> => {
   const logs = new Map<string, { last: number; events: Array<JobEventRecord> }>()
   return {
     append: (jobId, event) =>
@@ -15,8 +16,10 @@ export const makeJobEventLog = (): JobEventLogService => {
         return record
       }),
     since: (jobId, after) => Effect.sync(() => (logs.get(jobId)?.events ?? []).filter((e) => e.sequence > after)),
-    reset: Effect.sync(() => logs.clear())
+    clear: () => logs.clear()
   }
 }
 
-export const layer: Layer.Layer<JobEventLog> = Layer.sync(JobEventLog, makeJobEventLog)
+export const make: Effect.Effect<JobEventLogService> = memoryStore(makeJobEventLog)
+
+export const layer: Layer.Layer<JobEventLog> = Layer.effect(JobEventLog, make)

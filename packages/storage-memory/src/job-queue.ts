@@ -5,6 +5,7 @@
  */
 import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService } from "@docket/core"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 import { randomUUID } from "node:crypto"
 
 export const DEFAULT_CAPACITY = 10_000
@@ -15,7 +16,7 @@ interface Entry {
   attempts: number
 }
 
-export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): JobQueueService => {
+const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueService> => {
   const entries = new Map<string, Entry>()
   let waiters = new Set<Deferred.Deferred<void>>()
   const wake = Effect.suspend(() => {
@@ -64,10 +65,6 @@ export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): JobQueueServi
         entries.set(jobId, { jobId, lease: null, attempts: 0 })
         return Effect.as(wake, true)
       }),
-    take: Effect.map(claim, (lease) => {
-      entries.delete(lease.jobId)
-      return lease.jobId
-    }),
     claim,
     renew: (lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -86,11 +83,15 @@ export const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): JobQueueServi
         entry.attempts -= 1
         return wake
       }),
-    reset: Effect.sync(() => entries.clear())
+    clear: () => entries.clear()
   }
 }
 
-export const layerWith = (capacity: number = DEFAULT_CAPACITY): Layer.Layer<JobQueue> =>
-  Layer.sync(JobQueue, () => makeJobQueue(capacity))
+const makeWith = (capacity: number = DEFAULT_CAPACITY): Effect.Effect<JobQueueService> =>
+  memoryStore(() => makeJobQueue(capacity))
+
+export const make: Effect.Effect<JobQueueService> = makeWith()
+
+export const layerWith = (capacity: number = DEFAULT_CAPACITY): Layer.Layer<JobQueue> => Layer.effect(JobQueue, makeWith(capacity))
 
 export const layer: Layer.Layer<JobQueue> = layerWith()

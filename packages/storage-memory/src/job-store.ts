@@ -4,6 +4,7 @@
  */
 import { ActiveJobsAtLimit, CursorNotFound, type Job, JobStore, type JobStoreService, transition } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
 interface Entry {
   job: Job
@@ -13,7 +14,7 @@ interface Entry {
 /** newest first: creation time, then insertion order */
 const newestFirst = (a: Entry, b: Entry) => b.job.created_at - a.job.created_at || b.seq - a.seq
 
-export const makeJobStore = (): JobStoreService => {
+const makeJobStore = (): Clearable<JobStoreService> => {
   const jobs = new Map<string, Entry>()
   const byKey = new Map<string, string>()
   let seq = 0
@@ -94,11 +95,13 @@ export const makeJobStore = (): JobStoreService => {
           total: matching.length
         })
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       jobs.clear()
       byKey.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<JobStore> = Layer.sync(JobStore, makeJobStore)
+export const make: Effect.Effect<JobStoreService> = memoryStore(makeJobStore)
+
+export const layer: Layer.Layer<JobStore> = Layer.effect(JobStore, make)

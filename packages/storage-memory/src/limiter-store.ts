@@ -5,6 +5,7 @@
  */
 import {
   decideAdmission,
+  Immediate,
   DEFAULT_POOL_SIZES,
   LimiterStore,
   type LimiterStoreService,
@@ -13,6 +14,7 @@ import {
   WINDOW_MS
 } from "@docket/core"
 import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
 /** Admission times of one account, oldest first, with O(1) removal from the front. */
 class Window {
@@ -43,7 +45,7 @@ interface Slot {
   readonly admittedAt: number
 }
 
-export const makeLimiterStore = (): LimiterStoreService => {
+const makeLimiterStore = (): Clearable<LimiterStoreService> => {
   let pools: PoolSizes = DEFAULT_POOL_SIZES
   const windows = new Map<string, Window>()
   /** insertion order = admission order, so expired slots are at the front */
@@ -102,23 +104,25 @@ export const makeLimiterStore = (): LimiterStoreService => {
         if (req.freeTier) freeSlots++
         return result
       }),
-    release: (slotId) => Effect.sync(() => release(slotId)),
-    releaseNow: release,
+    // immediate: the request scope runs it without an effect (see `LimiterStoreService.release`)
+    release: (slotId) => Immediate.sync(() => release(slotId)),
     getPools: Effect.sync(() => pools),
     setPools: (sizes) =>
       Effect.sync(() => {
         pools = { fleets: { ...pools.fleets, ...sizes.fleets }, free: sizes.free ?? pools.free }
         return pools
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       pools = DEFAULT_POOL_SIZES
       windows.clear()
       slots.clear()
       accountSlots.clear()
       fleetSlots.clear()
       freeSlots = 0
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<LimiterStore> = Layer.sync(LimiterStore, makeLimiterStore)
+export const make: Effect.Effect<LimiterStoreService> = memoryStore(makeLimiterStore)
+
+export const layer: Layer.Layer<LimiterStore> = Layer.effect(LimiterStore, make)

@@ -1,9 +1,10 @@
 /** Objects in memory, by bucket and key; a write that crosses its cap or fails keeps nothing. */
 import { concatChunks, ObjectStore, type ObjectStoreService, ObjectTooLarge } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 import { collectCapped } from "./internal/collect.js"
 
-export const makeObjectStore = (): ObjectStoreService => {
+const makeObjectStore = (): Clearable<ObjectStoreService> => {
   const objects = new Map<string, Uint8Array>()
   const id = (bucket: string, key: string) => `${bucket}\n${key}`
   return {
@@ -13,8 +14,10 @@ export const makeObjectStore = (): ObjectStoreService => {
         return size
       }),
     get: (bucket, key) => Effect.sync(() => Option.fromNullable(objects.get(id(bucket, key)))),
-    reset: Effect.sync(() => objects.clear())
+    clear: () => objects.clear()
   }
 }
 
-export const layer: Layer.Layer<ObjectStore> = Layer.sync(ObjectStore, makeObjectStore)
+export const make: Effect.Effect<ObjectStoreService> = memoryStore(makeObjectStore)
+
+export const layer: Layer.Layer<ObjectStore> = Layer.effect(ObjectStore, make)

@@ -1,8 +1,9 @@
 /** The requests-per-minute window in memory: the admitted request times per key, pruned on each hit. */
 import { RequestRateStore, type RequestRateStoreService } from "@docket/core"
 import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeRequestRateStore = (): RequestRateStoreService => {
+const makeRequestRateStore = (): Clearable<RequestRateStoreService> => {
   const hits = new Map<string, Array<number>>()
   return {
     hit: ({ key, limit, windowMs, now }) =>
@@ -17,8 +18,10 @@ export const makeRequestRateStore = (): RequestRateStoreService => {
         hits.set(key, times)
         return { admitted: true as const }
       }),
-    reset: Effect.sync(() => hits.clear())
+    clear: () => hits.clear()
   }
 }
 
-export const layer: Layer.Layer<RequestRateStore> = Layer.sync(RequestRateStore, makeRequestRateStore)
+export const make: Effect.Effect<RequestRateStoreService> = memoryStore(makeRequestRateStore)
+
+export const layer: Layer.Layer<RequestRateStore> = Layer.effect(RequestRateStore, make)

@@ -1,8 +1,9 @@
 /** The cap of concurrent sync waits in memory: places per tenant, each with its expiry. */
 import { SyncWaitStore, type SyncWaitStoreService } from "@docket/core"
 import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeSyncWaitStore = (): SyncWaitStoreService => {
+const makeSyncWaitStore = (): Clearable<SyncWaitStoreService> => {
   /** tenant → wait id → expiry */
   const byTenant = new Map<string, Map<string, number>>()
   const tenantOf = new Map<string, string>()
@@ -32,11 +33,13 @@ export const makeSyncWaitStore = (): SyncWaitStoreService => {
         places?.delete(waitId)
         if (places?.size === 0) byTenant.delete(tenantId)
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       byTenant.clear()
       tenantOf.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<SyncWaitStore> = Layer.sync(SyncWaitStore, makeSyncWaitStore)
+export const make: Effect.Effect<SyncWaitStoreService> = memoryStore(makeSyncWaitStore)
+
+export const layer: Layer.Layer<SyncWaitStore> = Layer.effect(SyncWaitStore, make)

@@ -1,8 +1,9 @@
 /** Document-service tenants and keys in memory. Every operation is one synchronous step. */
 import { applyTenantPatch, type DocsKeyRecord, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeTenantStore = (): TenantStoreService => {
+const makeTenantStore = (): Clearable<TenantStoreService> => {
   const tenants = new Map<string, Tenant>()
   const keys = new Map<string, DocsKeyRecord>()
   const keysByHash = new Map<string, string>()
@@ -36,12 +37,14 @@ export const makeTenantStore = (): TenantStoreService => {
         keys.set(id, revoked)
         return Option.some(revoked)
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       tenants.clear()
       keys.clear()
       keysByHash.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<TenantStore> = Layer.sync(TenantStore, makeTenantStore)
+export const make: Effect.Effect<TenantStoreService> = memoryStore(makeTenantStore)
+
+export const layer: Layer.Layer<TenantStore> = Layer.effect(TenantStore, make)

@@ -1,8 +1,9 @@
 /** Resumable upload sessions in memory; every operation is one synchronous step. */
 import { type UploadSession, UploadSessionStore, type UploadSessionStoreService } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUploadSessionStore = (): UploadSessionStoreService => {
+const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
   const sessions = new Map<string, UploadSession>()
   return {
     create: (session) => Effect.sync(() => (sessions.set(session.session_id, session), session)),
@@ -34,8 +35,10 @@ export const makeUploadSessionStore = (): UploadSessionStoreService => {
         const session = sessions.get(id)
         if (session !== undefined) sessions.set(id, { ...session, parts: session.parts.filter((p) => !keys.includes(p.key)) })
       }),
-    reset: Effect.sync(() => sessions.clear())
+    clear: () => sessions.clear()
   }
 }
 
-export const layer: Layer.Layer<UploadSessionStore> = Layer.sync(UploadSessionStore, makeUploadSessionStore)
+export const make: Effect.Effect<UploadSessionStoreService> = memoryStore(makeUploadSessionStore)
+
+export const layer: Layer.Layer<UploadSessionStore> = Layer.effect(UploadSessionStore, make)

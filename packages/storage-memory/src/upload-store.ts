@@ -1,8 +1,9 @@
 /** Upload handles in memory. */
 import { type UploadRecord, UploadStore, type UploadStoreService } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUploadStore = (): UploadStoreService => {
+const makeUploadStore = (): Clearable<UploadStoreService> => {
   const uploads = new Map<string, UploadRecord>()
   /** uploads whose blob retention deleted */
   const blobDeleted = new Set<string>()
@@ -14,8 +15,10 @@ export const makeUploadStore = (): UploadStoreService => {
         [...uploads.values()].filter((u) => u.expires_at <= now && !blobDeleted.has(u.file_id)).sort((a, b) => a.expires_at - b.expires_at).slice(0, Math.max(0, limit))
       ),
     markBlobDeleted: (id) => Effect.sync(() => void (uploads.has(id) && blobDeleted.add(id))),
-    reset: Effect.sync(() => (uploads.clear(), blobDeleted.clear()))
+    clear: () => (uploads.clear(), blobDeleted.clear())
   }
 }
 
-export const layer: Layer.Layer<UploadStore> = Layer.sync(UploadStore, makeUploadStore)
+export const make: Effect.Effect<UploadStoreService> = memoryStore(makeUploadStore)
+
+export const layer: Layer.Layer<UploadStore> = Layer.effect(UploadStore, make)

@@ -1,8 +1,9 @@
 /** Usage events in memory, per tenant; aggregates are computed on read. */
 import { type UsageEvent, UsageStore, type UsageStoreService, type UsageTotals, utcDay } from "@docket/core"
 import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
 
-export const makeUsageStore = (): UsageStoreService => {
+const makeUsageStore = (): Clearable<UsageStoreService> => {
   const events = new Map<string, Array<UsageEvent>>()
   const used = new Map<string, number>()
   const seen = new Set<string>()
@@ -36,12 +37,14 @@ export const makeUsageStore = (): UsageStoreService => {
         const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0))
         return keys.map((key): UsageTotals => ({ key, ...groups.get(key)! }))
       }),
-    reset: Effect.sync(() => {
+    clear: () => {
       events.clear()
       used.clear()
       seen.clear()
-    })
+    }
   }
 }
 
-export const layer: Layer.Layer<UsageStore> = Layer.sync(UsageStore, makeUsageStore)
+export const make: Effect.Effect<UsageStoreService> = memoryStore(makeUsageStore)
+
+export const layer: Layer.Layer<UsageStore> = Layer.effect(UsageStore, make)

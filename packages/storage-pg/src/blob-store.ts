@@ -6,25 +6,25 @@
  * ended within `maxBytes` does one short transaction point the key at the new chunk set and drop
  * the chunks it replaced; a put that fails, is interrupted or crosses `maxBytes` deletes its own
  * chunks and leaves the key as it was. (Chunks of a put cut short by a crash of the instance stay
- * behind, unreferenced; `reset` removes them.)
+ * behind, unreferenced; `StorageAdmin.reset` removes them.)
  *
  * `get` answers the whole blob, as the port defines it; it reads the chunks in order in one
  * statement, so a concurrent replacement is never seen half-way. `read` streams them, a few rows
  * per statement, from the chunk set the key pointed at when it began; a replacement or delete
  * meanwhile drops that set, and the stream fails rather than go on with another blob's bytes.
  */
-import { BlobStore, type BlobStoreService, BlobStoreUnavailable, BlobTooLarge } from "@docket/core"
+import { BlobStore, type BlobStoreService, StorageUnavailable, BlobTooLarge } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Chunk, Effect, Layer, Option, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 export const CHUNK_BYTES = 256 * 1024
 /** rows a `read` fetches per statement (1 MiB) */
 const READ_ROWS = 4
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
-  const run = guard(options, (cause) => new BlobStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "BlobStore", cause }))
 
   const dropChunks = (blobId: string) => run(sql`DELETE FROM docket_blob_chunks WHERE blob_id = ${blobId}`).pipe(Effect.asVoid)
 
@@ -46,10 +46,10 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           return run(sql`INSERT INTO docket_blob_chunks (blob_id, seq, data) VALUES (${blobId}, ${seq++}, ${data})`)
         })
         /** copies `chunk` into rows, writing each row once it is full */
-        const gather = (chunk: Uint8Array): Effect.Effect<void, BlobStoreUnavailable> =>
+        const gather = (chunk: Uint8Array): Effect.Effect<void, StorageUnavailable> =>
           Effect.suspend(() => {
             let at = 0
-            const fill = (): Effect.Effect<void, BlobStoreUnavailable> => {
+            const fill = (): Effect.Effect<void, StorageUnavailable> => {
               while (at < chunk.byteLength) {
                 const n = Math.min(row.length - filled, chunk.byteLength - at)
                 row.set(chunk.subarray(at, at + n), filled)
@@ -73,7 +73,7 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           )
         )
         return body.pipe(
-          Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | BlobStoreUnavailable> => {
+          Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | StorageUnavailable> => {
             size += chunk.byteLength
             if (size > maxBytes) return Effect.fail(new BlobTooLarge({ limit: maxBytes }))
             return gather(chunk)
@@ -103,14 +103,14 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
           let seq = 0
           let got = 0
           /** the next rows, `READ_ROWS` at a time; a chunk set that lost rows was replaced or deleted */
-          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BlobStoreUnavailable>> = Effect.suspend(() => {
+          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<StorageUnavailable>> = Effect.suspend(() => {
             if (got >= size) return Effect.fail(Option.none())
             return run(sql<{ readonly seq: number; readonly data: Uint8Array }>`
               SELECT seq, data FROM docket_blob_chunks WHERE blob_id = ${blobId} AND seq >= ${seq} ORDER BY seq LIMIT ${READ_ROWS}`).pipe(
               Effect.mapError(Option.some),
               Effect.flatMap((rows) => {
                 if (rows.length === 0 || rows.some((r, i) => r.seq !== seq + i)) {
-                  return Effect.fail(Option.some(new BlobStoreUnavailable({ cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
+                  return Effect.fail(Option.some(new StorageUnavailable({ store: "BlobStore", cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
                 }
                 seq += rows.length
                 for (const r of rows) got += r.data.byteLength
@@ -124,10 +124,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStore
     delete: (key) =>
       run(sql`
         WITH gone AS (DELETE FROM docket_blobs WHERE key = ${key} RETURNING blob_id)
-        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_blobs, docket_blob_chunks`).pipe(Effect.asVoid)
+        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid)
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<BlobStore, never, SqlClient.SqlClient> =>
-  Layer.effect(BlobStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<BlobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<BlobStore, never, SqlClient.SqlClient> = Layer.effect(BlobStore, make)

@@ -8,12 +8,12 @@ import {
   type ApiKeyRecord,
   DecisionStore,
   type DecisionStoreService,
-  StoreUnavailable,
+  StorageUnavailable,
   TooManyActiveKeys
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface AccountRow {
   readonly account_id: string
@@ -57,8 +57,8 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
 const ACCOUNT_COLUMNS = "account_id, tier, credit, unlimited, custom_rpm, custom_in_flight, unpaid_invoice"
 const KEY_COLUMNS = "key_id, account_id, name, prefix, hash, status, created_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
-  const run = guard(options, (cause) => new StoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "DecisionStore", cause }))
   const accountColumns = sql.literal(ACCOUNT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneAccount = (rows: ReadonlyArray<AccountRow>) => Option.map(Option.fromNullable(rows[0]), toAccount)
@@ -147,12 +147,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionS
     revokeKey: (id) =>
       run(sql<KeyRow>`
         UPDATE docket_api_keys SET status = 'revoked' WHERE key_id = ${id}
-        RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
-
-    reset: run(sql`TRUNCATE docket_accounts, docket_api_keys`).pipe(Effect.asVoid)
+        RETURNING ${keyColumns}`).pipe(Effect.map(oneKey))
   }
 }
 
-/** The decision store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<DecisionStore, never, SqlClient.SqlClient> =>
-  Layer.effect(DecisionStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<DecisionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<DecisionStore, never, SqlClient.SqlClient> = Layer.effect(DecisionStore, make)

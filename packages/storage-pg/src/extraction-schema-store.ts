@@ -16,12 +16,12 @@ import {
   type ExtractionSchemaStoreService,
   SchemaIdTaken,
   type SchemaScope,
-  StoreUnavailable,
+  StorageUnavailable,
   type StoredSchemaVersion
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface VersionRow {
   readonly schema_id: string
@@ -53,8 +53,8 @@ const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? P
 /** page limits as the memory store reads them */
 const limitOf = (limit: number) => Math.max(0, Math.floor(limit))
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchemaStoreService => {
-  const run = guard(options, (cause) => new StoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchemaStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "ExtractionSchemaStore", cause }))
   const columns = sql.literal(COLUMNS)
   const one = (rows: ReadonlyArray<VersionRow>) => Option.map(Option.fromNullable(rows[0]), toVersion)
   const familyExists = (scope: string, schemaId: string) =>
@@ -152,10 +152,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): Extractio
           return { items: rows.map(toVersion), total: Number(total[0].n) }
         })
       )
-    },
-    reset: run(sql`TRUNCATE docket_schema_families, docket_schema_versions`).pipe(Effect.asVoid)
+    }
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<ExtractionSchemaStore, never, SqlClient.SqlClient> =>
-  Layer.effect(ExtractionSchemaStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<ExtractionSchemaStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<ExtractionSchemaStore, never, SqlClient.SqlClient> = Layer.effect(ExtractionSchemaStore, make)

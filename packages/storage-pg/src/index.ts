@@ -5,6 +5,10 @@
  *   makeDocket({ storage: PgStorage.layer({ url: "postgres://…" }) })
  *   makeDocket({ storage: PgStorage.layerConfig() })   // DATABASE_URL
  *
+ * One layer per context of core (`decisionLayer`, `tenancyLayer`, `jobsLayer`, `documentsLayer`),
+ * each on the `SqlClient` in context: every store module's `make` is an Effect that reads the
+ * client (and `PgTuning`, the operation bound) from the context.
+ *
  * Building the layer opens the pool and applies the pending migrations (safe when several
  * instances start at once). Several instances may share one database: the limiter is exact across
  * them, and pool sizes, accounts and keys are shared; so are the document service's tenants and
@@ -19,31 +23,15 @@
  * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
  * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
  */
-import {
-  BlobStore,
-  JobSignals,
-  DecisionStore,
-  ExtractionSchemaStore,
-  JobEventLog,
-  JobQueue,
-  JobStore,
-  LimiterStore,
-  ObjectStore,
-  RequestRateStore,
-  type StoragePorts,
-  SyncWaitStore,
-  TenantStore,
-  UploadSessionStore,
-  UploadStore,
-  UsageStore
-} from "@docket/core"
-import { type Migrator, SqlClient, type SqlError } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
-import { type Config, type ConfigError, Context, Effect, Layer } from "effect"
+import type { DecisionStorage, DocumentStorage, JobStorage, StoragePorts, TenancyStorage } from "@docket/core"
+import { type Migrator, type SqlClient, type SqlError } from "@effect/sql"
+import type { PgClient } from "@effect/sql-pg"
+import { type Config, type ConfigError, Duration, Effect, Layer } from "effect"
 import { clientLayer, config, operationTimeoutOf, type PgStorageOptions } from "./client.js"
 import * as PgBlobStore from "./blob-store.js"
 import * as PgDecisionStore from "./decision-store.js"
 import * as PgExtractionSchemaStore from "./extraction-schema-store.js"
+import { DEFAULT_POLL_INTERVAL, PgTuning } from "./internal/guard.js"
 import * as PgJobEventLog from "./job-event-log.js"
 import * as PgJobQueue from "./job-queue.js"
 import * as PgJobSignals from "./job-signals.js"
@@ -52,6 +40,7 @@ import * as PgLimiterStore from "./limiter-store.js"
 import * as PgMigrations from "./migrations.js"
 import * as PgObjectStore from "./object-store.js"
 import * as PgRequestRateStore from "./request-rate-store.js"
+import * as PgStorageAdmin from "./storage-admin.js"
 import * as PgSyncWaitStore from "./sync-wait-store.js"
 import * as PgTenantStore from "./tenant-store.js"
 import * as PgUploadSessionStore from "./upload-session-store.js"
@@ -59,44 +48,64 @@ import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
+export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
+export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
 
+/** Spec 1's accounts, keys and limiter. */
+export const decisionLayer: Layer.Layer<DecisionStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+  PgDecisionStore.layer,
+  PgLimiterStore.layer
+)
+
+/** Document-service tenants and keys, usage, request windows, sync waits. */
+export const tenancyLayer: Layer.Layer<TenancyStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+  PgTenantStore.layer,
+  PgUsageStore.layer,
+  PgRequestRateStore.layer,
+  PgSyncWaitStore.layer
+)
+
+/** Jobs, their queue and event log, and their signals (LISTEN/NOTIFY on a connection of its own). */
+export const jobsLayer: Layer.Layer<JobStorage, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
+  PgJobStore.layer,
+  PgJobQueue.layer,
+  PgJobEventLog.layer,
+  PgJobSignals.layer
+)
+
+/** Uploads, their sessions and bytes, objects behind `s3://` (kept as blobs), extraction schemas. */
+export const documentsLayer: Layer.Layer<DocumentStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+  PgUploadStore.layer,
+  PgUploadSessionStore.layer,
+  PgExtractionSchemaStore.layer,
+  Layer.provideMerge(PgObjectStore.layer, PgBlobStore.layer)
+)
+
 /**
  * The storage ports on the `PgClient` already in context (for a host that has its own): migrates,
- * then provides the stores, and listens for job signals (on a connection of the client's own,
- * outside its pool) for the life of the layer.
+ * then provides the stores of every context and `StorageAdmin`; job signals listen (on a
+ * connection of the client's own, outside its pool) for the life of the layer.
  */
 export const layerFromClient = (
   options: Pick<PgStorageOptions, "operationTimeout" | "jobQueuePollInterval"> = {}
-): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> =>
-  Layer.scopedContext(
-    Effect.gen(function*() {
-      yield* PgMigrations.run
-      const sql = yield* SqlClient.SqlClient
-      const guardOptions = { operationTimeout: operationTimeoutOf(options) }
-      const signals = yield* PgJobSignals.make(yield* PgClient.PgClient, guardOptions)
-      const blobs = PgBlobStore.make(sql, guardOptions)
-      return Context.make(DecisionStore, PgDecisionStore.make(sql, guardOptions)).pipe(
-        Context.add(JobSignals, signals),
-        Context.add(LimiterStore, PgLimiterStore.make(sql, guardOptions)),
-        Context.add(TenantStore, PgTenantStore.make(sql, guardOptions)),
-        Context.add(JobStore, PgJobStore.make(sql, guardOptions)),
-        Context.add(JobQueue, PgJobQueue.make(sql, { ...guardOptions, pollInterval: options.jobQueuePollInterval })),
-        Context.add(UploadStore, PgUploadStore.make(sql, guardOptions)),
-        Context.add(ExtractionSchemaStore, PgExtractionSchemaStore.make(sql, guardOptions)),
-        Context.add(BlobStore, blobs),
-        Context.add(ObjectStore, PgObjectStore.make(blobs, sql, guardOptions)),
-        Context.add(JobEventLog, PgJobEventLog.make(sql, guardOptions)),
-        Context.add(UsageStore, PgUsageStore.make(sql, guardOptions)),
-        Context.add(RequestRateStore, PgRequestRateStore.make(sql, guardOptions)),
-        Context.add(UploadSessionStore, PgUploadSessionStore.make(sql, guardOptions)),
-        Context.add(SyncWaitStore, PgSyncWaitStore.make(sql, guardOptions))
-      )
-    })
-  )
+): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> => {
+  const tuning = Layer.succeed(PgTuning, {
+    operationTimeout: operationTimeoutOf(options),
+    jobQueuePollInterval: Duration.decode(options.jobQueuePollInterval ?? DEFAULT_POLL_INTERVAL)
+  })
+  const stores: Layer.Layer<StoragePorts, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
+    decisionLayer,
+    tenancyLayer,
+    jobsLayer,
+    documentsLayer,
+    PgStorageAdmin.layer
+  ).pipe(Layer.provide(tuning))
+  // the migrations complete before any store is built
+  return Layer.provide(stores, Layer.effectDiscard(PgMigrations.run))
+}
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */
 export const layer = (options: PgStorageOptions): Layer.Layer<StoragePorts, PgStorageError> =>

@@ -14,13 +14,13 @@ import {
   type JobEventData,
   JobEventLog,
   type JobEventLogService,
-  JobEventLogUnavailable,
+  StorageUnavailable,
   type JobEventRecord,
   MAX_EVENTS_PER_JOB
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface EventRow {
   /** bigint: the driver returns it as a string */
@@ -39,8 +39,8 @@ const toRecord = (r: EventRow): JobEventRecord => ({
   sequence: Number(r.sequence)
 })
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
-  const run = guard(options, (cause) => new JobEventLogUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobEventLog", cause }))
   return {
     append: (jobId, event) =>
       run(sql<{ readonly sequence: string | number }>`
@@ -67,11 +67,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventL
         FROM docket_job_events e JOIN docket_job_event_logs l ON l.job_id = e.job_id
         WHERE e.job_id = ${jobId}::text AND e.sequence > ${after}::numeric
           AND e.sequence > l.last - ${MAX_EVENTS_PER_JOB}::bigint
-        ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord))),
-    reset: run(sql`TRUNCATE docket_job_event_logs, docket_job_events`).pipe(Effect.asVoid)
+        ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord)))
   }
 }
 
-/** The job event log on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<JobEventLog, never, SqlClient.SqlClient> =>
-  Layer.effect(JobEventLog, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobEventLogService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<JobEventLog, never, SqlClient.SqlClient> = Layer.effect(JobEventLog, make)

@@ -17,24 +17,18 @@
  * Bound: an offer is refused once `capacity` rows are queued (the count is bounded by `capacity`
  * rows; concurrent offers may overshoot it by their number).
  */
-import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, JobQueueUnavailable } from "@docket/core"
+import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { DEFAULT_POLL_INTERVAL, guard, PgTuning, type PgTuningValue } from "./internal/guard.js"
 
 export const DEFAULT_CAPACITY = 10_000
-export const DEFAULT_POLL_INTERVAL = Duration.millis(250)
+export { DEFAULT_POLL_INTERVAL }
 
-export interface JobQueueOptions extends GuardOptions {
-  readonly capacity?: number | undefined
-  readonly pollInterval?: Duration.DurationInput | undefined
-}
-
-export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQueueService => {
-  const run = guard(options, (cause) => new JobQueueUnavailable({ cause }))
-  const capacity = options.capacity ?? DEFAULT_CAPACITY
-  const pollMs = Duration.toMillis(Duration.decode(options.pollInterval ?? DEFAULT_POLL_INTERVAL))
+const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: number = DEFAULT_CAPACITY): JobQueueService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobQueue", cause }))
+  const pollMs = Duration.toMillis(options.jobQueuePollInterval)
   // a real-time pause: the service clock may be a manual one that a test holds still
   const pause = Effect.sleep(Duration.millis(pollMs)).pipe(Effect.withClock(Clock.make()))
 
@@ -68,7 +62,7 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
     )
   })
 
-  const claim: Effect.Effect<JobLease, JobQueueUnavailable> = Effect.gen(function*() {
+  const claim: Effect.Effect<JobLease, StorageUnavailable> = Effect.gen(function*() {
     for (;;) {
       const lease = yield* attempt
       if (lease !== undefined) return lease
@@ -93,17 +87,6 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
         Effect.tap((queued) => (queued ? wake : Effect.void)),
         Effect.catchAll((e) => Effect.as(Effect.logWarning(`job ${jobId} could not be queued`, e), false))
       ),
-    // no lease to settle: the entry goes at once (an unavailable database is retried)
-    take: Effect.gen(function*() {
-      for (;;) {
-        const taken = yield* claim.pipe(
-          Effect.tap(complete),
-          Effect.map((lease) => lease.jobId),
-          Effect.catchAll((e) => Effect.as(Effect.zipRight(Effect.logWarning("job queue unavailable", e), pause), undefined))
-        )
-        if (taken !== undefined) return taken
-      }
-    }),
     claim,
     renew: (lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -117,10 +100,11 @@ export const make = (sql: SqlClient.SqlClient, options: JobQueueOptions): JobQue
       run(sql`
         UPDATE docket_job_queue SET lease_id = NULL, lease_expires_at = NULL, attempts = attempts - 1
         WHERE job_id = ${lease.jobId} AND lease_id = ${lease.leaseId}
-        RETURNING 1`).pipe(Effect.flatMap((rows) => (rows.length > 0 ? wake : Effect.void))),
-    reset: run(sql`TRUNCATE docket_job_queue`).pipe(Effect.asVoid)
+        RETURNING 1`).pipe(Effect.flatMap((rows) => (rows.length > 0 ? wake : Effect.void)))
   }
 }
 
-export const layer = (options: JobQueueOptions): Layer.Layer<JobQueue, never, SqlClient.SqlClient> =>
-  Layer.effect(JobQueue, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobQueueService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, (sql, tuning) => build(sql, tuning))
+
+export const layer: Layer.Layer<JobQueue, never, SqlClient.SqlClient> = Layer.effect(JobQueue, make)

@@ -23,11 +23,11 @@
  * Intervals are real time (never the service clock, which a test may hold still). Waits and
  * streams still end on the service clock (core times them).
  */
-import { type JobSignalsService, makeLocalJobWatchers } from "@docket/core"
-import type { PgClient } from "@effect/sql-pg"
-import { Clock, Deferred, Duration, Effect, Exit, Fiber, FiberId, Option, type Scope, Stream } from "effect"
+import { JobSignals, type JobSignalsService, makeLocalJobWatchers } from "@docket/core"
+import { PgClient } from "@effect/sql-pg"
+import { Clock, Deferred, Duration, Effect, Exit, Fiber, FiberId, Layer, Option, type Scope, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 export const CHANNEL = "docket_job_signals"
 export const DEFAULT_CHECK_INTERVAL = Duration.seconds(5)
@@ -54,7 +54,7 @@ export interface PgJobSignals extends JobSignalsService {
  * in fibers of the scope. The effect completes once the listener is heard (or after 2 s without,
  * then on the fallback poll until it is).
  */
-export const make = (pg: PgClient.PgClient, options: JobSignalsOptions): Effect.Effect<PgJobSignals, never, Scope.Scope> =>
+export const makeWith = (pg: PgClient.PgClient, options: JobSignalsOptions): Effect.Effect<PgJobSignals, never, Scope.Scope> =>
   Effect.gen(function*() {
     const instance = randomUUID()
     const local = makeLocalJobWatchers()
@@ -166,3 +166,11 @@ export const make = (pg: PgClient.PgClient, options: JobSignalsOptions): Effect.
       hearing: () => hearing
     }
   })
+
+/** The signals on the `PgClient` in context, bounded by `PgTuning`, for the life of the scope. */
+export const make: Effect.Effect<PgJobSignals, never, PgClient.PgClient | Scope.Scope> = Effect.flatMap(
+  Effect.zip(PgClient.PgClient, PgTuning),
+  ([pg, tuning]) => makeWith(pg, tuning)
+)
+
+export const layer: Layer.Layer<JobSignals, never, PgClient.PgClient> = Layer.scoped(JobSignals, make)

@@ -26,13 +26,13 @@ import {
   type JobQuery,
   JobStore,
   type JobStoreService,
-  JobStoreUnavailable,
+  StorageUnavailable,
   transition,
   withJobDefaults
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface DocRow {
   readonly doc: string
@@ -43,8 +43,8 @@ const toJob = (r: DocRow): Job => withJobDefaults(JSON.parse(r.doc) as Job)
 /** First key of the per-tenant advisory locks of `insertWithin` ("dock"); the second is the tenant's hash. */
 export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
-  const run = guard(options, (cause) => new JobStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobStore", cause }))
   const oneJob = (rows: ReadonlyArray<DocRow>) => Option.map(Option.fromNullable(rows[0]), toJob)
 
   const filters = (q: JobQuery) => {
@@ -152,11 +152,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreS
           nextCursor: more && jobs.length > 0 ? jobs[jobs.length - 1].job_id : null,
           total: Number(total[0].n)
         }
-      }),
-    // the queue's entries name jobs: they go with them
-    reset: run(sql`TRUNCATE docket_jobs, docket_job_queue`).pipe(Effect.asVoid)
+      })
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<JobStore, never, SqlClient.SqlClient> =>
-  Layer.effect(JobStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<JobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<JobStore, never, SqlClient.SqlClient> = Layer.effect(JobStore, make)

@@ -17,7 +17,7 @@ import {
   fleetSize,
   LimiterStore,
   type LimiterStoreService,
-  LimiterUnavailable,
+  StorageUnavailable,
   MIN_RPM_RETRY_MS,
   type PoolSizes,
   SLOT_LEASE_MS,
@@ -25,7 +25,7 @@ import {
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 type Outcome = "admitted" | "rpm" | "in_flight" | "fleet" | "free"
 
@@ -57,8 +57,8 @@ const decodeSlot = (encoded: string): SlotTokens | undefined => {
   return value as unknown as SlotTokens
 }
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
-  const run = guard(options, (cause) => new LimiterUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "LimiterStore", cause }))
 
   /** the defaults of core, overridden by the sizes set in the database */
   const readPools = Effect.map(
@@ -139,15 +139,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterSt
           })
         )
       )
-    },
-
-    // back to the defaults of core: no admissions, no slots, no pool sizes set
-    reset: run(sql`TRUNCATE docket_limiter_accounts, docket_limiter_admissions, docket_limiter_tokens, docket_limiter_pools`).pipe(
-      Effect.asVoid
-    )
+    }
   }
 }
 
-/** The limiter store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<LimiterStore, never, SqlClient.SqlClient> =>
-  Layer.effect(LimiterStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<LimiterStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<LimiterStore, never, SqlClient.SqlClient> = Layer.effect(LimiterStore, make)

@@ -5,44 +5,21 @@
  * was) under keys of their own, `objects/<bucket>/<key>`, apart from uploads (`uploads/…`),
  * upload-session parts and ground crops.
  */
-import {
-  type BlobStoreService,
-  BlobStoreUnavailable,
-  BlobTooLarge,
-  type ObjectStoreService,
-  ObjectStoreUnavailable,
-  ObjectTooLarge
-} from "@docket/core"
-import { SqlClient } from "@effect/sql"
-import { Effect, type Stream } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { BlobStore, BlobTooLarge, ObjectStore, type ObjectStoreService, ObjectTooLarge, type StorageUnavailable } from "@docket/core"
+import { Effect, Layer, type Stream } from "effect"
 
 const PREFIX = "objects/"
 
 /** The blob key of an object (bucket names hold no `/`, so the key is unambiguous). */
 export const blobKeyOfObject = (bucket: string, key: string): string => `${PREFIX}${bucket}/${key}`
 
-export const make = (blobs: BlobStoreService, sql: SqlClient.SqlClient, options: GuardOptions): ObjectStoreService => {
-  const run = guard(options, (cause) => new ObjectStoreUnavailable({ cause }))
-  return {
-    put: <E>(bucket: string, key: string, body: Stream.Stream<Uint8Array, E>, maxBytes: number) =>
-      blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
-        Effect.mapError((e): E | ObjectTooLarge | ObjectStoreUnavailable => {
-          if (e instanceof BlobTooLarge) return new ObjectTooLarge({ limit: e.limit })
-          if (e instanceof BlobStoreUnavailable) return new ObjectStoreUnavailable({ cause: e.cause })
-          return e as E
-        })
-      ),
-    get: (bucket, key) =>
-      blobs.get(blobKeyOfObject(bucket, key)).pipe(Effect.mapError((e) => new ObjectStoreUnavailable({ cause: e.cause }))),
-    reset: run(
-      sql.withTransaction(
-        Effect.gen(function*() {
-          const pattern = `${PREFIX}%`
-          yield* sql`DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM docket_blobs WHERE key LIKE ${pattern})`
-          yield* sql`DELETE FROM docket_blobs WHERE key LIKE ${pattern}`
-        })
-      )
-    ).pipe(Effect.asVoid)
-  }
-}
+/** The object store over the `BlobStore` in context. */
+export const make: Effect.Effect<ObjectStoreService, never, BlobStore> = Effect.map(BlobStore, (blobs) => ({
+  put: <E>(bucket: string, key: string, body: Stream.Stream<Uint8Array, E>, maxBytes: number) =>
+    blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
+      Effect.mapError((e): E | ObjectTooLarge | StorageUnavailable => (e instanceof BlobTooLarge ? new ObjectTooLarge({ limit: e.limit }) : e))
+    ),
+  get: (bucket, key) => blobs.get(blobKeyOfObject(bucket, key))
+}))
+
+export const layer: Layer.Layer<ObjectStore, never, BlobStore> = Layer.effect(ObjectStore, make)

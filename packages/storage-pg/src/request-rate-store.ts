@@ -14,13 +14,13 @@
  * limiter, the commit does not wait for the WAL flush (`synchronous_commit = off`, these rows
  * only): a crash of the database server may forget the last fraction of a second of hits.
  */
-import { RequestRateStore, type RequestRateStoreService, RequestRateUnavailable } from "@docket/core"
+import { RequestRateStore, type RequestRateStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
-  const run = guard(options, (cause) => new RequestRateUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "RequestRateStore", cause }))
   return {
     hit: ({ key, limit, windowMs, now }) =>
       run(sql<{ readonly admitted: boolean; readonly retry_after_ms: string | number | null }>`
@@ -29,11 +29,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRa
         Effect.map(([row]) =>
           row.admitted ? { admitted: true as const } : { admitted: false as const, retryAfterMs: Number(row.retry_after_ms ?? windowMs) }
         )
-      ),
-    reset: run(sql`TRUNCATE docket_request_rates`).pipe(Effect.asVoid)
+      )
   }
 }
 
-/** The request-rate store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<RequestRateStore, never, SqlClient.SqlClient> =>
-  Layer.effect(RequestRateStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<RequestRateStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<RequestRateStore, never, SqlClient.SqlClient> = Layer.effect(RequestRateStore, make)

@@ -5,13 +5,13 @@
  * concurrent acquires of one tenant from any instance take turns and never pass the cap.
  * Time is the service clock passed in, never the database's `now()`.
  */
-import { SyncWaitStore, type SyncWaitStoreService, SyncWaitStoreUnavailable } from "@docket/core"
+import { SyncWaitStore, type SyncWaitStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
-  const run = guard(options, (cause) => new SyncWaitStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "SyncWaitStore", cause }))
   return {
     acquire: ({ tenantId, waitId, cap, now, expiresAt }) =>
       run(
@@ -28,11 +28,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitS
           })
         )
       ),
-    release: (waitId) => run(sql`DELETE FROM docket_sync_waits WHERE wait_id = ${waitId}`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_sync_waits`).pipe(Effect.asVoid)
+    release: (waitId) => run(sql`DELETE FROM docket_sync_waits WHERE wait_id = ${waitId}`).pipe(Effect.asVoid)
   }
 }
 
-/** The sync-wait store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<SyncWaitStore, never, SqlClient.SqlClient> =>
-  Layer.effect(SyncWaitStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<SyncWaitStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<SyncWaitStore, never, SqlClient.SqlClient> = Layer.effect(SyncWaitStore, make)

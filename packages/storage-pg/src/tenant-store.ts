@@ -2,10 +2,10 @@
  * Document-service tenants and their keys on PostgreSQL. Keys are stored only as the hash the
  * port receives (hex SHA-256 of the full key). Every operation is one statement.
  */
-import { type DocsKeyRecord, DocsStoreUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { type DocsKeyRecord, StorageUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface TenantRow {
   readonly tenant_id: string
@@ -54,8 +54,8 @@ const toKey = (r: KeyRow): DocsKeyRecord => ({
 const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at, buckets"
 const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
-  const run = guard(options, (cause) => new DocsStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "TenantStore", cause }))
   const tenantColumns = sql.literal(TENANT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneTenant = (rows: ReadonlyArray<TenantRow>) => Option.map(Option.fromNullable(rows[0]), toTenant)
@@ -94,10 +94,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): TenantSto
         RETURNING ${keyColumns}`).pipe(Effect.map((rows) => toKey(rows[0]))),
     findKeyByHash: (hash) => run(sql<KeyRow>`SELECT ${keyColumns} FROM docket_docs_keys WHERE hash = ${hash}`).pipe(Effect.map(oneKey)),
     revokeKey: (id) =>
-      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
-    reset: run(sql`TRUNCATE docket_docs_tenants, docket_docs_keys`).pipe(Effect.asVoid)
+      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey))
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<TenantStore, never, SqlClient.SqlClient> =>
-  Layer.effect(TenantStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<TenantStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<TenantStore, never, SqlClient.SqlClient> = Layer.effect(TenantStore, make)

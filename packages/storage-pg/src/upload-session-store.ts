@@ -16,11 +16,11 @@ import {
   type UploadSessionState,
   UploadSessionStore,
   type UploadSessionStoreService,
-  UploadSessionStoreUnavailable
+  StorageUnavailable
 } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface PartJson {
   readonly key: string
@@ -65,8 +65,8 @@ const toSession = (r: SessionRow): UploadSession => ({
 
 const COLUMNS = "session_id, tenant_id, file_name, size, received, parts, state, created_at, expires_at, completed_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
-  const run = guard(options, (cause) => new UploadSessionStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadSessionStore", cause }))
   const columns = sql.literal(COLUMNS)
   const read = (id: string) =>
     Effect.map(sql<SessionRow>`SELECT ${columns} FROM docket_upload_sessions WHERE session_id = ${id}::text`, (rows) =>
@@ -135,12 +135,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSes
           FROM jsonb_array_elements(parts) WITH ORDINALITY AS e(p, i)
           WHERE (p ->> 'key') NOT IN ${sql.in(keys)}
         )
-        WHERE session_id = ${id}::text`).pipe(Effect.asVoid),
-
-    reset: run(sql`TRUNCATE docket_upload_sessions`).pipe(Effect.asVoid)
+        WHERE session_id = ${id}::text`).pipe(Effect.asVoid)
   }
 }
 
-/** The upload-session store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<UploadSessionStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UploadSessionStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UploadSessionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UploadSessionStore, never, SqlClient.SqlClient> = Layer.effect(UploadSessionStore, make)

@@ -1,8 +1,8 @@
 /** Upload handles on PostgreSQL: one row per upload, one statement per operation. */
-import { type UploadRecord, UploadStore, type UploadStoreService, UploadStoreUnavailable } from "@docket/core"
+import { type UploadRecord, UploadStore, type UploadStoreService, StorageUnavailable } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 interface UploadRow {
   readonly file_id: string
@@ -25,8 +25,8 @@ const toUpload = (r: UploadRow): UploadRecord => ({
 
 const COLUMNS = "file_id, tenant_id, file_name, size, created_at, expires_at"
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
-  const run = guard(options, (cause) => new UploadStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadStore", cause }))
   const columns = sql.literal(COLUMNS)
   return {
     // creating an existing id replaces it, as the memory store does
@@ -46,10 +46,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSto
       run(sql<UploadRow>`
         SELECT ${columns} FROM docket_uploads WHERE expires_at <= ${now}::bigint AND NOT blob_deleted
         ORDER BY expires_at LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map(toUpload))),
-    markBlobDeleted: (id) => run(sql`UPDATE docket_uploads SET blob_deleted = true WHERE file_id = ${id}`).pipe(Effect.asVoid),
-    reset: run(sql`TRUNCATE docket_uploads`).pipe(Effect.asVoid)
+    markBlobDeleted: (id) => run(sql`UPDATE docket_uploads SET blob_deleted = true WHERE file_id = ${id}`).pipe(Effect.asVoid)
   }
 }
 
-export const layer = (options: GuardOptions): Layer.Layer<UploadStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UploadStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UploadStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UploadStore, never, SqlClient.SqlClient> = Layer.effect(UploadStore, make)

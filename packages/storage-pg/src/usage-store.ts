@@ -9,10 +9,10 @@
  *   is read into the process. A day is the UTC date of `at`; keys are ordered by code point
  *   (`COLLATE "C"`), null last.
  */
-import { type UsageGrouping, UsageStore, type UsageStoreService, UsageStoreUnavailable, type UsageTotals } from "@docket/core"
+import { type UsageGrouping, UsageStore, type UsageStoreService, StorageUnavailable, type UsageTotals } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
-import { guard, type GuardOptions } from "./internal/guard.js"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 /** numeric and bigint: the driver returns them as strings */
 type Num = string | number
@@ -36,8 +36,8 @@ const KEYS: Record<UsageGrouping, string> = {
   workspace: "workspace_id"
 }
 
-export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
-  const run = guard(options, (cause) => new UsageStoreUnavailable({ cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "UsageStore", cause }))
   return {
     record: (e) =>
       run(sql<{ readonly n: Num }>`
@@ -82,12 +82,11 @@ export const make = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStor
           }))
         )
       )
-    },
-
-    reset: run(sql`TRUNCATE docket_usage_events, docket_usage_totals`).pipe(Effect.asVoid)
+    }
   }
 }
 
-/** The usage store on the `SqlClient` in context (the schema must be migrated: see `migrations.ts`). */
-export const layer = (options: GuardOptions): Layer.Layer<UsageStore, never, SqlClient.SqlClient> =>
-  Layer.effect(UsageStore, Effect.map(SqlClient.SqlClient, (sql) => make(sql, options)))
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<UsageStore, never, SqlClient.SqlClient> = Layer.effect(UsageStore, make)

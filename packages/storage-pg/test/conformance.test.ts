@@ -7,6 +7,7 @@ import {
   jobStoreSuite,
   limiterStoreSuite,
   requestRateStoreSuite,
+  storageAdminSuite,
   syncWaitStoreSuite,
   tenantStoreSuite,
   uploadSessionStoreSuite,
@@ -20,11 +21,11 @@ import { createTestDatabase } from "./support/database.js"
 const db = await createTestDatabase()
 afterAll(() => db.drop())
 
-// each test builds the layer anew: a pool of its own, and the (already applied) migrations checked
+// each suite builds the layer once: a pool of its own, and the (already applied) migrations checked
 const layer = PgStorage.layer({ url: db.url })
 
 decisionStoreSuite("postgres", layer)
-limiterStoreSuite("postgres", layer, { inProcess: false })
+limiterStoreSuite("postgres", layer)
 tenantStoreSuite("postgres", layer)
 jobStoreSuite("postgres", layer)
 jobQueueSuite("postgres", PgStorage.layer({ url: db.url, jobQueuePollInterval: 20 }))
@@ -36,3 +37,4 @@ usageStoreSuite("postgres", layer)
 requestRateStoreSuite("postgres", layer)
 uploadSessionStoreSuite("postgres", layer)
 syncWaitStoreSuite("postgres", layer)
+storageAdminSuite("postgres", layer)

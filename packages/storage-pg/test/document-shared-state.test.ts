@@ -4,7 +4,7 @@
  * server processes would have), on one database. Also what the conformance suites cannot see:
  * the tables stay bounded.
  */
-import { JobEventLog, MAX_EVENTS_PER_JOB, RequestRateStore, UploadSessionStore, UsageStore } from "@docket/core"
+import { JobEventLog, MAX_EVENTS_PER_JOB, RequestRateStore, StorageAdmin, UploadSessionStore, UsageStore } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
@@ -14,7 +14,7 @@ import { createTestDatabase } from "./support/database.js"
 const db = await createTestDatabase()
 afterAll(() => db.drop())
 
-type Ports = JobEventLog | UsageStore | RequestRateStore | UploadSessionStore
+type Ports = JobEventLog | UsageStore | RequestRateStore | UploadSessionStore | StorageAdmin
 
 /** Runs `f` with two instances' stores (A and B) and a client of its own, starting from a reset. */
 const withTwoInstances = <A, E>(
@@ -24,10 +24,7 @@ const withTwoInstances = <A, E>(
     const a = yield* Layer.build(PgStorage.layer({ url: db.url, maxConnections: 6 }))
     const b = yield* Layer.build(PgStorage.layer({ url: db.url, maxConnections: 6 }))
     const sql = yield* SqlClient.SqlClient
-    yield* Context.get(a, JobEventLog).reset
-    yield* Context.get(a, UsageStore).reset
-    yield* Context.get(a, RequestRateStore).reset
-    yield* Context.get(a, UploadSessionStore).reset
+    yield* Context.get(a, StorageAdmin).reset
     return yield* f(a, b, sql)
   }).pipe(Effect.provide(PgStorage.clientLayer({ url: db.url, maxConnections: 2 })), Effect.scoped, Effect.runPromise)
 

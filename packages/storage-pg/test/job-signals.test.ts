@@ -25,7 +25,7 @@ const options = { operationTimeout: Duration.seconds(3), checkInterval: Duration
 const instance = async (app: string) => {
   const runtime = ManagedRuntime.make(PgStorage.clientLayer({ url: db.url, maxConnections: 2, applicationName: app }))
   const scope = await runtime.runPromise(Scope.make())
-  const signals = await runtime.runPromise(Effect.flatMap(PgClient.PgClient, (pg) => PgJobSignals.make(pg, options)).pipe(Scope.extend(scope)))
+  const signals = await runtime.runPromise(Effect.flatMap(PgClient.PgClient, (pg) => PgJobSignals.makeWith(pg, options)).pipe(Scope.extend(scope)))
   /** starts waiting for `jobId`: resolves with the ms it took to be woken */
   const waitFor = async (jobId: string) => {
     let resolveRegistered = () => {}

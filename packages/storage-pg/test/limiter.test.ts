@@ -2,7 +2,7 @@
  * PostgreSQL-specific limiter checks beyond the conformance suite: exactness when many acquires
  * race through several pools (as several instances would), and bounded tables.
  */
-import { type AdmissionRequest, LimiterStore, SLOT_LEASE_MS, WINDOW_MS } from "@docket/core"
+import { type AdmissionRequest, LimiterStore, SLOT_LEASE_MS, StorageAdmin, WINDOW_MS } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime } from "effect"
@@ -24,7 +24,7 @@ afterAll(async () => {
   await db.drop()
 })
 beforeEach(async () => {
-  await instances[0].runPromise(Effect.flatMap(LimiterStore, (l) => l.reset))
+  await instances[0].runPromise(Effect.flatMap(StorageAdmin, (admin) => admin.reset))
 })
 
 let seq = 0

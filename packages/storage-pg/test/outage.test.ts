@@ -92,9 +92,9 @@ describe("PostgreSQL outage", () => {
       Effect.exit(Effect.flatMap(LimiterStore, (l) =>
         l.acquire({ accountId: "a", slotId: "s", rpm: 1, inFlight: 1, fleet: "dm-v1.5:fast", freeTier: false, now: Date.now() })))
     )
-    expect(Exit.isFailure(limiter) && limiter.cause._tag === "Fail" && limiter.cause.error._tag).toBe("LimiterUnavailable")
+    expect(Exit.isFailure(limiter) && limiter.cause._tag === "Fail" && limiter.cause.error._tag).toBe("StorageUnavailable")
     const store = await docket.runtime.runPromise(Effect.exit(Effect.flatMap(DecisionStore, (s) => s.getAccount("a"))))
-    expect(Exit.isFailure(store) && store.cause._tag === "Fail" && store.cause.error._tag).toBe("StoreUnavailable")
+    expect(Exit.isFailure(store) && store.cause._tag === "Fail" && store.cause.error._tag).toBe("StorageUnavailable")
     // and the control plane answers 503-style AdminUnavailable
     await expect(docket.admin.decision.createAccount({})).rejects.toMatchObject({ name: "AdminUnavailable" })
 

@@ -15,16 +15,17 @@ import {
   MAX_ACTIVE_KEYS,
   viewOf
 } from "./api-key.js"
-import { DecisionStore, type StoreUnavailable } from "./decision-store.js"
+import { DecisionStore } from "./decision-store.js"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 import { clearKeyCache } from "./key-cache.js"
-import { LimiterStore, type LimiterUnavailable } from "./limiter/limiter-store.js"
+import { LimiterStore } from "./limiter/limiter-store.js"
 
 export interface CreatedKey extends ApiKeyView {
   /** the full key: shown here only */
   readonly key: string
 }
 
-const unavailable = (e: StoreUnavailable | LimiterUnavailable) =>
+const unavailable = (e: StorageUnavailable) =>
   new AdminUnavailable({ message: `storage unavailable: ${String(e.cause ?? e._tag)}` })
 
 const accountNotFound = (id: string) => new AdminNotFound({ message: `account ${id} not found` })
@@ -89,7 +90,7 @@ export const createKey = (accountId: string, name: string) =>
       Effect.catchTags({
         TooManyActiveKeys: (e) =>
           new AdminConflict({ message: `the account already has ${e.limit} active keys; revoke one first` }),
-        StoreUnavailable: (e) => unavailable(e)
+        StorageUnavailable: (e) => unavailable(e)
       })
     )
     return { ...viewOf(record), key } satisfies CreatedKey

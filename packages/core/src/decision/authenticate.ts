@@ -44,4 +44,4 @@ const lookup = (store: DecisionStoreService, hash: string) =>
     const account = yield* store.getAccount(key.value.account_id)
     if (Option.isNone(account)) return undefined
     return { key: key.value, account: account.value } satisfies CachedKey
-  }).pipe(Effect.catchTag("StoreUnavailable", storeUnavailable))
+  }).pipe(Effect.catchTag("StorageUnavailable", storeUnavailable))

@@ -5,29 +5,26 @@
 import { Context, Data, type Effect, type Option } from "effect"
 import type { Account, AccountPatch } from "./account.js"
 import type { ApiKeyRecord } from "./api-key.js"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
-/** The store could not be reached. */
-export class StoreUnavailable extends Data.TaggedError("StoreUnavailable")<{ readonly cause?: unknown }> {}
 
 export class TooManyActiveKeys extends Data.TaggedError("TooManyActiveKeys")<{ readonly limit: number }> {}
 
 export interface DecisionStoreService {
-  readonly createAccount: (account: Account) => Effect.Effect<Account, StoreUnavailable>
-  readonly getAccount: (accountId: string) => Effect.Effect<Option.Option<Account>, StoreUnavailable>
-  readonly updateAccount: (accountId: string, patch: AccountPatch) => Effect.Effect<Option.Option<Account>, StoreUnavailable>
+  readonly createAccount: (account: Account) => Effect.Effect<Account, StorageUnavailable>
+  readonly getAccount: (accountId: string) => Effect.Effect<Option.Option<Account>, StorageUnavailable>
+  readonly updateAccount: (accountId: string, patch: AccountPatch) => Effect.Effect<Option.Option<Account>, StorageUnavailable>
   /** adds `amount` credit and makes the account `paid`, in one step */
-  readonly topUp: (accountId: string, amount: number) => Effect.Effect<Option.Option<Account>, StoreUnavailable>
+  readonly topUp: (accountId: string, amount: number) => Effect.Effect<Option.Option<Account>, StorageUnavailable>
   /** subtracts `amount` atomically (never loses a concurrent debit); returns the new balance */
-  readonly debit: (accountId: string, amount: number) => Effect.Effect<Option.Option<number>, StoreUnavailable>
+  readonly debit: (accountId: string, amount: number) => Effect.Effect<Option.Option<number>, StorageUnavailable>
   /** inserts the key unless the account already has `maxActive` active keys, in one step */
-  readonly createKey: (key: ApiKeyRecord, maxActive: number) => Effect.Effect<ApiKeyRecord, StoreUnavailable | TooManyActiveKeys>
-  readonly listKeys: (accountId: string) => Effect.Effect<ReadonlyArray<ApiKeyRecord>, StoreUnavailable>
-  readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreUnavailable>
-  readonly getKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreUnavailable>
+  readonly createKey: (key: ApiKeyRecord, maxActive: number) => Effect.Effect<ApiKeyRecord, StorageUnavailable | TooManyActiveKeys>
+  readonly listKeys: (accountId: string) => Effect.Effect<ReadonlyArray<ApiKeyRecord>, StorageUnavailable>
+  readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StorageUnavailable>
+  readonly getKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StorageUnavailable>
   /** revokes an active key; revoking a revoked key returns it unchanged */
-  readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StoreUnavailable>
-  /** empties the store (harness reset) */
-  readonly reset: Effect.Effect<void, StoreUnavailable>
+  readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<ApiKeyRecord>, StorageUnavailable>
 }
 
 export class DecisionStore extends Context.Tag("@docket/core/DecisionStore")<DecisionStore, DecisionStoreService>() {}

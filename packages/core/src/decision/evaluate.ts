@@ -6,9 +6,9 @@
  * insufficient_credit → 422 → 429/529 (limiter) → model → debit. Requests refused with 401, 402
  * or 422 never reach the limiter.
  */
-import { Clock, Context, Duration, Effect, Option, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Option } from "effect"
 import type { RequestScope } from "../platform/request-scope.js"
-import { Faults, type FaultState } from "../kernel/faults.js"
+import * as Immediate from "../kernel/immediate.js"
 import { Ids, prefixedId } from "../kernel/ids.js"
 import { authenticateWith } from "./authenticate.js"
 import { DecisionStore } from "./decision-store.js"
@@ -40,7 +40,7 @@ export interface EvaluateResult {
 }
 
 /** What evaluating needs (besides the request's scope, passed in: it holds the in-flight slot). */
-export type EvaluateServices = DecisionStore | KeyCache | LimiterStore | Evaluator | Faults | Ids
+export type EvaluateServices = DecisionStore | KeyCache | LimiterStore | Evaluator | Ids
 
 const limiterUnavailable = () => new Overloaded({ reason: "limiter_unavailable", retryAfterMs: OVERLOADED_RETRY_MS })
 const modelFailed = (e: ModelFailed) => new InternalError({ message: "the model service failed", cause: e.cause })
@@ -65,7 +65,7 @@ export const evaluate = <RB, EB = never>(
     if (account.unpaid_invoice) return yield* new PaymentRequired()
 
     const store = Context.get(services, DecisionStore)
-    const fresh = yield* Effect.catchTag(store.getAccount(account.account_id), "StoreUnavailable", storeUnavailable)
+    const fresh = yield* Effect.catchTag(store.getAccount(account.account_id), "StorageUnavailable", storeUnavailable)
     const credit = Option.isSome(fresh) ? fresh.value.credit : 0
     if (credit <= 0) return yield* new InsufficientCredit()
 
@@ -73,8 +73,6 @@ export const evaluate = <RB, EB = never>(
     if (prepared._tag === "Invalid") return yield* new InvalidRequest({ issues: prepared.issues })
     const { evaluation } = prepared
 
-    const faults = yield* Ref.get(Context.get(services, Faults))
-    if (faults.limiter_store_unreachable) return yield* limiterUnavailable()
     const limits = effectiveLimits(account)
     yield* admit(Context.get(services, LimiterStore), scope, {
       accountId: account.account_id,
@@ -88,38 +86,29 @@ export const evaluate = <RB, EB = never>(
 
     const evaluator = Context.get(services, Evaluator)
     const input = { model: evaluation.model, state: evaluation.state, questions: evaluation.questions }
-    const answers = yield* (evaluator.instant === true && faults.model_delay_ms === 0 && !faults.model_error
-      ? Effect.mapError(evaluator.evaluate(input), modelFailed)
-      : modelWithinWait(evaluator.evaluate(input), faults, deadline))
+    const call = evaluator.evaluate(input)
+    // an immediate answer cannot outlast the wait: no timer for it
+    const answers = yield* (Immediate.isImmediate(call) ? Effect.mapError(call, modelFailed) : modelWithinWait(call, deadline))
 
-    yield* Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StoreUnavailable", storeUnavailable)
+    yield* Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StorageUnavailable", storeUnavailable)
     return { answers, model: evaluation.model.id, usage: { input_tokens: evaluation.tokens.billed } }
   })
 
-/**
- * The model call under the upstream wait (never past the route deadline), with the injected
- * faults: a delay on the service clock, or a failure.
- */
-const modelWithinWait = (call: Effect.Effect<Answers, ModelFailed>, faults: FaultState, deadline: number) =>
+/** The model call under the upstream wait (never past the route deadline). */
+const modelWithinWait = (call: Effect.Effect<Answers, ModelFailed>, deadline: number) =>
   Effect.flatMap(Clock.currentTimeMillis, (now) => {
-    const model = Effect.gen(function*() {
-      if (faults.model_delay_ms > 0) yield* Effect.sleep(Duration.millis(faults.model_delay_ms))
-      if (faults.model_error) return yield* new InternalError({ message: "the model service failed (injected fault)" })
-      return yield* Effect.mapError(call, modelFailed)
-    })
     const routeBound = deadline - now < MODEL_WAIT_MS
-    return Effect.timeoutFail(model, {
+    return Effect.timeoutFail(Effect.mapError(call, modelFailed), {
       duration: Duration.millis(Math.max(0, Math.min(MODEL_WAIT_MS, deadline - now))),
       onTimeout: () => new Overloaded({ reason: routeBound ? "route_timeout" : "model_timeout", retryAfterMs: OVERLOADED_RETRY_MS })
     })
   })
 
-/** The slot's release when the request's scope closes: at once where the store allows it. */
+/** The slot's release when the request's scope closes: without an effect where the store's is immediate. */
 const releaseWhenClosed = (limiter: LimiterStoreService, scope: RequestScope, slotId: string): Effect.Effect<void> => {
-  const releaseNow = limiter.releaseNow
-  return releaseNow !== undefined
-    ? scope.addRelease(() => releaseNow(slotId))
-    : scope.addFinalizer(Effect.ignore(limiter.release(slotId)))
+  const release = limiter.release(slotId)
+  const now = Immediate.syncWorkOf(release)
+  return now !== undefined ? scope.addRelease(now) : scope.addFinalizer(Effect.ignore(release))
 }
 
 /**

@@ -12,7 +12,8 @@ import { type Job, type JobKind, PAYLOAD_RETENTION_MS } from "./job.js"
 import { fingerprintOf, hasInputShape, JobKinds } from "./job-kinds.js"
 import { JobQueue } from "./job-queue.js"
 import { recordJobEvent } from "./job-runtime.js"
-import { type InsertedJob, JobStore, type JobStoreUnavailable } from "./job-store.js"
+import type { StorageUnavailable } from "../kernel/storage-unavailable.js"
+import { type InsertedJob, JobStore } from "./job-store.js"
 
 export interface CreateJob<Input = unknown> {
   readonly tenantId: string
@@ -33,7 +34,7 @@ export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused
 /** The job was stored but the queue is full: retry with the same idempotency key (503). */
 export class JobQueueFull extends Data.TaggedError("JobQueueFull")<{}> {}
 
-export const createJob = <E = JobStoreUnavailable, R = never>(
+export const createJob = <E = StorageUnavailable, R = never>(
   c: CreateJob,
   insert?: (job: Job) => Effect.Effect<InsertedJob, E, R>
 ) =>

@@ -4,10 +4,10 @@
  * `GET /v1/jobs/{job_id}/events` can replay what a client missed (`Last-Event-ID`). The log of
  * a job is bounded (`MAX_EVENTS_PER_JOB`); adapters implement it (storage-memory).
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
 import { initialProgress, type Job, type JobProgress, type JobStatus } from "./job.js"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
-export class JobEventLogUnavailable extends Data.TaggedError("JobEventLogUnavailable")<{ readonly cause?: unknown }> {}
 
 /** What a stream frame carries, without its sequence (the log assigns it). */
 export interface JobEventData {
@@ -28,10 +28,9 @@ export const MAX_EVENTS_PER_JOB = 64
 
 export interface JobEventLogService {
   /** appends the event with the job's next sequence number and returns it */
-  readonly append: (jobId: string, event: JobEventData) => Effect.Effect<JobEventRecord, JobEventLogUnavailable>
+  readonly append: (jobId: string, event: JobEventData) => Effect.Effect<JobEventRecord, StorageUnavailable>
   /** the job's retained events with a sequence above `after`, oldest first */
-  readonly since: (jobId: string, after: number) => Effect.Effect<ReadonlyArray<JobEventRecord>, JobEventLogUnavailable>
-  readonly reset: Effect.Effect<void, JobEventLogUnavailable>
+  readonly since: (jobId: string, after: number) => Effect.Effect<ReadonlyArray<JobEventRecord>, StorageUnavailable>
 }
 
 export class JobEventLog extends Context.Tag("@docket/core/JobEventLog")<JobEventLog, JobEventLogService>() {}

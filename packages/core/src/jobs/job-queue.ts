@@ -8,12 +8,12 @@
  * again, a `renew`, `complete` or `release` naming the old lease does nothing. So a job claimed
  * by an instance that died is claimed again by another once the lease expires.
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
 /** how long a claim holds a job without being renewed (service clock) */
 export const JOB_LEASE_MS = 30_000
 
-export class JobQueueUnavailable extends Data.TaggedError("JobQueueUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface JobLease {
   readonly jobId: string
@@ -25,18 +25,14 @@ export interface JobLease {
 
 export interface JobQueueService {
   readonly offer: (jobId: string) => Effect.Effect<boolean>
-  /** waits for the next job id and removes it (no lease: nothing reclaims it) */
-  readonly take: Effect.Effect<string>
   /** waits for the next job id that is unclaimed or whose lease expired, and claims it */
-  readonly claim: Effect.Effect<JobLease, JobQueueUnavailable>
+  readonly claim: Effect.Effect<JobLease, StorageUnavailable>
   /** extends the lease by `JOB_LEASE_MS` from now; false when it is no longer this lease */
-  readonly renew: (lease: JobLease) => Effect.Effect<boolean, JobQueueUnavailable>
+  readonly renew: (lease: JobLease) => Effect.Effect<boolean, StorageUnavailable>
   /** removes the job from the queue if the lease is still this one */
-  readonly complete: (lease: JobLease) => Effect.Effect<void, JobQueueUnavailable>
+  readonly complete: (lease: JobLease) => Effect.Effect<void, StorageUnavailable>
   /** gives the job back, unclaimed, if the lease is still this one */
-  readonly release: (lease: JobLease) => Effect.Effect<void, JobQueueUnavailable>
-  /** empties the queue (harness reset, tests) */
-  readonly reset: Effect.Effect<void, JobQueueUnavailable>
+  readonly release: (lease: JobLease) => Effect.Effect<void, StorageUnavailable>
 }
 
 export class JobQueue extends Context.Tag("@docket/core/JobQueue")<JobQueue, JobQueueService>() {}

@@ -7,8 +7,8 @@
 import { Context, Data, type Effect, type Option } from "effect"
 import type { Job, JobKind, JobStatus } from "./job.js"
 import type { JobEvent } from "./state-machine.js"
+import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
-export class JobStoreUnavailable extends Data.TaggedError("JobStoreUnavailable")<{ readonly cause?: unknown }> {}
 /** The cursor is no job of this tenant. */
 export class CursorNotFound extends Data.TaggedError("CursorNotFound")<{ readonly cursor: string }> {}
 /** `insertWithin`: the tenant already has `limit` jobs queued or running; nothing was stored. */
@@ -48,7 +48,7 @@ export interface JobStoreService {
    * Stores a new job; when it carries an idempotency key that the tenant already used, stores
    * nothing and returns the existing job (`created: false`), in one step.
    */
-  readonly insert: (job: Job) => Effect.Effect<InsertedJob, JobStoreUnavailable>
+  readonly insert: (job: Job) => Effect.Effect<InsertedJob, StorageUnavailable>
   /**
    * `insert` behind the tenant's concurrent-jobs cap (spec 2, "Limits"): stores the job only while
    * the tenant (`job.tenant_id`) has fewer than `maxActive` jobs queued or running, counted and
@@ -57,26 +57,25 @@ export interface JobStoreService {
    * idempotency key the tenant already used returns its job whatever the count (replays do not
    * count toward concurrency).
    */
-  readonly insertWithin: (job: Job, maxActive: number) => Effect.Effect<InsertedJob, JobStoreUnavailable | ActiveJobsAtLimit>
-  readonly get: (jobId: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
+  readonly insertWithin: (job: Job, maxActive: number) => Effect.Effect<InsertedJob, StorageUnavailable | ActiveJobsAtLimit>
+  readonly get: (jobId: string) => Effect.Effect<Option.Option<Job>, StorageUnavailable>
   /**
    * The tenant's job created with this idempotency key (a replay is then not checked against the
    * concurrent-jobs and credit limits).
    */
-  readonly findByIdempotencyKey: (tenantId: string, key: string) => Effect.Effect<Option.Option<Job>, JobStoreUnavailable>
+  readonly findByIdempotencyKey: (tenantId: string, key: string) => Effect.Effect<Option.Option<Job>, StorageUnavailable>
   /** applies `event` through the state machine; `changed: false` returns the job as it is */
   readonly apply: (
     jobId: string,
     event: JobEvent
-  ) => Effect.Effect<Option.Option<{ readonly job: Job; readonly changed: boolean }>, JobStoreUnavailable>
-  readonly list: (query: JobQuery) => Effect.Effect<JobPage, JobStoreUnavailable | CursorNotFound>
+  ) => Effect.Effect<Option.Option<{ readonly job: Job; readonly changed: boolean }>, StorageUnavailable>
+  readonly list: (query: JobQuery) => Effect.Effect<JobPage, StorageUnavailable | CursorNotFound>
   /**
    * retention: up to `limit` succeeded jobs that still hold a result although their
    * `payload_expires_at` is at or before `now` (of every tenant), earliest expiry first — what the
    * `expire` event applies to
    */
-  readonly listPayloadExpired: (now: number, limit: number) => Effect.Effect<ReadonlyArray<Job>, JobStoreUnavailable>
-  readonly reset: Effect.Effect<void, JobStoreUnavailable>
+  readonly listPayloadExpired: (now: number, limit: number) => Effect.Effect<ReadonlyArray<Job>, StorageUnavailable>
 }
 
 export class JobStore extends Context.Tag("@docket/core/JobStore")<JobStore, JobStoreService>() {}

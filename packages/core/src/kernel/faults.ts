@@ -1,5 +1,9 @@
-/** Injected faults of the harness (`PUT /_admin/faults`). */
-import { Context, Effect, Layer, Ref } from "effect"
+/**
+ * Injected faults of the harness (`PUT /_admin/faults`): the state, and the decorators that apply
+ * it. A fault disturbs a port, so it lives in a layer around that port (`decorateWithFaults`),
+ * never in a use case; a new fault is a field here plus a decorator beside the port it disturbs.
+ */
+import { Context, Effect, Layer, MutableRef } from "effect"
 
 export interface FaultState {
   /** the limiter store answers as if it could not be reached */
@@ -12,8 +16,33 @@ export interface FaultState {
 
 export const noFaults: FaultState = { limiter_store_unreachable: false, model_delay_ms: 0, model_error: false }
 
-export class Faults extends Context.Tag("@docket/core/Faults")<Faults, Ref.Ref<FaultState>>() {}
+export interface FaultsService {
+  readonly get: Effect.Effect<FaultState>
+  readonly update: (f: (state: FaultState) => FaultState) => Effect.Effect<FaultState>
+  /** the faults in force, read synchronously: a decorator checks them on every call */
+  readonly unsafeCurrent: () => FaultState
+}
 
-export const FaultsLive: Layer.Layer<Faults> = Layer.effect(Faults, Ref.make(noFaults))
+export class Faults extends Context.Tag("@docket/core/Faults")<Faults, FaultsService>() {}
 
-export const currentFaults: Effect.Effect<FaultState, never, Faults> = Effect.flatMap(Faults, Ref.get)
+export const makeFaults = (initial: FaultState = noFaults): FaultsService => {
+  const state = MutableRef.make(initial)
+  return {
+    get: Effect.sync(() => MutableRef.get(state)),
+    update: (f) => Effect.sync(() => MutableRef.updateAndGet(state, f)),
+    unsafeCurrent: () => MutableRef.get(state)
+  }
+}
+
+export const FaultsLive: Layer.Layer<Faults> = Layer.sync(Faults, () => makeFaults())
+
+export const currentFaults: Effect.Effect<FaultState, never, Faults> = Effect.flatMap(Faults, (f) => f.get)
+
+/**
+ * A layer that replaces the service of `tag` (taken from its input) by `decorate(service,
+ * faults)`: provide it over the layer of the port (`Layer.provideMerge(decorator, ports)`).
+ */
+export const decorateWithFaults = <I, S>(
+  tag: Context.Tag<I, S>,
+  decorate: (service: S, faults: FaultsService) => S
+): Layer.Layer<I, never, I | Faults> => Layer.effect(tag, Effect.zipWith(tag, Faults, decorate))

@@ -1,8 +1,9 @@
 /**
  * Conformance suite of the DecisionStore port: every adapter runs it against its own layer.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { storageSuite, type SuiteOptions } from "./suite.js"
 import { type Account, noCustomLimits } from "../decision/account.js"
 import type { ApiKeyRecord } from "../decision/api-key.js"
 import { DecisionStore } from "../decision/decision-store.js"
@@ -21,12 +22,11 @@ const key = (accountId: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord 
   return { key_id: `key_${id}`, account_id: accountId, name: "k", prefix: "svc_sk_abcd", hash: `hash_${id}`, status: "active", created_at: n, ...over }
 }
 
-export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionStore, E>) =>
-  describe(`DecisionStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: DecisionStore["Type"]) => Effect.Effect<A, E2>) =>
-      Effect.flatMap(DecisionStore, f).pipe(Effect.provide(layer))
+export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`DecisionStore conformance (${name})`, layer, options, (it) => {
+    const run = <A, E2>(f: (s: DecisionStore["Type"]) => Effect.Effect<A, E2>) => Effect.flatMap(DecisionStore, f)
 
-    it.effect("creates, reads and patches accounts", () =>
+    it("creates, reads and patches accounts", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.createAccount(account())
@@ -41,7 +41,7 @@ export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionS
         })
       ))
 
-    it.effect("a top-up adds credit and makes the account paid", () =>
+    it("a top-up adds credit and makes the account paid", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.createAccount(account({ credit: 10 }))
@@ -51,7 +51,7 @@ export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionS
         })
       ))
 
-    it.effect("concurrent debits are never lost", () =>
+    it("concurrent debits are never lost", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.createAccount(account({ credit: 10_000 }))
@@ -61,7 +61,7 @@ export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionS
         })
       ))
 
-    it.effect("at most 3 active keys; revoked keys do not count; lookup by hash", () =>
+    it("at most 3 active keys; revoked keys do not count; lookup by hash", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.createAccount(account())
@@ -84,7 +84,7 @@ export const decisionStoreSuite = <E>(name: string, layer: Layer.Layer<DecisionS
         })
       ))
 
-    it.effect("concurrent key creation never exceeds the active limit", () =>
+    it("concurrent key creation never exceeds the active limit", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.createAccount(account())

@@ -1,8 +1,12 @@
 /**
- * Conformance suite of the ExtractionSchemaStore port: every adapter runs it against its own layer.
+ * Conformance suite of the ExtractionSchemaStore port: every adapter runs it against its storage
+ * layer. Each test has tenants and schema ids of its own; the one test that lists the platform
+ * scope (shared by every tenant) starts from an empty store.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { resetStorage, type StorageAdmin } from "./storage-reset.js"
+import { storageSuite, type SuiteOptions, unique } from "./suite.js"
 import {
   platformSchemaScope,
   type SchemaScope,
@@ -11,8 +15,6 @@ import {
 } from "../documents/schema/extraction-schema.js"
 import { ExtractionSchemaStore, type NewSchemaFamily } from "../documents/schema/extraction-schema-store.js"
 
-let n = 0
-const unique = (prefix: string) => `${prefix}_${++n}_${Math.random().toString(36).slice(2, 10)}`
 const schemaOf = (field: string) => ({ type: "object", properties: { [field]: { type: "string" } } })
 const family = (scope: SchemaScope, over: Partial<NewSchemaFamily> = {}): NewSchemaFamily => ({
   scope,
@@ -24,16 +26,15 @@ const family = (scope: SchemaScope, over: Partial<NewSchemaFamily> = {}): NewSch
   ...over
 })
 
-export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<ExtractionSchemaStore, E>) =>
-  describe(`ExtractionSchemaStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: ExtractionSchemaStore["Type"]) => Effect.Effect<A, E2>) =>
-      Effect.gen(function*() {
-        const store = yield* ExtractionSchemaStore
-        yield* store.reset
-        return yield* f(store)
-      }).pipe(Effect.provide(layer))
+export const extractionSchemaStoreSuite = <E>(
+  name: string,
+  layer: Layer.Layer<ExtractionSchemaStore | StorageAdmin, E>,
+  options: SuiteOptions = {}
+) =>
+  storageSuite(`ExtractionSchemaStore conformance (${name})`, layer, options, (it) => {
+    const run = <A, E2>(f: (s: ExtractionSchemaStore["Type"]) => Effect.Effect<A, E2, StorageAdmin>) => Effect.flatMap(ExtractionSchemaStore, f)
 
-    it.effect("creates version 1 and reads it back as latest and as version 1", () =>
+    it("creates version 1 and reads it back as latest and as version 1", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -61,7 +62,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("an id is taken once per scope; the platform and a tenant may share one", () =>
+    it("an id is taken once per scope; the platform and a tenant may share one", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -78,7 +79,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("appends numbered versions; earlier versions never change; name and description carry over", () =>
+    it("appends numbered versions; earlier versions never change; name and description carry over", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -101,7 +102,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("appending needs the family in that scope", () =>
+    it("appending needs the family in that scope", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -118,7 +119,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("concurrent appends get distinct consecutive versions", () =>
+    it("concurrent appends get distinct consecutive versions", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -139,7 +140,7 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("lists versions oldest to newest after a version, at most limit", () =>
+    it("lists versions oldest to newest after a version, at most limit", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenantSchemaScope(unique("ten"))
@@ -156,9 +157,11 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
         })
       ))
 
-    it.effect("lists the latest of every visible family by schema_id; the tenant's shadows the platform's", () =>
+    it("lists the latest of every visible family by schema_id; the tenant's shadows the platform's", () =>
       run((s) =>
         Effect.gen(function*() {
+          // the platform's families are visible to every tenant: no other test's may be listed
+          yield* resetStorage
           const tenantId = unique("ten")
           const t = tenantSchemaScope(tenantId)
           const other = tenantSchemaScope(unique("ten"))
@@ -196,21 +199,6 @@ export const extractionSchemaStoreSuite = <E>(name: string, layer: Layer.Layer<E
             ["sch_c", "platform", "platform c", 1]
           ])
           expect(stranger.total).toBe(3)
-        })
-      ))
-
-    it.effect("reset empties every scope", () =>
-      run((s) =>
-        Effect.gen(function*() {
-          const tenantId = unique("ten")
-          const f = family(tenantSchemaScope(tenantId))
-          yield* s.createFamily(f)
-          yield* s.createFamily(family(platformSchemaScope))
-          yield* s.reset
-          expect(Option.isNone(yield* s.getLatest(tenantSchemaScope(tenantId), f.schemaId))).toBe(true)
-          expect((yield* s.listVisible(tenantId, { afterSchemaId: null, limit: 10 })).total).toBe(0)
-          // the id is free again
-          expect((yield* s.createFamily(f)).version).toBe(1)
         })
       ))
   })

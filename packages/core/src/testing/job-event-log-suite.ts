@@ -1,14 +1,16 @@
 /**
  * The conformance suite of the `JobEventLog` port (the v1 job event stream's log): every adapter
- * runs it against its own layer (`jobEventLogSuite("memory", MemoryJobEventLog.layer)`). Each
- * test starts from a reset, so it runs on a shared database.
+ * runs it against its storage layer (`jobEventLogSuite("memory", MemoryStorage.layer)`). Each
+ * test has jobs of its own, so it runs on a shared database.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { storageSuite, type SuiteOptions } from "./suite.js"
 import { type JobEventData, JobEventLog, MAX_EVENTS_PER_JOB } from "../jobs/job-event-log.js"
 
-const JOB_A = "00000000-0000-4000-8000-00000000000a"
-const JOB_B = "00000000-0000-4000-8000-00000000000b"
+/** the jobs of the test that is running (each test has its own: see `run`) */
+let JOB_A = "00000000-0000-4000-8000-00000000000a"
+let JOB_B = "00000000-0000-4000-8000-00000000000b"
 
 const queued = (at: number): JobEventData => ({ at, status: "queued", progress: null, message: null })
 
@@ -21,16 +23,17 @@ const running: JobEventData = {
 
 const failed: JobEventData = { at: 1_767_225_600_456, status: "failed", progress: null, message: "the file is corrupt — « 2026 »" }
 
-export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog, E>) =>
-  describe(`JobEventLog conformance (${name})`, () => {
+export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog, E>, options: SuiteOptions = {}) =>
+  storageSuite(`JobEventLog conformance (${name})`, layer, options, (it) => {
     const run = <A, E2>(f: (s: JobEventLog["Type"]) => Effect.Effect<A, E2>) =>
-      Effect.gen(function*() {
-        const log = yield* JobEventLog
-        yield* log.reset
-        return yield* f(log)
-      }).pipe(Effect.provide(layer))
+      Effect.flatMap(JobEventLog, (log) =>
+        Effect.suspend(() => {
+          JOB_A = crypto.randomUUID()
+          JOB_B = crypto.randomUUID()
+          return f(log)
+        }))
 
-    it.effect("numbers each job's events 1, 2, 3 …; since returns those after a sequence, oldest first, exactly", () =>
+    it("numbers each job's events 1, 2, 3 …; since returns those after a sequence, oldest first, exactly", () =>
       run((log) =>
         Effect.gen(function*() {
           expect(yield* log.append(JOB_A, queued(1000))).toEqual({ ...queued(1000), sequence: 1 })
@@ -49,7 +52,7 @@ export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog
           expect(yield* log.since("00000000-0000-4000-8000-0000000000ff", 0)).toEqual([])
         })))
 
-    it.effect(`keeps the latest ${MAX_EVENTS_PER_JOB} events of a job; sequences go on after the oldest are dropped`, () =>
+    it(`keeps the latest ${MAX_EVENTS_PER_JOB} events of a job; sequences go on after the oldest are dropped`, () =>
       run((log) =>
         Effect.gen(function*() {
           const n = MAX_EVENTS_PER_JOB + 10
@@ -66,7 +69,7 @@ export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog
           expect((yield* log.since(JOB_B, 0)).map((e) => e.sequence)).toEqual([1])
         })))
 
-    it.effect("concurrent appends get distinct consecutive sequences, none skipped, per job", () =>
+    it("concurrent appends get distinct consecutive sequences, none skipped, per job", () =>
       run((log) =>
         Effect.gen(function*() {
           const n = 40
@@ -84,7 +87,7 @@ export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog
           for (const e of logA) expect(appended).toContainEqual(e)
         })))
 
-    it.effect("concurrent appends past the bound keep exactly the latest events", () =>
+    it("concurrent appends past the bound keep exactly the latest events", () =>
       run((log) =>
         Effect.gen(function*() {
           const n = MAX_EVENTS_PER_JOB * 2
@@ -93,15 +96,5 @@ export const jobEventLogSuite = <E>(name: string, layer: Layer.Layer<JobEventLog
             Array.from({ length: MAX_EVENTS_PER_JOB }, (_, i) => n - MAX_EVENTS_PER_JOB + 1 + i)
           )
           expect((yield* log.append(JOB_A, failed)).sequence).toBe(n + 1)
-        })))
-
-    it.effect("reset empties every log; sequences start again at 1", () =>
-      run((log) =>
-        Effect.gen(function*() {
-          yield* log.append(JOB_A, queued(1))
-          yield* log.append(JOB_A, queued(2))
-          yield* log.reset
-          expect(yield* log.since(JOB_A, 0)).toEqual([])
-          expect((yield* log.append(JOB_A, queued(3))).sequence).toBe(1)
         })))
   })

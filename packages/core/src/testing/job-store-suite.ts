@@ -1,16 +1,27 @@
 /**
  * The conformance suite of the `JobStore` port: every adapter runs it against its own
- * implementation (`jobStoreSuite("memory", MemoryJobStore.layer)`). `insertWithin` is raced with
+ * storage layer (`jobStoreSuite("memory", MemoryStorage.layer)`). `insertWithin` is raced with
  * as many concurrent inserts as the adapter takes at once (a pool of connections for PostgreSQL).
+ * Each test has jobs and tenants of its own (see `fresh`).
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, Either, type Layer, Option } from "effect"
+import { storageSuite, type SuiteOptions, unique } from "./suite.js"
 import type { Job } from "../jobs/job.js"
 import { JobStore } from "../jobs/job-store.js"
 
+/** the tenants and job-id prefix of the test that is running */
+let tn = { t1: "t1", t2: "t2", t3: "t3" }
+let idPrefix = "00000000-0000-4000-8000-"
+/** a test's own tenants and job ids: the store is shared by every test of the suite */
+const fresh = Effect.sync(() => {
+  tn = { t1: unique("t1"), t2: unique("t2"), t3: unique("t3") }
+  idPrefix = crypto.randomUUID().slice(0, 24)
+})
+
 const job = (id: string, over: Partial<Job> = {}): Job => ({
   job_id: id,
-  tenant_id: "t1",
+  tenant_id: tn.t1,
   kind: "parse",
   status: "queued",
   input: { source: { type: "upload", file_id: "f" }, file_name: "a.txt" },
@@ -26,33 +37,34 @@ const job = (id: string, over: Partial<Job> = {}): Job => ({
   created_at: 1000,
   started_at: null,
   finished_at: null,
-  payload_expires_at: 2000,
+  // after every expiry listPayloadExpired's test asks about
+  payload_expires_at: 1_000_000,
   ...over
 })
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`
+const uuid = (n: number) => `${idPrefix}${String(n).padStart(12, "0")}`
 
-export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) =>
-  describe(`JobStore (${name})`, () => {
-    it.effect("insert then get; an idempotency key returns the existing job per tenant", () =>
+export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`JobStore (${name})`, layer, options, (it) => {
+    it("insert then get; an idempotency key returns the existing job per tenant", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         expect((yield* s.insert(job(uuid(1), { idempotency_key: "k" }))).created).toBe(true)
         const replay = yield* s.insert(job(uuid(2), { idempotency_key: "k" }))
         expect(replay).toEqual({ job: expect.objectContaining({ job_id: uuid(1) }), created: false })
         expect(Option.isNone(yield* s.get(uuid(2)))).toBe(true)
-        expect((yield* s.insert(job(uuid(3), { idempotency_key: "k", tenant_id: "t2" }))).created).toBe(true)
+        expect((yield* s.insert(job(uuid(3), { idempotency_key: "k", tenant_id: tn.t2 }))).created).toBe(true)
         // the job of a key is found per tenant
         expect(Option.map(yield* s.findByIdempotencyKey(job(uuid(9)).tenant_id, "k"), (j) => j.job_id)).toEqual(Option.some(uuid(1)))
-        expect(Option.map(yield* s.findByIdempotencyKey("t2", "k"), (j) => j.job_id)).toEqual(Option.some(uuid(3)))
-        expect(Option.isNone(yield* s.findByIdempotencyKey("t3", "k"))).toBe(true)
-        expect(Option.isNone(yield* s.findByIdempotencyKey("t2", "other"))).toBe(true)
-      }).pipe(Effect.provide(layer)))
-    it.effect("transitions follow the state machine; a terminal job never changes", () =>
+        expect(Option.map(yield* s.findByIdempotencyKey(tn.t2, "k"), (j) => j.job_id)).toEqual(Option.some(uuid(3)))
+        expect(Option.isNone(yield* s.findByIdempotencyKey(tn.t3, "k"))).toBe(true)
+        expect(Option.isNone(yield* s.findByIdempotencyKey(tn.t2, "other"))).toBe(true)
+      }))
+    it("transitions follow the state machine; a terminal job never changes", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         yield* s.insert(job(uuid(1)))
         expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 5, result: 1, units: 1 })).changed).toBe(false)
         const started = Option.getOrThrow(yield* s.apply(uuid(1), { type: "start", at: 2 }))
@@ -62,11 +74,11 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         const late = Option.getOrThrow(yield* s.apply(uuid(1), { type: "succeed", at: 4, result: 1, units: 1 }))
         expect(late).toMatchObject({ changed: false, job: { status: "cancelled" } })
         expect(Option.isNone(yield* s.apply(uuid(9), { type: "start", at: 1 }))).toBe(true)
-      }).pipe(Effect.provide(layer)))
-    it.effect("insertWithin: N concurrent inserts of a tenant at cap C store exactly C; other tenants and replays are not held back", () =>
+      }))
+    it("insertWithin: N concurrent inserts of a tenant at cap C store exactly C; other tenants and replays are not held back", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         const cap = 3
         const outcomes = yield* Effect.all(
           Array.from({ length: 12 }, (_, i) => Effect.either(s.insertWithin(job(uuid(100 + i), { idempotency_key: `k${i}` }), cap))),
@@ -76,16 +88,16 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         expect(stored).toHaveLength(cap)
         expect(stored.every((o) => o.created)).toBe(true)
         for (const o of outcomes.filter(Either.isLeft)) expect(o.left).toMatchObject({ _tag: "ActiveJobsAtLimit", limit: cap })
-        expect((yield* s.list({ tenantId: "t1", statuses: ["queued", "running"], limit: 1 })).total).toBe(cap)
+        expect((yield* s.list({ tenantId: tn.t1, statuses: ["queued", "running"], limit: 1 })).total).toBe(cap)
         // a refused insert stored nothing, its key included: a later insert with it is new
         const refusedKey = outcomes.findIndex(Either.isLeft)
-        expect(Option.isNone(yield* s.findByIdempotencyKey("t1", `k${refusedKey}`))).toBe(true)
+        expect(Option.isNone(yield* s.findByIdempotencyKey(tn.t1, `k${refusedKey}`))).toBe(true)
 
         // at the cap, a replay of a stored key returns its job; another tenant has its own cap
         const first = stored[0].job
         const replay = yield* s.insertWithin(job(uuid(200), { idempotency_key: first.idempotency_key }), cap)
         expect(replay).toEqual({ job: expect.objectContaining({ job_id: first.job_id }), created: false })
-        expect((yield* s.insertWithin(job(uuid(201), { tenant_id: "t2" }), cap)).created).toBe(true)
+        expect((yield* s.insertWithin(job(uuid(201), { tenant_id: tn.t2 }), cap)).created).toBe(true)
         const full = yield* Effect.flip(s.insertWithin(job(uuid(202)), cap))
         expect(full._tag).toBe("ActiveJobsAtLimit")
 
@@ -96,55 +108,55 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         expect((yield* s.insertWithin(job(uuid(204)), cap)).created).toBe(true)
         expect((yield* Effect.flip(s.insertWithin(job(uuid(205)), cap)))._tag).toBe("ActiveJobsAtLimit")
         // a cap of 0 stores nothing new
-        expect((yield* Effect.flip(s.insertWithin(job(uuid(206), { tenant_id: "t3" }), 0)))._tag).toBe("ActiveJobsAtLimit")
-      }).pipe(Effect.provide(layer)))
-    it.effect("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
+        expect((yield* Effect.flip(s.insertWithin(job(uuid(206), { tenant_id: tn.t3 }), 0)))._tag).toBe("ActiveJobsAtLimit")
+      }))
+    it("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         for (let i = 1; i <= 4; i++) yield* s.insert(job(uuid(i), { created_at: i <= 2 ? 1000 : 2000 }))
-        yield* s.insert(job(uuid(5), { tenant_id: "t2" }))
-        const first = yield* s.list({ tenantId: "t1", limit: 3 })
+        yield* s.insert(job(uuid(5), { tenant_id: tn.t2 }))
+        const first = yield* s.list({ tenantId: tn.t1, limit: 3 })
         expect(first.jobs.map((j) => j.job_id)).toEqual([uuid(4), uuid(3), uuid(2)])
         expect(first).toMatchObject({ nextCursor: uuid(2), total: 4 })
-        const second = yield* s.list({ tenantId: "t1", limit: 3, cursor: uuid(2) })
+        const second = yield* s.list({ tenantId: tn.t1, limit: 3, cursor: uuid(2) })
         expect(second.jobs.map((j) => j.job_id)).toEqual([uuid(1)])
         expect(second.nextCursor).toBeNull()
-        expect((yield* s.list({ tenantId: "t1", limit: 10, createdAfter: 1000 })).total).toBe(2)
-        expect((yield* s.list({ tenantId: "t1", limit: 10, statuses: ["running"] })).total).toBe(0)
-        const foreign = yield* Effect.flip(s.list({ tenantId: "t1", limit: 3, cursor: uuid(5) }))
+        expect((yield* s.list({ tenantId: tn.t1, limit: 10, createdAfter: 1000 })).total).toBe(2)
+        expect((yield* s.list({ tenantId: tn.t1, limit: 10, statuses: ["running"] })).total).toBe(0)
+        const foreign = yield* Effect.flip(s.list({ tenantId: tn.t1, limit: 3, cursor: uuid(5) }))
         expect(foreign._tag).toBe("CursorNotFound")
-      }).pipe(Effect.provide(layer)))
-    it.effect("keeps workspace_id, force and progress; lists a workspace's jobs only; progress moves only while running", () =>
+      }))
+    it("keeps workspace_id, force and progress; lists a workspace's jobs only; progress moves only while running", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         yield* s.insert(job(uuid(1), { kind: "ingestion", workspace_id: "ws_a", force: true, input: { selection: { type: "file_ids", file_ids: [] } } }))
         yield* s.insert(job(uuid(2), { kind: "kg_build", workspace_id: "ws_b", force: false }))
         yield* s.insert(job(uuid(3)))
-        yield* s.insert(job(uuid(4), { tenant_id: "t2", workspace_id: "ws_a" }))
+        yield* s.insert(job(uuid(4), { tenant_id: tn.t2, workspace_id: "ws_a" }))
         expect(Option.getOrThrow(yield* s.get(uuid(1)))).toEqual(
           job(uuid(1), { kind: "ingestion", workspace_id: "ws_a", force: true, input: { selection: { type: "file_ids", file_ids: [] } } })
         )
-        const inA = yield* s.list({ tenantId: "t1", workspaceId: "ws_a", limit: 10 })
+        const inA = yield* s.list({ tenantId: tn.t1, workspaceId: "ws_a", limit: 10 })
         expect(inA).toMatchObject({ total: 1, jobs: [{ job_id: uuid(1), force: true }] })
-        expect((yield* s.list({ tenantId: "t1", workspaceId: "ws_none", limit: 10 })).total).toBe(0)
-        expect((yield* s.list({ tenantId: "t1", limit: 10 })).total).toBe(3)
+        expect((yield* s.list({ tenantId: tn.t1, workspaceId: "ws_none", limit: 10 })).total).toBe(0)
+        expect((yield* s.list({ tenantId: tn.t1, limit: 10 })).total).toBe(3)
         const progress = { units_total: 10, units_done: 4, items_total: 3, items_done: 1, stage: "embedding" }
         expect(Option.getOrThrow(yield* s.apply(uuid(1), { type: "progress", at: 2, progress })).changed).toBe(false)
         yield* s.apply(uuid(1), { type: "start", at: 2 })
         const moved = Option.getOrThrow(yield* s.apply(uuid(1), { type: "progress", at: 3, progress }))
         expect(moved).toMatchObject({ changed: true, job: { status: "running", progress } })
         expect(Option.getOrThrow(yield* s.get(uuid(1))).progress).toEqual(progress)
-      }).pipe(Effect.provide(layer)))
-    it.effect("listPayloadExpired: succeeded jobs holding a result past payload_expires_at, earliest first, at most limit; expire removes them", () =>
+      }))
+    it("listPayloadExpired: succeeded jobs holding a result past payload_expires_at, earliest first, at most limit; expire removes them", () =>
       Effect.gen(function*() {
         const s = yield* JobStore
-        yield* s.reset
+        yield* fresh
         const done = (id: string, expires: number, over: Partial<Job> = {}) =>
           job(id, { status: "succeeded", result: { pages: [id] }, finished_at: 1500, payload_expires_at: expires, ...over })
         yield* s.insert(done(uuid(1), 3000))
-        yield* s.insert(done(uuid(2), 2000, { tenant_id: "t2", kind: "ground" }))
+        yield* s.insert(done(uuid(2), 2000, { tenant_id: tn.t2, kind: "ground" }))
         yield* s.insert(done(uuid(3), 2500))
         // not yet expired; no result; not succeeded
         yield* s.insert(done(uuid(4), 3001))
@@ -154,7 +166,7 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         const ids = (jobs: ReadonlyArray<Job>) => jobs.map((j) => j.job_id)
         const expired = yield* s.listPayloadExpired(3000, 10)
         expect(ids(expired)).toEqual([uuid(2), uuid(3), uuid(1)])
-        expect(expired[0]).toEqual(done(uuid(2), 2000, { tenant_id: "t2", kind: "ground" }))
+        expect(expired[0]).toEqual(done(uuid(2), 2000, { tenant_id: tn.t2, kind: "ground" }))
         expect(ids(yield* s.listPayloadExpired(3000, 2))).toEqual([uuid(2), uuid(3)])
         expect(yield* s.listPayloadExpired(1999, 10)).toEqual([])
         const expire = Option.getOrThrow(yield* s.apply(uuid(3), { type: "expire", at: 3000 }))
@@ -163,5 +175,5 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>) 
         expect(Option.getOrThrow(yield* s.apply(uuid(3), { type: "expire", at: 3000 })).changed).toBe(false)
         expect(ids(yield* s.listPayloadExpired(3000, 10))).toEqual([uuid(2), uuid(1)])
         expect(Option.getOrThrow(yield* s.get(uuid(3)))).toMatchObject({ status: "succeeded", result: null })
-      }).pipe(Effect.provide(layer)))
+      }))
   })

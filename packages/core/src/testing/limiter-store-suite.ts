@@ -1,14 +1,20 @@
 /**
- * Conformance suite of the LimiterStore port: every adapter runs it against its own layer.
+ * Conformance suite of the LimiterStore port: every adapter runs it against its storage layer.
+ * Each test has accounts and fleets of its own; the free pool, shared by every account, is only
+ * taken by the tests that size it.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
+import { storageSuite, type SuiteOptions, unique } from "./suite.js"
 import { type AdmissionRequest, LimiterStore } from "../decision/limiter/limiter-store.js"
 import { SLOT_LEASE_MS, WINDOW_MS } from "../decision/limiter/limits.js"
+import * as Immediate from "../kernel/immediate.js"
 
 let seq = 0
+/** the account of the test that is running (each test has its own: see `run`) */
+let account = "acct_a"
 const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
-  accountId: "acct_a",
+  accountId: account,
   slotId: `slot_${++seq}_${Math.random().toString(36).slice(2)}`,
   rpm: 100,
   inFlight: 100,
@@ -18,20 +24,16 @@ const req = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
   ...over
 })
 
-/**
- * `inProcess`: the store keeps its state in process memory, so it must offer `releaseNow` (a store
- * behind a network must not: its release is a round trip).
- */
-export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore, E>, options: { readonly inProcess: boolean }) =>
-  describe(`LimiterStore conformance (${name})`, () => {
+export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`LimiterStore conformance (${name})`, layer, options, (it) => {
     const run = <A, E2>(f: (l: LimiterStore["Type"]) => Effect.Effect<A, E2>) =>
-      Effect.gen(function*() {
-        const limiter = yield* LimiterStore
-        yield* limiter.reset
-        return yield* f(limiter)
-      }).pipe(Effect.provide(layer))
+      Effect.flatMap(LimiterStore, (limiter) =>
+        Effect.suspend(() => {
+          account = unique("acct")
+          return f(limiter)
+        }))
 
-    it.effect("admits up to RPM in a sliding window, retry after the oldest leaves", () =>
+    it("admits up to RPM in a sliding window, retry after the oldest leaves", () =>
       run((l) =>
         Effect.gen(function*() {
           const t = 5_000_000
@@ -48,7 +50,7 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
         })
       ))
 
-    it.effect("refusals are not recorded", () =>
+    it("refusals are not recorded", () =>
       run((l) =>
         Effect.gen(function*() {
           const t = 7_000_000
@@ -58,7 +60,7 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
         })
       ))
 
-    it.effect("in-flight slots: held until released by their own id", () =>
+    it("in-flight slots: held until released by their own id", () =>
       run((l) =>
         Effect.gen(function*() {
           const a = yield* l.acquire(req({ inFlight: 2 }))
@@ -73,7 +75,7 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
         })
       ))
 
-    it.effect("a leaked slot is reclaimed 90 s after admission; its late release frees nothing", () =>
+    it("a leaked slot is reclaimed 90 s after admission; its late release frees nothing", () =>
       run((l) =>
         Effect.gen(function*() {
           const t = 9_000_000
@@ -88,75 +90,84 @@ export const limiterStoreSuite = <E>(name: string, layer: Layer.Layer<LimiterSto
         })
       ))
 
-    it.effect(options.inProcess ? "releaseNow frees a slot at once, exactly as release does" : "no releaseNow: a release is a round trip", () =>
+    it("an immediate release run without an effect frees a slot exactly as running it does", () =>
       run((l) =>
         Effect.gen(function*() {
-          const releaseNow = l.releaseNow
-          if (!options.inProcess) return expect(releaseNow).toBeUndefined()
-          if (releaseNow === undefined) return expect.fail("a store in process memory offers releaseNow")
+          // the request scope runs the synchronous work of an immediate release (`Immediate.sync`)
+          // instead of the effect; a release that is not immediate runs as an effect
+          const releaseNow = (slotId: string) =>
+            Effect.suspend(() => {
+              const release = l.release(slotId)
+              const work = Immediate.syncWorkOf(release)
+              return work === undefined ? release : Effect.sync(work)
+            })
           const t = 11_000_000
           const a = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
           expect(a._tag).toBe("Admitted")
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
-          releaseNow(a._tag === "Admitted" ? a.slotId : "")
+          yield* releaseNow(a._tag === "Admitted" ? a.slotId : "")
           const b = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t }))
           expect(b._tag).toBe("Admitted")
-          releaseNow(a._tag === "Admitted" ? a.slotId : "") // a double release frees nothing more
+          yield* releaseNow(a._tag === "Admitted" ? a.slotId : "") // a double release frees nothing more
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t })))._tag).toBe("InFlightExceeded")
           // a leaked slot reclaimed after the lease: its late release frees nothing
           const fresh = yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS }))
           expect(fresh._tag).toBe("Admitted")
-          releaseNow(b._tag === "Admitted" ? b.slotId : "")
+          yield* releaseNow(b._tag === "Admitted" ? b.slotId : "")
           expect((yield* l.acquire(req({ inFlight: 1, rpm: null, now: t + SLOT_LEASE_MS + 1 })))._tag).toBe("InFlightExceeded")
         })
       ))
 
-    it.effect("unlimited (null limits) skips the account checks but not the pools", () =>
+    it("unlimited (null limits) skips the account checks but not the pools", () =>
       run((l) =>
         Effect.gen(function*() {
-          yield* l.setPools({ fleets: { "m:fast": 3 } })
-          for (let i = 0; i < 3; i++) expect((yield* l.acquire(req({ rpm: null, inFlight: null, fleet: "m:fast" })))._tag).toBe("Admitted")
-          expect(yield* l.acquire(req({ rpm: null, inFlight: null, fleet: "m:fast" }))).toEqual({ _tag: "PoolFull", pool: "fleet" })
+          const fleet = `${unique("m")}:fast`
+          yield* l.setPools({ fleets: { [fleet]: 3 } })
+          for (let i = 0; i < 3; i++) expect((yield* l.acquire(req({ rpm: null, inFlight: null, fleet })))._tag).toBe("Admitted")
+          expect(yield* l.acquire(req({ rpm: null, inFlight: null, fleet }))).toEqual({ _tag: "PoolFull", pool: "fleet" })
         })
       ))
 
-    it.effect("check order: RPM, in-flight, fleet pool, free pool; nothing recorded on refusal", () =>
+    it("check order: RPM, in-flight, fleet pool, free pool; nothing recorded on refusal", () =>
       run((l) =>
         Effect.gen(function*() {
-          yield* l.setPools({ fleets: { "m:fast": 0 }, free: 0 })
-          expect((yield* l.acquire(req({ rpm: 0, inFlight: 0, fleet: "m:fast", freeTier: true })))._tag).toBe("RpmExceeded")
-          expect((yield* l.acquire(req({ rpm: 5, inFlight: 0, fleet: "m:fast", freeTier: true })))._tag).toBe("InFlightExceeded")
-          expect(yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet: "m:fast", freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "fleet" })
-          yield* l.setPools({ fleets: { "m:fast": 5 } })
-          expect(yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet: "m:fast", freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "free" })
-          expect((yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet: "m:fast", freeTier: false })))._tag).toBe("Admitted")
+          const fleet = `${unique("m")}:fast`
+          yield* l.setPools({ fleets: { [fleet]: 0 }, free: 0 })
+          expect((yield* l.acquire(req({ rpm: 0, inFlight: 0, fleet, freeTier: true })))._tag).toBe("RpmExceeded")
+          expect((yield* l.acquire(req({ rpm: 5, inFlight: 0, fleet, freeTier: true })))._tag).toBe("InFlightExceeded")
+          expect(yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet, freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "fleet" })
+          yield* l.setPools({ fleets: { [fleet]: 5 } })
+          expect(yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet, freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "free" })
+          expect((yield* l.acquire(req({ rpm: 5, inFlight: 5, fleet, freeTier: false })))._tag).toBe("Admitted")
           // four refusals above recorded nothing: RPM 5 leaves 4 more admissions
-          for (let i = 0; i < 4; i++) expect((yield* l.acquire(req({ rpm: 5, inFlight: 100, fleet: "m:fast" })))._tag).toBe("Admitted")
-          expect((yield* l.acquire(req({ rpm: 5, inFlight: 100, fleet: "m:fast" })))._tag).toBe("RpmExceeded")
+          for (let i = 0; i < 4; i++) expect((yield* l.acquire(req({ rpm: 5, inFlight: 100, fleet })))._tag).toBe("Admitted")
+          expect((yield* l.acquire(req({ rpm: 5, inFlight: 100, fleet })))._tag).toBe("RpmExceeded")
         })
       ))
 
-    it.effect("the free pool is shared across accounts; slots of different accounts and fleets are separate", () =>
+    it("the free pool is shared across accounts; slots of different accounts and fleets are separate", () =>
       run((l) =>
         Effect.gen(function*() {
           yield* l.setPools({ free: 2 })
-          expect((yield* l.acquire(req({ accountId: "x", freeTier: true })))._tag).toBe("Admitted")
-          expect((yield* l.acquire(req({ accountId: "y", freeTier: true, fleet: "dm-v1.0:long" })))._tag).toBe("Admitted")
-          expect(yield* l.acquire(req({ accountId: "z", freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "free" })
-          expect((yield* l.acquire(req({ accountId: "z", freeTier: false })))._tag).toBe("Admitted")
+          const [x, y, z] = [unique("x"), unique("y"), unique("z")]
+          expect((yield* l.acquire(req({ accountId: x, freeTier: true })))._tag).toBe("Admitted")
+          expect((yield* l.acquire(req({ accountId: y, freeTier: true, fleet: "dm-v1.0:long" })))._tag).toBe("Admitted")
+          expect(yield* l.acquire(req({ accountId: z, freeTier: true }))).toEqual({ _tag: "PoolFull", pool: "free" })
+          expect((yield* l.acquire(req({ accountId: z, freeTier: false })))._tag).toBe("Admitted")
         })
       ))
 
-    it.effect("pool sizes merge and reset", () =>
+    // back to the defaults on a reset: storageAdminSuite
+    it("pool sizes merge", () =>
       run((l) =>
         Effect.gen(function*() {
+          const fleet = `${unique("m")}:fast`
           const before = yield* l.getPools
-          const after = yield* l.setPools({ fleets: { "dm-v1.0:fast": 7 } })
-          expect(after.fleets["dm-v1.0:fast"]).toBe(7)
+          const after = yield* l.setPools({ fleets: { [fleet]: 7 } })
+          expect(after.fleets[fleet]).toBe(7)
           expect(after.fleets["dm-v1.5:fast"]).toBe(before.fleets["dm-v1.5:fast"])
           expect(after.free).toBe(before.free)
-          yield* l.reset
-          expect(yield* l.getPools).toEqual(before)
+          expect(yield* l.getPools).toEqual(after)
         })
       ))
   })

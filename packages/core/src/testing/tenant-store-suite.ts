@@ -1,14 +1,13 @@
 /**
  * The conformance suite of the `TenantStore` port (document-service tenants and their keys):
- * every adapter runs it against its own layer (`tenantStoreSuite("memory", MemoryTenantStore.layer)`).
+ * every adapter runs it against its storage layer (`tenantStoreSuite("memory", MemoryStorage.layer)`).
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { storageSuite, type SuiteOptions, unique } from "./suite.js"
 import { hashDocsKey, type DocsKeyRecord, type Tenant, TENANT_DEFAULTS } from "../tenancy/tenants/tenant.js"
 import { TenantStore, type TenantStoreService } from "../tenancy/tenants/tenant-store.js"
 
-let n = 0
-const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${++n}`
 const tenant = (over: Partial<Tenant> = {}): Tenant => ({ tenant_id: unique("ten"), ...TENANT_DEFAULTS, created_at: 1_000, ...over })
 const key = (tenantId: string, over: Partial<DocsKeyRecord> = {}): DocsKeyRecord => ({
   key_id: unique("dkey"),
@@ -20,16 +19,11 @@ const key = (tenantId: string, over: Partial<DocsKeyRecord> = {}): DocsKeyRecord
   ...over
 })
 
-export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore, E>) =>
-  describe(`TenantStore (${name})`, () => {
-    const run = <A, E2>(f: (s: TenantStoreService) => Effect.Effect<A, E2>) =>
-      Effect.gen(function*() {
-        const s = yield* TenantStore
-        yield* s.reset
-        return yield* f(s)
-      }).pipe(Effect.provide(layer))
+export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`TenantStore (${name})`, layer, options, (it) => {
+    const run = <A, E2>(f: (s: TenantStoreService) => Effect.Effect<A, E2>) => Effect.flatMap(TenantStore, f)
 
-    it.effect("creates, reads and patches a tenant; unknown ids are none", () =>
+    it("creates, reads and patches a tenant; unknown ids are none", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = tenant({ credits: 12, paid_usage: true })
@@ -43,7 +37,7 @@ export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore
           expect(Option.isNone(yield* s.updateTenant("ten_missing", { rpm: 1 }))).toBe(true)
         })))
 
-    it.effect("finds a key by its hash only; revoking is idempotent and keeps the key findable as revoked", () =>
+    it("finds a key by its hash only; revoking is idempotent and keeps the key findable as revoked", () =>
       run((s) =>
         Effect.gen(function*() {
           const t = yield* s.createTenant(tenant())
@@ -61,15 +55,5 @@ export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore
           expect(Option.getOrThrow(yield* s.findKeyByHash(k.hash)).status).toBe("revoked")
           expect(Option.getOrThrow(yield* s.findKeyByHash(other.hash)).status).toBe("active")
           expect(Option.isNone(yield* s.revokeKey("dkey_missing"))).toBe(true)
-        })))
-
-    it.effect("reset empties tenants and keys", () =>
-      run((s) =>
-        Effect.gen(function*() {
-          const t = yield* s.createTenant(tenant())
-          const k = yield* s.createKey(key(t.tenant_id))
-          yield* s.reset
-          expect(Option.isNone(yield* s.getTenant(t.tenant_id))).toBe(true)
-          expect(Option.isNone(yield* s.findKeyByHash(k.hash))).toBe(true)
         })))
   })

@@ -1,10 +1,11 @@
 /**
  * The conformance suite of the `UploadSessionStore` port (resumable uploads): every adapter runs
- * it against its own layer (`uploadSessionStoreSuite("memory", MemoryUploadSessionStore.layer)`).
- * Each test starts from a reset, so it runs on a shared database.
+ * it against its storage layer (`uploadSessionStoreSuite("memory", MemoryStorage.layer)`). Each
+ * test has sessions of its own, so it runs on a shared database.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { storageSuite, type SuiteOptions } from "./suite.js"
 import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadPart, type UploadSession, UploadSessionStore } from "../documents/uploads/upload-session.js"
 
 const T0 = 1_767_225_600_000
@@ -12,7 +13,7 @@ const GiB = 1024 * 1024 * 1024
 
 let n = 0
 const session = (over: Partial<UploadSession> = {}): UploadSession => ({
-  session_id: `00000000-0000-4000-a000-${String(++n).padStart(12, "0")}`,
+  session_id: `${crypto.randomUUID().slice(0, 24)}${String(++n).padStart(12, "0")}`,
   tenant_id: "ten_1",
   file_name: "Relevé été — 2026.pdf",
   size: 5 * GiB,
@@ -33,16 +34,11 @@ const part = (s: UploadSession, index: number, offset: number, size: number): Up
 
 const UNKNOWN = "00000000-0000-4000-a000-999999999999"
 
-export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<UploadSessionStore, E>) =>
-  describe(`UploadSessionStore conformance (${name})`, () => {
-    const run = <A, E2>(f: (s: UploadSessionStore["Type"]) => Effect.Effect<A, E2>) =>
-      Effect.gen(function*() {
-        const store = yield* UploadSessionStore
-        yield* store.reset
-        return yield* f(store)
-      }).pipe(Effect.provide(layer))
+export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<UploadSessionStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`UploadSessionStore conformance (${name})`, layer, options, (it) => {
+    const run = <A, E2>(f: (s: UploadSessionStore["Type"]) => Effect.Effect<A, E2>) => Effect.flatMap(UploadSessionStore, f)
 
-    it.effect("creates and reads back a session exactly; unknown ids are none; create replaces", () =>
+    it("creates and reads back a session exactly; unknown ids are none; create replaces", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = session()
@@ -59,7 +55,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           expect(Option.getOrThrow(yield* s.get(a.session_id))).toEqual(c)
         })))
 
-    it.effect("appends a part only at the received offset of an open session, and returns the session as it is", () =>
+    it("appends a part only at the received offset of an open session, and returns the session as it is", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
@@ -78,7 +74,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           expect(Option.isNone(yield* s.appendPart(UNKNOWN, part(a, 0, 0, 1)))).toBe(true)
         })))
 
-    it.effect("closes an open session once (completed or aborted); a closed session takes no part", () =>
+    it("closes an open session once (completed or aborted); a closed session takes no part", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
@@ -98,7 +94,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           expect(Option.isNone(yield* s.close(UNKNOWN, "completed", T0, T0))).toBe(true)
         })))
 
-    it.effect("concurrent parts at one offset: exactly one is appended; the others see the session it left", () =>
+    it("concurrent parts at one offset: exactly one is appended; the others see the session it left", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
@@ -117,7 +113,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           for (const r of results.filter((r) => !r.appended)) expect(r.session).toEqual(stored)
         })))
 
-    it.effect("a chain of concurrent parts at successive offsets: each offset is taken once, received = the parts' sum", () =>
+    it("a chain of concurrent parts at successive offsets: each offset is taken once, received = the parts' sum", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
@@ -140,7 +136,7 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           expect(stored.received).toBe(offset)
         })))
 
-    it.effect("concurrent closes: exactly one closes the session", () =>
+    it("concurrent closes: exactly one closes the session", () =>
       run((s) =>
         Effect.gen(function*() {
           const a = yield* s.create(session())
@@ -153,18 +149,11 @@ export const uploadSessionStoreSuite = <E>(name: string, layer: Layer.Layer<Uplo
           expect(Option.getOrThrow(yield* s.get(a.session_id))).toEqual(closed[0].session)
         })))
 
-    it.effect("reset empties", () =>
+    it("listExpired: sessions of any state past the time that still hold parts, oldest first, at most limit; dropParts keeps the session", () =>
       run((s) =>
         Effect.gen(function*() {
-          const a = yield* s.create(session())
-          yield* s.reset
-          expect(Option.isNone(yield* s.get(a.session_id))).toBe(true)
-        })))
-
-    it.effect("listExpired: sessions of any state past the time that still hold parts, oldest first, at most limit; dropParts keeps the session", () =>
-      run((s) =>
-        Effect.gen(function*() {
-          const t = T0 + 10 * UPLOAD_SESSION_LIFETIME_MS
+          // before every expiry of the other tests' sessions, which share the store
+          const t = T0 - 10 * UPLOAD_SESSION_LIFETIME_MS
           const base = session({ expires_at: t - 30 })
           const open = yield* s.create({ ...base, received: 10, parts: [part(base, 0, 0, 4), part(base, 1, 4, 6)] })
           const a = session({ state: "aborted", expires_at: t - 20 })

@@ -1,14 +1,16 @@
 /**
  * The conformance suite of the `UploadStore` port (upload handles): every adapter runs it
- * against its own layer (`uploadStoreSuite("memory", MemoryUploadStore.layer)`).
+ * against its storage layer (`uploadStoreSuite("memory", MemoryStorage.layer)`). Each test has
+ * uploads of its own.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { expect } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
+import { storageSuite, type SuiteOptions } from "./suite.js"
 import { UPLOAD_LIFETIME_MS, type UploadRecord, UploadStore } from "../documents/uploads/upload.js"
 
 let n = 0
 const upload = (over: Partial<UploadRecord> = {}): UploadRecord => ({
-  file_id: `00000000-0000-4000-9000-${String(++n).padStart(12, "0")}`,
+  file_id: `${crypto.randomUUID().slice(0, 24)}${String(++n).padStart(12, "0")}`,
   tenant_id: "ten_1",
   file_name: "Relevé été — 2026.pdf",
   size: 3 * 1024 * 1024 * 1024,
@@ -17,12 +19,12 @@ const upload = (over: Partial<UploadRecord> = {}): UploadRecord => ({
   ...over
 })
 
-export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore, E>) =>
-  describe(`UploadStore (${name})`, () => {
-    it.effect("creates and reads back an upload exactly; unknown ids are none; reset empties", () =>
+export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore, E>, options: SuiteOptions = {}) =>
+  storageSuite(`UploadStore (${name})`, layer, options, (it) => {
+    // emptied by a reset: storageAdminSuite
+    it("creates and reads back an upload exactly; unknown ids are none", () =>
       Effect.gen(function*() {
         const s = yield* UploadStore
-        yield* s.reset
         const a = upload()
         const b = upload({ tenant_id: "ten_2", size: 0, file_name: "a" })
         expect(yield* s.create(a)).toEqual(a)
@@ -31,14 +33,12 @@ export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore
         expect(Option.getOrThrow(yield* s.get(b.file_id))).toEqual(b)
         expect(Option.isNone(yield* s.get("00000000-0000-4000-9000-999999999999"))).toBe(true)
         expect(Option.isNone(yield* s.get("not a uuid"))).toBe(true)
-        yield* s.reset
-        expect(Option.isNone(yield* s.get(a.file_id))).toBe(true)
-      }).pipe(Effect.provide(layer)))
-    it.effect("listExpired: expired uploads not yet marked, oldest expiry first, at most limit; markBlobDeleted keeps the record", () =>
+      }))
+    it("listExpired: expired uploads not yet marked, oldest expiry first, at most limit; markBlobDeleted keeps the record", () =>
       Effect.gen(function*() {
         const s = yield* UploadStore
-        yield* s.reset
-        const t = 1_800_000_000_000
+        // before every expiry of the other tests' uploads, which share the store
+        const t = 1_700_000_000_000
         const late = yield* s.create(upload({ expires_at: t - 10 }))
         const early = yield* s.create(upload({ expires_at: t - 20, tenant_id: "ten_2" }))
         const exact = yield* s.create(upload({ expires_at: t }))
@@ -57,5 +57,5 @@ export const uploadStoreSuite = <E>(name: string, layer: Layer.Layer<UploadStore
         // creating the id again clears the mark
         yield* s.create(early)
         expect(yield* s.listExpired(t, 10)).toEqual([early, late, exact])
-      }).pipe(Effect.provide(layer)))
+      }))
   })

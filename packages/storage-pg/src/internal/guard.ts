@@ -10,12 +10,28 @@
  * still runs on the service clock (whatever it reads or sleeps on stays service time).
  */
 import type { SqlError } from "@effect/sql"
-import { Clock, Duration, Effect } from "effect"
+import { Clock, Context, Duration, Effect } from "effect"
 
 export interface GuardOptions {
   /** longest time one store operation may take, waiting for a pool connection included */
   readonly operationTimeout: Duration.Duration
 }
+
+export interface PgTuningValue extends GuardOptions {
+  /** how often an idle job-queue claim looks again (real time) */
+  readonly jobQueuePollInterval: Duration.Duration
+}
+
+export const DEFAULT_OPERATION_TIMEOUT = Duration.seconds(3)
+export const DEFAULT_POLL_INTERVAL = Duration.millis(250)
+
+/**
+ * The bounds every store's `make` reads beside the `SqlClient`: the storage layer provides them
+ * from its options; a store built alone gets the defaults.
+ */
+export class PgTuning extends Context.Reference<PgTuning>()("@docket/storage-pg/PgTuning", {
+  defaultValue: (): PgTuningValue => ({ operationTimeout: DEFAULT_OPERATION_TIMEOUT, jobQueuePollInterval: DEFAULT_POLL_INTERVAL })
+}) {}
 
 export class OperationTimedOut extends Error {
   constructor(readonly ms: number) {

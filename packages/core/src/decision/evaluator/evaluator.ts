@@ -6,16 +6,12 @@ import { Context, Data, Effect, Layer } from "effect"
 import type { ModelSpec } from "../models.js"
 import type { Answers, Questions } from "../question.js"
 import { evaluateLocally } from "./local/index.js"
+import * as Immediate from "../../kernel/immediate.js"
 
 /** The model service failed to answer. */
 export class ModelFailed extends Data.TaggedError("ModelFailed")<{ readonly cause?: unknown }> {}
 
 export interface EvaluatorService {
-  /**
-   * True when the evaluator answers synchronously with no I/O (the local evaluator): the upstream
-   * model wait cannot run out, so no timer is set for it unless a model delay is injected.
-   */
-  readonly instant?: boolean | undefined
   readonly evaluate: (input: {
     readonly model: ModelSpec
     readonly state: unknown
@@ -25,9 +21,12 @@ export interface EvaluatorService {
 
 export class Evaluator extends Context.Tag("@docket/core/Evaluator")<Evaluator, EvaluatorService>() {}
 
-/** The local evaluator (same answers for every model version). */
+/**
+ * The local evaluator (same answers for every model version). It answers synchronously with no
+ * I/O, so its effects are marked immediate: the upstream model wait cannot run out, and the use
+ * case sets no timer for it.
+ */
 export const LocalEvaluatorLive: Layer.Layer<Evaluator> = Layer.succeed(Evaluator, {
-  instant: true,
   evaluate: ({ questions, state }) =>
-    Effect.try({ try: () => evaluateLocally(state, questions), catch: (cause) => new ModelFailed({ cause }) })
+    Immediate.mark(Effect.try({ try: () => evaluateLocally(state, questions), catch: (cause) => new ModelFailed({ cause }) }))
 })

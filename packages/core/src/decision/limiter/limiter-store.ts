@@ -3,9 +3,9 @@
  * pool and free pool (spec 1, "Check order, in one atomic step"), and the release of a slot by
  * its own id. Adapters implement it; `admission.ts` holds the decision they all share.
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class LimiterUnavailable extends Data.TaggedError("LimiterUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface AdmissionRequest {
   readonly accountId: string
@@ -42,21 +42,17 @@ export const DEFAULT_POOL_SIZES: PoolSizes = {
 }
 
 export interface LimiterStoreService {
-  readonly acquire: (request: AdmissionRequest) => Effect.Effect<AdmissionResult, LimiterUnavailable>
-  /** frees the slot if it is still held; a release after a reclaim frees nothing */
-  readonly release: (slotId: string) => Effect.Effect<void, LimiterUnavailable>
+  readonly acquire: (request: AdmissionRequest) => Effect.Effect<AdmissionResult, StorageUnavailable>
   /**
-   * The same release done at once, for a store in process memory (absent elsewhere). A request
-   * then frees its slot when its response has been sent without running an effect for it: on a
-   * small request, the fiber that runs the release costs more than the release itself. Core calls
-   * it instead of `release` when it is there: a wrapper that changes `release` must change or drop
-   * it too.
+   * frees the slot if it is still held; a release after a reclaim frees nothing. A store in
+   * process memory returns `Immediate.sync(…)`: a request then frees its slot when its response
+   * has been sent without running an effect for it (on a small request, the fiber that would run
+   * the release costs more than the release itself).
    */
-  readonly releaseNow?: (slotId: string) => void
-  readonly getPools: Effect.Effect<PoolSizes, LimiterUnavailable>
+  readonly release: (slotId: string) => Effect.Effect<void, StorageUnavailable>
+  readonly getPools: Effect.Effect<PoolSizes, StorageUnavailable>
   /** merges the given sizes into the current ones */
-  readonly setPools: (sizes: { readonly fleets?: Readonly<Record<string, number>>; readonly free?: number }) => Effect.Effect<PoolSizes, LimiterUnavailable>
-  readonly reset: Effect.Effect<void, LimiterUnavailable>
+  readonly setPools: (sizes: { readonly fleets?: Readonly<Record<string, number>>; readonly free?: number }) => Effect.Effect<PoolSizes, StorageUnavailable>
 }
 
 export class LimiterStore extends Context.Tag("@docket/core/LimiterStore")<LimiterStore, LimiterStoreService>() {}

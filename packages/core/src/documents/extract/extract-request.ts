@@ -49,7 +49,7 @@ export const extractParams = (body: Json, caller: Caller, form: JobForm, fileNam
         ? { schema_id: body.schema_id as string, schema_version: (body.schema_version as number | undefined) ?? undefined }
         : { schema: body.schema }
     ).pipe(
-      Effect.catchTag("StoreUnavailable", () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))
+      Effect.catchTag("StorageUnavailable", () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))
     )
     // markdown_url is ignored for spreadsheets (their cells are read from the file)
     const markdown = body.markdown_url === undefined || body.markdown_url === null || SPREADSHEET.test(fileName)

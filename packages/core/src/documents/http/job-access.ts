@@ -44,7 +44,7 @@ export const jobsPageOf = (query: JobQuery) =>
   Effect.flatMap(JobStore, (s) => s.list(query)).pipe(
     Effect.catchTags({
       CursorNotFound: (e) => new ResourceNotFound({ resource: "cursor", id: e.cursor }),
-      JobStoreUnavailable: unavailable
+      StorageUnavailable: unavailable
     })
   )
 

@@ -4,7 +4,7 @@
  * The rules (immutability, tenant over platform, order of checks) live in `../schema/registry.ts`.
  */
 import { Effect } from "effect"
-import type { StoreUnavailable } from "../../decision/decision-store.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import { route } from "../../platform/router.js"
 import {
   appendExtractionSchemaVersion,
@@ -22,12 +22,12 @@ import { docsJson } from "./envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import { failIfAny, intParam, isFieldError, type Json, jsonBody, queryOf, unknownFields } from "./inputs.js"
 
-const storeDown = <A, E, R>(self: Effect.Effect<A, E | StoreUnavailable, R>): Effect.Effect<A, Exclude<E, StoreUnavailable> | ServiceUnavailable, R> =>
+const storeDown = <A, E, R>(self: Effect.Effect<A, E | StorageUnavailable, R>): Effect.Effect<A, Exclude<E, StorageUnavailable> | ServiceUnavailable, R> =>
   Effect.catchIf(
     self,
-    (e): e is StoreUnavailable => (e as { _tag?: string })._tag === "StoreUnavailable",
+    (e): e is StorageUnavailable => (e as { _tag?: string })._tag === "StorageUnavailable",
     () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
-  ) as Effect.Effect<A, Exclude<E, StoreUnavailable> | ServiceUnavailable, R>
+  ) as Effect.Effect<A, Exclude<E, StorageUnavailable> | ServiceUnavailable, R>
 
 /** `cursor` and `limit` of a list route (limit 1 to 200, default 50). */
 const pageOf = (ctx: DocsContext) =>

@@ -7,7 +7,7 @@
  * platform's for that tenant). Versions are never changed or deleted; only `reset` empties.
  */
 import { Context, Data, type Effect, type Option } from "effect"
-import type { StoreUnavailable } from "../../decision/decision-store.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import type { SchemaScope, StoredSchemaVersion } from "./extraction-schema.js"
 
 /** A family with this id already exists in this scope. */
@@ -35,7 +35,7 @@ export interface SchemaVersionDraft {
 
 export interface ExtractionSchemaStoreService {
   /** Inserts version 1 of a new family (`created_at` = `updated_at` = `at`). */
-  readonly createFamily: (family: NewSchemaFamily) => Effect.Effect<StoredSchemaVersion, StoreUnavailable | SchemaIdTaken>
+  readonly createFamily: (family: NewSchemaFamily) => Effect.Effect<StoredSchemaVersion, StorageUnavailable | SchemaIdTaken>
   /**
    * Appends the next version (latest + 1) in one atomic step: concurrent appends to one family
    * never get the same number and never skip one. `name` and `description` default to the
@@ -46,13 +46,13 @@ export interface ExtractionSchemaStoreService {
     scope: SchemaScope,
     schemaId: string,
     draft: SchemaVersionDraft
-  ) => Effect.Effect<Option.Option<StoredSchemaVersion>, StoreUnavailable>
-  readonly getLatest: (scope: SchemaScope, schemaId: string) => Effect.Effect<Option.Option<StoredSchemaVersion>, StoreUnavailable>
+  ) => Effect.Effect<Option.Option<StoredSchemaVersion>, StorageUnavailable>
+  readonly getLatest: (scope: SchemaScope, schemaId: string) => Effect.Effect<Option.Option<StoredSchemaVersion>, StorageUnavailable>
   readonly getVersion: (
     scope: SchemaScope,
     schemaId: string,
     version: number
-  ) => Effect.Effect<Option.Option<StoredSchemaVersion>, StoreUnavailable>
+  ) => Effect.Effect<Option.Option<StoredSchemaVersion>, StorageUnavailable>
   /**
    * Versions of one family oldest to newest, those above `afterVersion` (0 for the first page),
    * at most `limit`. None when the family does not exist in this scope.
@@ -61,7 +61,7 @@ export interface ExtractionSchemaStoreService {
     scope: SchemaScope,
     schemaId: string,
     page: { readonly afterVersion: number; readonly limit: number }
-  ) => Effect.Effect<Option.Option<ReadonlyArray<StoredSchemaVersion>>, StoreUnavailable>
+  ) => Effect.Effect<Option.Option<ReadonlyArray<StoredSchemaVersion>>, StorageUnavailable>
   /**
    * The latest version of every family visible to a tenant: its own, and the platform's whose id
    * it has none of. Ordered by `schema_id` (code-unit order), those after `afterSchemaId` (null
@@ -70,9 +70,7 @@ export interface ExtractionSchemaStoreService {
   readonly listVisible: (
     tenantId: string,
     page: { readonly afterSchemaId: string | null; readonly limit: number }
-  ) => Effect.Effect<{ readonly items: ReadonlyArray<StoredSchemaVersion>; readonly total: number }, StoreUnavailable>
-  /** empties the store (harness reset) */
-  readonly reset: Effect.Effect<void, StoreUnavailable>
+  ) => Effect.Effect<{ readonly items: ReadonlyArray<StoredSchemaVersion>; readonly total: number }, StorageUnavailable>
 }
 
 export class ExtractionSchemaStore extends Context.Tag("@docket/core/ExtractionSchemaStore")<

@@ -16,6 +16,6 @@ export const seedPlatformSchemaAdmin = (definition: PlatformSchemaDefinition) =>
     Effect.catchTags({
       InvalidSchemaRequest: (e) => new AdminBadRequest({ message: problemsText("", e.problems) }),
       InvalidSchema: (e) => new AdminBadRequest({ message: `schema outside the supported subset: ${problemsText("schema", e.problems)}` }),
-      StoreUnavailable: () => new AdminUnavailable({ message: "extraction-schema storage unavailable" })
+      StorageUnavailable: () => new AdminUnavailable({ message: "extraction-schema storage unavailable" })
     })
   )

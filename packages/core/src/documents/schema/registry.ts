@@ -13,7 +13,7 @@
  * nothing.
  */
 import { Clock, Effect, Option } from "effect"
-import type { StoreUnavailable } from "../../decision/decision-store.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import { Ids, prefixedId } from "../../kernel/ids.js"
 import { compileExtractSchemaOrFail } from "./compile.js"
 import { InvalidSchema, InvalidSchemaRequest, SchemaNotFound } from "./errors.js"
@@ -101,7 +101,7 @@ const notFound = (schemaId: string, version: number | null = null) => new Schema
 export const createExtractionSchema = (
   tenantId: string,
   input: CreateSchemaInput
-): Effect.Effect<ExtractionSchemaVersion, InvalidSchemaRequest | InvalidSchema | StoreUnavailable, ExtractionSchemaStore | Ids> =>
+): Effect.Effect<ExtractionSchemaVersion, InvalidSchemaRequest | InvalidSchema | StorageUnavailable, ExtractionSchemaStore | Ids> =>
   Effect.gen(function*() {
     yield* refuse(fieldProblems(input, true))
     yield* compileExtractSchemaOrFail(input.schema)
@@ -133,7 +133,7 @@ export const appendExtractionSchemaVersion = (
   input: AppendSchemaVersionInput
 ): Effect.Effect<
   ExtractionSchemaVersion,
-  SchemaNotFound | InvalidSchemaRequest | InvalidSchema | StoreUnavailable,
+  SchemaNotFound | InvalidSchemaRequest | InvalidSchema | StorageUnavailable,
   ExtractionSchemaStore
 > =>
   Effect.gen(function*() {
@@ -156,7 +156,7 @@ export const appendExtractionSchemaVersion = (
 export const getExtractionSchema = (
   tenantId: string,
   schemaId: string
-): Effect.Effect<ExtractionSchemaVersion, SchemaNotFound | StoreUnavailable, ExtractionSchemaStore> =>
+): Effect.Effect<ExtractionSchemaVersion, SchemaNotFound | StorageUnavailable, ExtractionSchemaStore> =>
   Effect.flatMap(visibleScope(tenantId, schemaId), (found) =>
     Option.isSome(found) ? Effect.succeed(toSchemaVersion(found.value.latest)) : Effect.fail(notFound(schemaId)))
 
@@ -165,7 +165,7 @@ const visibleVersion = (
   tenantId: string,
   schemaId: string,
   version: number | undefined
-): Effect.Effect<StoredSchemaVersion, SchemaNotFound | StoreUnavailable, ExtractionSchemaStore> =>
+): Effect.Effect<StoredSchemaVersion, SchemaNotFound | StorageUnavailable, ExtractionSchemaStore> =>
   Effect.gen(function*() {
     const found = yield* visibleScope(tenantId, schemaId)
     if (Option.isNone(found)) return yield* notFound(schemaId, version ?? null)
@@ -183,7 +183,7 @@ export const getExtractionSchemaVersion = (
   tenantId: string,
   schemaId: string,
   version: number
-): Effect.Effect<ExtractionSchemaVersion, SchemaNotFound | StoreUnavailable, ExtractionSchemaStore> =>
+): Effect.Effect<ExtractionSchemaVersion, SchemaNotFound | StorageUnavailable, ExtractionSchemaStore> =>
   Effect.map(visibleVersion(tenantId, schemaId, version), toSchemaVersion)
 
 /**
@@ -196,7 +196,7 @@ export const listExtractionSchemaVersions = (
   page: SchemaPageRequest = {}
 ): Effect.Effect<
   SchemaPage<ExtractionSchemaVersion>,
-  SchemaNotFound | InvalidSchemaRequest | StoreUnavailable,
+  SchemaNotFound | InvalidSchemaRequest | StorageUnavailable,
   ExtractionSchemaStore
 > =>
   Effect.gen(function*() {
@@ -231,7 +231,7 @@ export const listExtractionSchemas = (
   page: SchemaPageRequest = {}
 ): Effect.Effect<
   SchemaPage<ExtractionSchemaSummary> & { readonly total_count: number },
-  InvalidSchemaRequest | StoreUnavailable,
+  InvalidSchemaRequest | StorageUnavailable,
   ExtractionSchemaStore
 > =>
   Effect.gen(function*() {
@@ -269,7 +269,7 @@ export const resolveExtractionSchema = (
   ref:
     | { readonly schema: unknown }
     | { readonly schema_id: string; readonly schema_version?: number | undefined }
-): Effect.Effect<ResolvedExtractionSchema, InvalidSchema | SchemaNotFound | StoreUnavailable, ExtractionSchemaStore> =>
+): Effect.Effect<ResolvedExtractionSchema, InvalidSchema | SchemaNotFound | StorageUnavailable, ExtractionSchemaStore> =>
   "schema_id" in ref
     ? Effect.gen(function*() {
       const stored = yield* visibleVersion(tenantId, ref.schema_id, ref.schema_version)
@@ -312,7 +312,7 @@ const sameJson = (a: unknown, b: unknown): boolean => {
  */
 export const seedPlatformExtractionSchema = (
   definition: PlatformSchemaDefinition
-): Effect.Effect<ExtractionSchemaVersion, InvalidSchemaRequest | InvalidSchema | StoreUnavailable, ExtractionSchemaStore> =>
+): Effect.Effect<ExtractionSchemaVersion, InvalidSchemaRequest | InvalidSchema | StorageUnavailable, ExtractionSchemaStore> =>
   Effect.gen(function*() {
     const problems = [
       ...(isValidSchemaId(definition.schema_id)
@@ -324,7 +324,7 @@ export const seedPlatformExtractionSchema = (
     yield* compileExtractSchemaOrFail(definition.schema)
     const store = yield* ExtractionSchemaStore
     const description = definition.description ?? null
-    const upsert: Effect.Effect<StoredSchemaVersion, StoreUnavailable | SchemaIdTaken> = Effect.gen(function*() {
+    const upsert: Effect.Effect<StoredSchemaVersion, StorageUnavailable | SchemaIdTaken> = Effect.gen(function*() {
       const at = yield* Clock.currentTimeMillis
       const latest = yield* store.getLatest(platformSchemaScope, definition.schema_id)
       if (Option.isNone(latest)) {

@@ -4,8 +4,8 @@
  * plane (`PUT /_admin/docs/objects/{bucket}/{key}`). Adapters implement it (storage-memory, storage-pg).
  */
 import { Context, Data, type Effect, type Option, type Stream } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class ObjectStoreUnavailable extends Data.TaggedError("ObjectStoreUnavailable")<{ readonly cause?: unknown }> {}
 /** The object crossed `limit` bytes; nothing is kept. */
 export class ObjectTooLarge extends Data.TaggedError("ObjectTooLarge")<{ readonly limit: number }> {}
 
@@ -16,9 +16,8 @@ export interface ObjectStoreService {
     key: string,
     body: Stream.Stream<Uint8Array, E>,
     maxBytes: number
-  ) => Effect.Effect<number, E | ObjectTooLarge | ObjectStoreUnavailable>
-  readonly get: (bucket: string, key: string) => Effect.Effect<Option.Option<Uint8Array>, ObjectStoreUnavailable>
-  readonly reset: Effect.Effect<void, ObjectStoreUnavailable>
+  ) => Effect.Effect<number, E | ObjectTooLarge | StorageUnavailable>
+  readonly get: (bucket: string, key: string) => Effect.Effect<Option.Option<Uint8Array>, StorageUnavailable>
 }
 
 export class ObjectStore extends Context.Tag("@docket/core/ObjectStore")<ObjectStore, ObjectStoreService>() {}

@@ -21,7 +21,7 @@ export const putObjectAdmin = (bucket: string, key: string, body: (limit: number
         BodyTooLarge: (e) => new AdminBadRequest({ message: `the object must be at most ${e.limit} bytes` }),
         ObjectTooLarge: (e) => new AdminBadRequest({ message: `the object must be at most ${e.limit} bytes` }),
         BodyReadFailed: () => new AdminBadRequest({ message: "the body could not be read" }),
-        ObjectStoreUnavailable: () => new AdminUnavailable({ message: "object store unavailable" })
+        StorageUnavailable: () => new AdminUnavailable({ message: "object store unavailable" })
       })
     )
     return { bucket, key, size, url: `s3://${bucket}/${key}` }

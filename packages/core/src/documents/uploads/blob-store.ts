@@ -4,8 +4,8 @@
  * implement it (storage-memory, storage-pg).
  */
 import { Context, Data, type Effect, type Option, type Stream } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class BlobStoreUnavailable extends Data.TaggedError("BlobStoreUnavailable")<{ readonly cause?: unknown }> {}
 /** The stream crossed `limit` bytes; nothing is kept. */
 export class BlobTooLarge extends Data.TaggedError("BlobTooLarge")<{ readonly limit: number }> {}
 
@@ -15,17 +15,16 @@ export interface BlobStoreService {
     key: string,
     body: Stream.Stream<Uint8Array, E>,
     maxBytes: number
-  ) => Effect.Effect<number, E | BlobTooLarge | BlobStoreUnavailable>
+  ) => Effect.Effect<number, E | BlobTooLarge | StorageUnavailable>
   /** the whole blob (for work that needs it whole, e.g. parsing a file) */
-  readonly get: (key: string) => Effect.Effect<Option.Option<Uint8Array>, BlobStoreUnavailable>
+  readonly get: (key: string) => Effect.Effect<Option.Option<Uint8Array>, StorageUnavailable>
   /**
    * The blob a piece at a time, never whole (for copying it on, e.g. joining an upload's parts):
    * none when there is no blob under `key`. A blob replaced or deleted while it is read may fail
-   * the stream with `BlobStoreUnavailable`, never yield a mix of the two.
+   * the stream with `StorageUnavailable`, never yield a mix of the two.
    */
-  readonly read: (key: string) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, BlobStoreUnavailable>>, BlobStoreUnavailable>
-  readonly delete: (key: string) => Effect.Effect<void, BlobStoreUnavailable>
-  readonly reset: Effect.Effect<void, BlobStoreUnavailable>
+  readonly read: (key: string) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, StorageUnavailable>>, StorageUnavailable>
+  readonly delete: (key: string) => Effect.Effect<void, StorageUnavailable>
 }
 
 export class BlobStore extends Context.Tag("@docket/core/BlobStore")<BlobStore, BlobStoreService>() {}

@@ -161,7 +161,7 @@ export const receiveUpload = <E = never>(
         BodyTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
         BlobTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
         BodyReadFailed: () => new MalformedRequest({ message: "the body could not be read" }),
-        BlobStoreUnavailable: () => new ServiceUnavailable({ message: "the file could not be stored; retry shortly" })
+        StorageUnavailable: () => new ServiceUnavailable({ message: "the file could not be stored; retry shortly" })
       }),
       Effect.onExit((exit) => (exit._tag === "Failure" ? cleanup : Effect.void))
     )

@@ -170,7 +170,7 @@ const putPart = (ctx: DocsContext, caller: Caller) =>
         BodyTooLarge: () => invalid("body", `the part goes past the declared size of ${session.size} bytes (at most ${room} more bytes)`),
         BlobTooLarge: () => invalid("body", `the part goes past the declared size of ${session.size} bytes (at most ${room} more bytes)`),
         BodyReadFailed: () => new MalformedRequest({ message: "the part could not be read" }),
-        BlobStoreUnavailable: unavailable
+        StorageUnavailable: unavailable
       })
     )
     if (size === 0) {
@@ -229,7 +229,7 @@ const complete = (ctx: DocsContext, caller: Caller) =>
     const store = yield* UploadSessionStore
     const now = yield* Clock.currentTimeMillis
     const extension = fileExtension(session.file_name)
-    const check = checkFileSignature(extension, yield* headOf(session).pipe(Effect.catchTag("BlobStoreUnavailable", unavailable)))
+    const check = checkFileSignature(extension, yield* headOf(session).pipe(Effect.catchTag("StorageUnavailable", unavailable)))
     if (check.conflict) {
       yield* store.close(id, "aborted", now, session.expires_at).pipe(Effect.mapError(unavailable))
       yield* deleteParts(session)
@@ -243,7 +243,7 @@ const complete = (ctx: DocsContext, caller: Caller) =>
     // in memory whole
     const joined = Stream.fromIterable(session.parts).pipe(Stream.flatMap((p) => Stream.unwrap(partBytes(blobs, p.key))))
     yield* blobs.put(blobKeyOf(id), joined, session.size).pipe(
-      Effect.catchTags({ BlobStoreUnavailable: unavailable, BlobTooLarge: unavailable })
+      Effect.catchTags({ StorageUnavailable: unavailable, BlobTooLarge: unavailable })
     )
     const closed = yield* store.close(id, "completed", now, now + UPLOAD_LIFETIME_MS).pipe(Effect.mapError(unavailable))
     if (Option.isNone(closed)) return yield* new SessionNotFound({ sessionId: id })

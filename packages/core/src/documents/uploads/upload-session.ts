@@ -4,7 +4,8 @@
  * part a blob of its own, streamed into the blob store), and once complete becomes an upload
  * handle (`source: {type: "upload", upload_id}`). Adapters implement the port (storage-memory).
  */
-import { Context, Data, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
 /** An open session may receive parts for 24 hours (on the service clock). */
 export const UPLOAD_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -36,11 +37,10 @@ export interface UploadSession {
 
 export const partKeyOf = (sessionId: string, index: number) => `upload-sessions/${sessionId}/part-${index}`
 
-export class UploadSessionStoreUnavailable extends Data.TaggedError("UploadSessionStoreUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface UploadSessionStoreService {
-  readonly create: (session: UploadSession) => Effect.Effect<UploadSession, UploadSessionStoreUnavailable>
-  readonly get: (sessionId: string) => Effect.Effect<Option.Option<UploadSession>, UploadSessionStoreUnavailable>
+  readonly create: (session: UploadSession) => Effect.Effect<UploadSession, StorageUnavailable>
+  readonly get: (sessionId: string) => Effect.Effect<Option.Option<UploadSession>, StorageUnavailable>
   /**
    * Appends a part when the session is open and has received exactly `part.offset` bytes, in one
    * step; otherwise stores nothing and returns the session as it is (`appended: false`).
@@ -48,26 +48,25 @@ export interface UploadSessionStoreService {
   readonly appendPart: (
     sessionId: string,
     part: UploadPart
-  ) => Effect.Effect<Option.Option<{ readonly session: UploadSession; readonly appended: boolean }>, UploadSessionStoreUnavailable>
+  ) => Effect.Effect<Option.Option<{ readonly session: UploadSession; readonly appended: boolean }>, StorageUnavailable>
   /** moves an open session to `completed` or `aborted` (with `expires_at`, `completed_at`); `closed: false` when it was not open */
   readonly close: (
     sessionId: string,
     state: "completed" | "aborted",
     at: number,
     expiresAt: number
-  ) => Effect.Effect<Option.Option<{ readonly session: UploadSession; readonly closed: boolean }>, UploadSessionStoreUnavailable>
+  ) => Effect.Effect<Option.Option<{ readonly session: UploadSession; readonly closed: boolean }>, StorageUnavailable>
   /**
    * retention: up to `limit` sessions, in any state, whose `expires_at` is at or before `before`
    * and that still hold parts, oldest expiry first
    */
-  readonly listExpired: (before: number, limit: number) => Effect.Effect<ReadonlyArray<UploadSession>, UploadSessionStoreUnavailable>
+  readonly listExpired: (before: number, limit: number) => Effect.Effect<ReadonlyArray<UploadSession>, StorageUnavailable>
   /**
    * retention: removes the parts with these keys from the session (their blobs are deleted); the
    * session itself stays, with its state and `received` (a late request is then still answered
    * as for an expired, completed or aborted session, not 404). Idempotent; an unknown id is nothing.
    */
-  readonly dropParts: (sessionId: string, keys: ReadonlyArray<string>) => Effect.Effect<void, UploadSessionStoreUnavailable>
-  readonly reset: Effect.Effect<void, UploadSessionStoreUnavailable>
+  readonly dropParts: (sessionId: string, keys: ReadonlyArray<string>) => Effect.Effect<void, StorageUnavailable>
 }
 
 export class UploadSessionStore extends Context.Tag("@docket/core/UploadSessionStore")<UploadSessionStore, UploadSessionStoreService>() {}

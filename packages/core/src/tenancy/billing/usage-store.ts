@@ -3,10 +3,10 @@
  * idempotent per job (a job finishing twice in a race is charged once); reads are aggregates, so
  * a store never hands a whole history to the process.
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
 import type { UsageEvent } from "./usage-event.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class UsageStoreUnavailable extends Data.TaggedError("UsageStoreUnavailable")<{ readonly cause?: unknown }> {}
 
 export type UsageGrouping = "day" | "kind" | "workspace"
 
@@ -32,12 +32,11 @@ export interface UsageTotals {
 
 export interface UsageStoreService {
   /** records the event; a second event of the same job is ignored (`false`) */
-  readonly record: (event: UsageEvent) => Effect.Effect<boolean, UsageStoreUnavailable>
+  readonly record: (event: UsageEvent) => Effect.Effect<boolean, StorageUnavailable>
   /** every unit the tenant has been charged */
-  readonly unitsUsed: (tenantId: string) => Effect.Effect<number, UsageStoreUnavailable>
+  readonly unitsUsed: (tenantId: string) => Effect.Effect<number, StorageUnavailable>
   /** totals per group, in key order (null last) */
-  readonly summarize: (query: UsageQuery) => Effect.Effect<ReadonlyArray<UsageTotals>, UsageStoreUnavailable>
-  readonly reset: Effect.Effect<void, UsageStoreUnavailable>
+  readonly summarize: (query: UsageQuery) => Effect.Effect<ReadonlyArray<UsageTotals>, StorageUnavailable>
 }
 
 export class UsageStore extends Context.Tag("@docket/core/UsageStore")<UsageStore, UsageStoreService>() {}

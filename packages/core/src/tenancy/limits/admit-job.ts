@@ -30,7 +30,7 @@ export const createAdmittedJob = (tenant: Tenant, c: CreateJob) =>
     return yield* createJob(c, (job) => insertWithinConcurrency(job, tenant.concurrent_jobs)).pipe(
       Effect.catchTags({
         IdempotencyKeyReused: (e) => new IdempotencyConflict({ jobId: e.jobId }),
-        JobStoreUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" }),
+        StorageUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" }),
         JobQueueFull: () => new ServiceUnavailable({ message: "the job queue is full; retry with the same idempotency key" })
       })
     )

@@ -26,6 +26,6 @@ export const insertWithinConcurrency = (job: Job, maxActive: number) =>
   Effect.flatMap(JobStore, (s) => s.insertWithin(job, maxActive)).pipe(
     Effect.catchTags({
       ActiveJobsAtLimit: (e) => new ConcurrencyLimitReached({ limit: e.limit }),
-      JobStoreUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
+      StorageUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
     })
   )

@@ -2,9 +2,9 @@
  * The storage port of the requests-per-minute limit: one atomic check-and-count on a sliding
  * window. Adapters implement it (storage-memory); instances sharing a store share the limit.
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class RequestRateUnavailable extends Data.TaggedError("RequestRateUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface RateHit {
   /** who is counted (a tenant id) */
@@ -26,8 +26,7 @@ export interface RequestRateStoreService {
    * Admits and counts the request when fewer than `limit` requests were admitted in
    * (now - windowMs, now]; a refused request is not counted.
    */
-  readonly hit: (request: RateHit) => Effect.Effect<RateOutcome, RequestRateUnavailable>
-  readonly reset: Effect.Effect<void, RequestRateUnavailable>
+  readonly hit: (request: RateHit) => Effect.Effect<RateOutcome, StorageUnavailable>
 }
 
 export class RequestRateStore extends Context.Tag("@docket/core/RequestRateStore")<RequestRateStore, RequestRateStoreService>() {}

@@ -5,9 +5,9 @@
  * held by an instance that died frees itself once the longest wait it could have been is over.
  * Adapters implement it (storage-memory, storage-pg).
  */
-import { Context, Data, type Effect } from "effect"
+import { Context, type Effect } from "effect"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-export class SyncWaitStoreUnavailable extends Data.TaggedError("SyncWaitStoreUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface SyncWaitHold {
   readonly tenantId: string
@@ -26,10 +26,9 @@ export interface SyncWaitStoreService {
    * Takes a place for the wait when the tenant holds fewer than `cap` places not expired at `now`;
    * false at the cap (nothing is recorded then). Atomic across the instances sharing the store.
    */
-  readonly acquire: (hold: SyncWaitHold) => Effect.Effect<boolean, SyncWaitStoreUnavailable>
+  readonly acquire: (hold: SyncWaitHold) => Effect.Effect<boolean, StorageUnavailable>
   /** Frees the wait's place (nothing when it is unknown or already freed). */
-  readonly release: (waitId: string) => Effect.Effect<void, SyncWaitStoreUnavailable>
-  readonly reset: Effect.Effect<void, SyncWaitStoreUnavailable>
+  readonly release: (waitId: string) => Effect.Effect<void, StorageUnavailable>
 }
 
 export class SyncWaitStore extends Context.Tag("@docket/core/SyncWaitStore")<SyncWaitStore, SyncWaitStoreService>() {}

@@ -17,13 +17,14 @@ import {
   type TenantPatch,
   tenantView
 } from "./tenant.js"
-import { type DocsStoreUnavailable, TenantStore } from "./tenant-store.js"
+import { TenantStore } from "./tenant-store.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
 export interface DocsKeyInputValue {
   readonly access_labels?: ReadonlyArray<string> | undefined
 }
 
-const unavailable = (e: DocsStoreUnavailable) => new AdminUnavailable({ message: `storage unavailable: ${String(e.cause ?? e._tag)}` })
+const unavailable = (e: StorageUnavailable) => new AdminUnavailable({ message: `storage unavailable: ${String(e.cause ?? e._tag)}` })
 
 const tenantNotFound = (id: string) => new AdminNotFound({ message: `tenant ${id} not found` })
 

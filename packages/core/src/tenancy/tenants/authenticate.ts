@@ -22,4 +22,4 @@ export const authenticateDocs = (header: string | undefined) =>
     const tenant = yield* store.getTenant(record.value.tenant_id)
     if (Option.isNone(tenant)) return yield* new Unauthorized()
     return { tenant: tenant.value, key: record.value } satisfies Caller
-  }).pipe(Effect.catchTag("DocsStoreUnavailable", () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))
+  }).pipe(Effect.catchTag("StorageUnavailable", () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))

@@ -2,21 +2,19 @@
  * The storage port of document-service tenants and their keys. Adapters implement it
  * (storage-memory) and pass `tenantStoreSuite` of `@docket/core/testing`.
  */
-import { Context, Data, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { DocsKeyRecord, Tenant, TenantPatch } from "./tenant.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 
-/** The store could not be reached. */
-export class DocsStoreUnavailable extends Data.TaggedError("DocsStoreUnavailable")<{ readonly cause?: unknown }> {}
 
 export interface TenantStoreService {
-  readonly createTenant: (tenant: Tenant) => Effect.Effect<Tenant, DocsStoreUnavailable>
-  readonly getTenant: (tenantId: string) => Effect.Effect<Option.Option<Tenant>, DocsStoreUnavailable>
-  readonly updateTenant: (tenantId: string, patch: TenantPatch) => Effect.Effect<Option.Option<Tenant>, DocsStoreUnavailable>
-  readonly createKey: (key: DocsKeyRecord) => Effect.Effect<DocsKeyRecord, DocsStoreUnavailable>
-  readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<DocsKeyRecord>, DocsStoreUnavailable>
+  readonly createTenant: (tenant: Tenant) => Effect.Effect<Tenant, StorageUnavailable>
+  readonly getTenant: (tenantId: string) => Effect.Effect<Option.Option<Tenant>, StorageUnavailable>
+  readonly updateTenant: (tenantId: string, patch: TenantPatch) => Effect.Effect<Option.Option<Tenant>, StorageUnavailable>
+  readonly createKey: (key: DocsKeyRecord) => Effect.Effect<DocsKeyRecord, StorageUnavailable>
+  readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<DocsKeyRecord>, StorageUnavailable>
   /** revokes a key; revoking a revoked key returns it unchanged */
-  readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<DocsKeyRecord>, DocsStoreUnavailable>
-  readonly reset: Effect.Effect<void, DocsStoreUnavailable>
+  readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<DocsKeyRecord>, StorageUnavailable>
 }
 
 export class TenantStore extends Context.Tag("@docket/core/TenantStore")<TenantStore, TenantStoreService>() {}

@@ -111,8 +111,7 @@ const slowStore = (counter: { readonly filePulled: number }) => {
       }),
     get: () => Effect.dieMessage("not used"),
     read: () => Effect.dieMessage("not used"),
-    delete: (key) => Effect.sync(() => void state.kept.delete(key)),
-    reset: Effect.sync(() => state.kept.clear())
+    delete: (key) => Effect.sync(() => void state.kept.delete(key))
   })
   return { state, layer }
 }
@@ -121,8 +120,7 @@ const uploads = Layer.succeed(UploadStore, {
   create: (record) => Effect.succeed(record),
   get: () => Effect.succeed(Option.none()),
   listExpired: () => Effect.succeed([]),
-  markBlobDeleted: () => Effect.void,
-  reset: Effect.void
+  markBlobDeleted: () => Effect.void
 })
 
 const caller = { tenant: { tenant_id: "tenant_test" } } as unknown as Caller

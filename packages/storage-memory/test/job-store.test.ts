@@ -1,4 +1,0 @@
-import { jobStoreSuite } from "@docket/core/testing"
-import { MemoryJobStore } from "@docket/storage-memory"
-
-jobStoreSuite("memory", MemoryJobStore.layer)

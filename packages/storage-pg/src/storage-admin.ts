@@ -1,0 +1,47 @@
+/**
+ * `StorageAdmin` on PostgreSQL: a reset truncates every table of the stores in one statement, so
+ * no instance sharing the database ever sees some stores emptied and others not. The migrations'
+ * own table stays.
+ */
+import { StorageAdmin, type StorageAdminService, StorageUnavailable } from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
+import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
+
+/** every table the stores keep, in no particular order (TRUNCATE takes them together) */
+export const TABLES = [
+  "docket_accounts",
+  "docket_api_keys",
+  "docket_limiter_accounts",
+  "docket_limiter_admissions",
+  "docket_limiter_tokens",
+  "docket_limiter_pools",
+  "docket_docs_tenants",
+  "docket_docs_keys",
+  "docket_jobs",
+  "docket_job_queue",
+  "docket_uploads",
+  "docket_blobs",
+  "docket_blob_chunks",
+  "docket_schema_families",
+  "docket_schema_versions",
+  "docket_job_event_logs",
+  "docket_job_events",
+  "docket_usage_events",
+  "docket_usage_totals",
+  "docket_request_rates",
+  "docket_upload_sessions",
+  "docket_sync_waits"
+] as const
+
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): StorageAdminService => {
+  const run = guard(options, (cause) => new StorageUnavailable({ store: "StorageAdmin", cause }))
+  return {
+    reset: run(sql.unsafe(`TRUNCATE ${TABLES.join(", ")}`)).pipe(Effect.asVoid)
+  }
+}
+
+/** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
+export const make: Effect.Effect<StorageAdminService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+
+export const layer: Layer.Layer<StorageAdmin, never, SqlClient.SqlClient> = Layer.effect(StorageAdmin, make)
