@@ -8,7 +8,8 @@
  */
 import { Clock, Effect } from "effect"
 import { Ids } from "../kernel/ids.js"
-import { IdempotencyConflict, ServiceUnavailable } from "../documents/http/api-errors.js"
+import { IdempotencyConflict } from "./errors.js"
+import { ServiceUnavailable } from "../api/errors.js"
 import { type Job, type JobInput, type JobKind, PAYLOAD_RETENTION_MS } from "./job.js"
 import { JobQueue } from "./job-queue.js"
 import { recordJobEvent } from "./job-runtime.js"

@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import type { TaxonomyCategory } from "../../intelligence/classifier.js"
-import { type FieldError } from "../http/api-errors.js"
+import { type FieldError } from "../../api/errors.js"
 import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
 import { markdownSourceOf } from "../http/markdown-url.js"
 import type { JobForm } from "../../jobs/job.js"

@@ -7,7 +7,7 @@
  * frozen on the job (a later registry version does not change it).
  */
 import { Effect } from "effect"
-import { invalid, ServiceUnavailable } from "../http/api-errors.js"
+import { invalid, storageUnavailable } from "../../api/errors.js"
 import type { Json } from "../http/inputs.js"
 import { markdownSourceOf } from "../http/markdown-url.js"
 import type { JobForm, MarkdownSource } from "../../jobs/job.js"
@@ -48,7 +48,7 @@ export const extractParams = (body: Json, caller: Caller, form: JobForm, fileNam
         ? { schema_id: body.schema_id as string, schema_version: (body.schema_version as number | undefined) ?? undefined }
         : { schema: body.schema }
     ).pipe(
-      Effect.catchTag("StoreUnavailable", () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))
+      Effect.catchTag("StoreUnavailable", () => Effect.fail(storageUnavailable()))
     )
     // markdown_url is ignored for spreadsheets (their cells are read from the file)
     const markdown = body.markdown_url === undefined || body.markdown_url === null || SPREADSHEET.test(fileName)

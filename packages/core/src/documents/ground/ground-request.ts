@@ -11,7 +11,7 @@
  * Unknown fields are refused at every level.
  */
 import { Effect } from "effect"
-import type { FieldError } from "../http/api-errors.js"
+import { type FieldError } from "../../api/errors.js"
 import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
 import type { JobForm } from "../../jobs/job.js"
 import { urlSource } from "../sources/source-url.js"

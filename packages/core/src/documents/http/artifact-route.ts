@@ -15,10 +15,11 @@ import type { StoredParseResult } from "../parse/parse-result.js"
 import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
 import type { Job } from "../../jobs/job.js"
 import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
-import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
+import { ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+import { ResultExpired } from "../../jobs/errors.js"
 import { deleteExpiredCrops } from "../ground/ground-crops.js"
 import { cropOf, cropResponse } from "./ground-crop-route.js"
-import { docsErrorResponse } from "./envelope.js"
+import { docsErrorResponse } from "../../api/envelope.js"
 import { docsHandler } from "./handler.js"
 import { queryOf } from "./inputs.js"
 
@@ -72,7 +73,7 @@ export const artifactRoutes = [
           }
         }
         const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
-          Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+          Effect.mapError(() => storageUnavailable())
         )
         if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
           yield* deleteExpiredCrops(job.value)

@@ -27,11 +27,12 @@ import { JobStore } from "../../jobs/job-store.js"
 import type { Job } from "../../jobs/job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "../uploads/blob-store.js"
-import { RangeNotSatisfiable, ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
+import { RangeNotSatisfiable, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+import { ResultExpired } from "../../jobs/errors.js"
 import { parseByteRange } from "./byte-range.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable()
 
 /** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
 export const cropOf = (job: Job, ref: string) =>

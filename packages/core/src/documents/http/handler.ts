@@ -12,8 +12,8 @@ import { authenticateDocs, type Caller } from "../../tenancy/tenants/authenticat
 import type { TenantStore } from "../../tenancy/tenants/tenant-store.js"
 import { checkRequestRate } from "../../tenancy/limits/rate-limit.js"
 import type { RequestRateStore } from "../../tenancy/limits/request-rate-store.js"
-import { type DocsApiError, InternalFailure } from "./api-errors.js"
-import { type ApiForm, docsErrorResponse } from "./envelope.js"
+import { type ApiError, InternalFailure } from "../../api/errors.js"
+import { type ApiForm, docsErrorResponse } from "../../api/envelope.js"
 import { requestIdOf } from "./request-id.js"
 
 export interface DocsContext {
@@ -25,7 +25,7 @@ export interface DocsContext {
 
 export const docsHandler = <R>(
   form: ApiForm,
-  handler: (ctx: DocsContext) => Effect.Effect<DocketResponse, DocsApiError, R>
+  handler: (ctx: DocsContext) => Effect.Effect<DocketResponse, ApiError, R>
 ) =>
 (request: DocketRequest, params: PathParams): Effect.Effect<DocketResponse, never, R | Ids> =>
   Effect.flatMap(requestIdOf(request.header("x-request-id")), (requestId) =>
@@ -46,7 +46,7 @@ export const docsHandler = <R>(
  */
 export const authedHandler = <R>(
   form: ApiForm,
-  handler: (ctx: DocsContext, caller: Caller) => Effect.Effect<DocketResponse, DocsApiError, R>,
+  handler: (ctx: DocsContext, caller: Caller) => Effect.Effect<DocketResponse, ApiError, R>,
   limits: "rate-limited" | "unlimited" = "rate-limited"
 ) =>
   docsHandler<R | TenantStore | RequestRateStore>(form, (ctx) =>

@@ -7,7 +7,8 @@ import { decodeUtf8, type DocketRequest } from "../../platform/request.js"
 import { Settings } from "../../kernel/config.js"
 import { parseJson } from "../../kernel/json.js"
 import { type DocumentOperation, fileExtension, isSupportedExtension } from "../supported-extensions.js"
-import { type FieldError, InvalidInput, MalformedRequest, UnsupportedFile } from "./api-errors.js"
+import { type FieldError, InvalidInput, MalformedRequest } from "../../api/errors.js"
+import { UnsupportedFile } from "../api-errors.js"
 
 export type Json = Record<string, unknown>
 

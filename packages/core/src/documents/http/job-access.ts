@@ -11,9 +11,10 @@ import type { Job } from "../../jobs/job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { UploadStore } from "../uploads/upload.js"
 import { deleteExpiredCrops } from "../ground/ground-crops.js"
-import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-errors.js"
+import { ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+import { UploadExpired } from "../api-errors.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable()
 
 /**
  * A job of the caller. Retention: a succeeded job read past its `payload_expires_at` has its

@@ -12,7 +12,7 @@ import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { invalid, ResourceNotFound, ServiceUnavailable } from "./api-errors.js"
+import { invalid, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
 
 export const markdownSourceOf = (caller: Caller, field: string, value: unknown) =>
   Effect.gen(function*() {
@@ -37,7 +37,7 @@ export const markdownSourceOf = (caller: Caller, field: string, value: unknown) 
     if (check === "invalid") return yield* invalid(field, "is not a valid markdown_url; use the one of the parse result unchanged")
     if (check === "expired") return yield* invalid(field, "has expired; fetch the parse job again for a fresh markdown_url")
     const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
-      Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+      Effect.mapError(() => storageUnavailable())
     )
     if (Option.isNone(job) || job.value.tenant_id !== caller.tenant.tenant_id) return yield* new ResourceNotFound({ resource: "job", id: jobId })
     if (job.value.kind !== "parse" || job.value.status !== "succeeded") {

@@ -15,8 +15,9 @@ import { isTerminal, type JobForm, type JobInput, type JobKind } from "../../job
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import type { DocumentOperation } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { type DocsApiError, invalid, JobCancelled, ResultExpired, SyncTimeout } from "./api-errors.js"
-import { docsJson } from "./envelope.js"
+import { type ApiError, invalid } from "../../api/errors.js"
+import { JobCancelled, ResultExpired, SyncTimeout } from "../../jobs/errors.js"
+import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import { failIfAny, idempotencyKeyError, isFieldError, type Json, jsonBody, numberParam, queryOf, unknownFields } from "./inputs.js"
 import { waitForJob } from "./job-access.js"
@@ -36,7 +37,7 @@ export interface OperationSpec<R = never> {
     caller: Caller,
     form: JobForm,
     fileName: string
-  ) => Effect.Effect<Readonly<Record<string, unknown>>, DocsApiError, R>
+  ) => Effect.Effect<Readonly<Record<string, unknown>>, ApiError, R>
 }
 
 /** An operation spec with its requirements inferred. */

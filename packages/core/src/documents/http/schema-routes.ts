@@ -17,8 +17,8 @@ import {
 } from "../schema/registry.js"
 import { SchemaNotFound } from "../schema/errors.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { type FieldError, ServiceUnavailable } from "./api-errors.js"
-import { docsJson } from "./envelope.js"
+import { type FieldError, ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
+import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
 import { failIfAny, intParam, isFieldError, type Json, jsonBody, queryOf, unknownFields } from "./inputs.js"
 
@@ -26,7 +26,7 @@ const storeDown = <A, E, R>(self: Effect.Effect<A, E | StoreUnavailable, R>): Ef
   Effect.catchIf(
     self,
     (e): e is StoreUnavailable => (e as { _tag?: string })._tag === "StoreUnavailable",
-    () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+    () => Effect.fail(storageUnavailable())
   ) as Effect.Effect<A, Exclude<E, StoreUnavailable> | ServiceUnavailable, R>
 
 /** `cursor` and `limit` of a list route (limit 1 to 200, default 50). */

@@ -11,7 +11,7 @@ import { urlSource } from "../sources/source-url.js"
 import type { DocumentOperation } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HANDLE_PREFIX } from "../uploads/upload.js"
-import { type FieldError, invalid } from "./api-errors.js"
+import { type FieldError, invalid } from "../../api/errors.js"
 import { checkExtension, failIfAny, fileNameError, isObject, unknownFields, UUID } from "./inputs.js"
 import { uploadOf } from "./job-access.js"
 

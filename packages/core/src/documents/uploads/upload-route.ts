@@ -12,14 +12,8 @@ import * as Multipasta from "multipasta"
 import { type BodyError, concatChunks } from "../../platform/request.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
-import {
-  type FieldError,
-  InvalidInput,
-  MalformedRequest,
-  PayloadTooLarge,
-  ServiceUnavailable
-} from "../http/api-errors.js"
-import { docsJson } from "../http/envelope.js"
+import { type FieldError, InvalidInput, MalformedRequest, PayloadTooLarge, ServiceUnavailable } from "../../api/errors.js"
+import { docsJson } from "../../api/envelope.js"
 import type { DocsContext } from "../http/handler.js"
 import { fileNameError } from "../http/inputs.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"

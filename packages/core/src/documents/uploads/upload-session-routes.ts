@@ -22,18 +22,9 @@ import { route } from "../../platform/router.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
 import { checkFileSignature } from "../file-signature.js"
-import {
-  InvalidInput,
-  invalid,
-  MalformedRequest,
-  PayloadTooLarge,
-  ServiceUnavailable,
-  SessionNotFound,
-  UnsupportedFile,
-  UploadOffsetMismatch,
-  UploadSessionClosed
-} from "../http/api-errors.js"
-import { docsJson } from "../http/envelope.js"
+import { InvalidInput, invalid, MalformedRequest, PayloadTooLarge, ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
+import { SessionNotFound, UnsupportedFile, UploadOffsetMismatch, UploadSessionClosed } from "../api-errors.js"
+import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "../http/handler.js"
 import { failIfAny, fileNameError, type Json, jsonBody, queryOf, unknownFields } from "../http/inputs.js"
 import { DOCUMENT_EXTENSIONS, fileExtension } from "../supported-extensions.js"
@@ -43,7 +34,7 @@ import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
 import { receiveUpload } from "./upload-route.js"
 import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } from "./upload-session.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "upload storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable("upload storage")
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 /** how much of the file's start decides its signature */
 const HEAD_BYTES = 8192

@@ -10,7 +10,7 @@ import { checkQuota } from "../billing/quota.js"
 import { type CreateJob, createJob } from "../../jobs/create-job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
-import { ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { ServiceUnavailable } from "../../api/errors.js"
 
 const isReplay = (c: CreateJob) =>
   Effect.gen(function*() {
