@@ -7,8 +7,8 @@
 import { Effect } from "effect"
 import type { TaxonomyCategory } from "../../intelligence/classifier.js"
 import { type FieldError } from "../../api/errors.js"
-import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
-import { markdownSourceOf } from "../http/markdown-url.js"
+import { failIfAny, isObject, type Json, unknownFields } from "../../api/inputs.js"
+import { markdownSourceOf } from "../parse/markdown-source.js"
 import type { JobForm } from "../../jobs/job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 

@@ -8,8 +8,8 @@
  */
 import { Effect } from "effect"
 import { invalid, storageUnavailable } from "../../api/errors.js"
-import type { Json } from "../http/inputs.js"
-import { markdownSourceOf } from "../http/markdown-url.js"
+import type { Json } from "../../api/inputs.js"
+import { markdownSourceOf } from "../parse/markdown-source.js"
 import type { JobForm, MarkdownSource } from "../../jobs/job.js"
 import { resolveExtractionSchema } from "../schema/registry.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"

@@ -12,7 +12,7 @@
  */
 import { Effect } from "effect"
 import { type FieldError } from "../../api/errors.js"
-import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
+import { failIfAny, isObject, type Json, unknownFields } from "../../api/inputs.js"
 import type { JobForm } from "../../jobs/job.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"

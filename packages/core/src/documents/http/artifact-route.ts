@@ -7,50 +7,15 @@
  * past its hour is 403 `forbidden` (flat envelope); past the job's `payload_expires_at` every
  * artifact is 410 `result_expired` (and a ground job's crops are deleted).
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { route } from "../../platform/router.js"
-import { JobStore } from "../../jobs/job-store.js"
-import { checkLink, LinkSigner } from "../parse/artifact-links.js"
-import type { StoredParseResult } from "../parse/parse-result.js"
-import { categorizeArtifact, type StoredCategorizeResult } from "../categorize/categorize-result.js"
-import type { Job } from "../../jobs/job.js"
-import { extractArtifact, type StoredExtractResult } from "../extract/extract-result.js"
-import { ResourceNotFound, storageUnavailable } from "../../api/errors.js"
-import { ResultExpired } from "../../jobs/errors.js"
-import { deleteExpiredCrops } from "../ground/ground-crops.js"
-import { cropOf, cropResponse } from "./ground-crop-route.js"
 import { docsErrorResponse } from "../../api/envelope.js"
+import { ResourceNotFound } from "../../api/errors.js"
+import { queryOf } from "../../api/inputs.js"
+import { artifactOf } from "../artifacts.js"
+import { checkLink, LinkSigner } from "../parse/artifact-links.js"
+import { cropResponse } from "./ground-crop-route.js"
 import { docsHandler } from "./handler.js"
-import { queryOf } from "./inputs.js"
-
-const parseArtifact = (result: StoredParseResult, part: string): string | undefined => {
-  if (part === "document") return result.kind === "document" ? result.markdown : undefined
-  const m = /^sheet-(\d+)$/.exec(part)
-  return m === null ? undefined : result.sheets[Number(m[1])]?.markdown
-}
-
-/** The markdown behind a link of the job's result, by kind. */
-const artifactOf = (job: Job, part: string): { readonly body: string; readonly type: string } | undefined => {
-  if (job.kind === "extract" && job.result !== null) {
-    const json = extractArtifact(job.result as StoredExtractResult, part)
-    return json === undefined ? undefined : { body: json, type: "application/json; charset=utf-8" }
-  }
-  const markdown = markdownOf(job, part)
-  return markdown === undefined ? undefined : { body: markdown, type: "text/markdown; charset=utf-8" }
-}
-
-const markdownOf = (job: Job, part: string): string | undefined => {
-  if (job.result === null) return undefined
-  switch (job.kind) {
-    case "parse":
-      return parseArtifact(job.result as StoredParseResult, part)
-    case "categorize":
-    case "classify":
-      return categorizeArtifact(job.result as StoredCategorizeResult, part)
-    default:
-      return undefined
-  }
-}
 
 export const artifactRoutes = [
   route(
@@ -72,23 +37,11 @@ export const artifactRoutes = [
             body: JSON.stringify({ error: { code: "forbidden", message, request_id: ctx.requestId } })
           }
         }
-        const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
-          Effect.mapError(() => storageUnavailable())
-        )
-        if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
-          yield* deleteExpiredCrops(job.value)
-          return yield* new ResultExpired({ jobId })
-        }
-        const crop = /^crop-([0-9a-f]{1,64})$/.exec(part)
-        if (crop !== null) {
-          if (Option.isNone(job)) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
-          return yield* cropResponse(ctx, yield* cropOf(job.value, crop[1]!), crop[1]!)
-        }
-        const artifact = Option.isSome(job) ? artifactOf(job.value, part) : undefined
-        if (artifact === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
+        const artifact = yield* artifactOf(jobId, part)
+        if (artifact.type === "crop") return yield* cropResponse(ctx, artifact.png, artifact.ref)
         return {
           status: 200,
-          headers: { "content-type": artifact.type, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
+          headers: { "content-type": artifact.contentType, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
           body: artifact.body
         }
       }))

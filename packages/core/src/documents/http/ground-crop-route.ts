@@ -18,31 +18,14 @@
  * The flat form's `cropped_image_url` (a signed artifact link, part `crop-<ref>`) is served the
  * same way by `artifact-route.ts`.
  */
-import { Clock, Effect, Option } from "effect"
+import { Effect } from "effect"
 import type { DocketResponse } from "../../platform/response.js"
 import { route } from "../../platform/router.js"
-import { cropRefsOf, deleteExpiredCrops, isCropJob } from "../ground/ground-crops.js"
-import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
-import { JobStore } from "../../jobs/job-store.js"
-import type { Job } from "../../jobs/job.js"
+import { RangeNotSatisfiable } from "../../api/errors.js"
+import { groundCropOf } from "../ground/ground-crops.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { BlobStore } from "../uploads/blob-store.js"
-import { RangeNotSatisfiable, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
-import { ResultExpired } from "../../jobs/errors.js"
 import { parseByteRange } from "./byte-range.js"
 import { authedHandler, type DocsContext } from "./handler.js"
-
-const unavailable = () => storageUnavailable()
-
-/** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
-export const cropOf = (job: Job, ref: string) =>
-  Effect.gen(function*() {
-    const notFound = new ResourceNotFound({ resource: "file", id: ref })
-    if (!isCropJob(job) || job.result === null || !cropRefsOf(job.result as StoredGroundResult).has(ref)) return yield* notFound
-    const png = yield* Effect.flatMap(BlobStore, (blobs) => blobs.get(cropKey(job.job_id, ref))).pipe(Effect.mapError(unavailable))
-    if (Option.isNone(png)) return yield* notFound
-    return png.value
-  })
 
 /** The crop as a response: whole (200) or one byte range (206), or 416 for a range outside it. */
 export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Effect.Effect<DocketResponse, RangeNotSatisfiable> => {
@@ -76,19 +59,7 @@ export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Ef
 }
 
 const groundCrop = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const { job_id: jobId, artifact_ref: ref } = ctx.params
-    const found = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(Effect.mapError(unavailable))
-    if (Option.isNone(found) || found.value.tenant_id !== caller.tenant.tenant_id) {
-      return yield* new ResourceNotFound({ resource: "job", id: jobId })
-    }
-    const job = found.value
-    if (isCropJob(job) && (yield* Clock.currentTimeMillis) >= job.payload_expires_at) {
-      yield* deleteExpiredCrops(job)
-      return yield* new ResultExpired({ jobId })
-    }
-    return yield* cropResponse(ctx, yield* cropOf(job, ref), ref)
-  })
+  Effect.flatMap(groundCropOf(caller, ctx.params.job_id, ctx.params.artifact_ref), (png) => cropResponse(ctx, png, ctx.params.artifact_ref))
 
 export const groundCropRoutes = [
   route("GET", "/v1/jobs/:job_id/ground-crops/:artifact_ref", authedHandler("v1", groundCrop, "unlimited"))

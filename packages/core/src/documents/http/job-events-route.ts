@@ -13,7 +13,7 @@ import { isTerminal } from "../../jobs/job.js"
 import { JobSignals } from "../../jobs/job-signals.js"
 import { invalid, ServiceUnavailable } from "../../api/errors.js"
 import { authedHandler, type DocsContext } from "./handler.js"
-import { jobOf } from "./job-access.js"
+import { jobOf } from "../job-access.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 /** The ceiling of one stream (spec 2, "Limits": event stream ceiling 300 s). */

@@ -19,10 +19,10 @@ import { type ApiError, invalid } from "../../api/errors.js"
 import { JobCancelled, ResultExpired, SyncTimeout } from "../../jobs/errors.js"
 import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
-import { failIfAny, idempotencyKeyError, isFieldError, type Json, jsonBody, numberParam, queryOf, unknownFields } from "./inputs.js"
-import { waitForJob } from "./job-access.js"
+import { failIfAny, idempotencyKeyError, isFieldError, type Json, jsonBody, numberParam, queryOf, unknownFields } from "../../api/inputs.js"
+import { waitForJob } from "../job-access.js"
 import { renderFlatJob, renderV1Job } from "./render-job.js"
-import { flatFileInput, v1SourceInput } from "./source-input.js"
+import { flatFileInput, v1SourceInput } from "../sources/source-input.js"
 
 export interface OperationSpec<R = never> {
   /** the job kind created */

@@ -20,7 +20,7 @@ import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
 import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
-import { failIfAny, intParam, isFieldError, type Json, jsonBody, queryOf, unknownFields } from "./inputs.js"
+import { failIfAny, intParam, isFieldError, type Json, jsonBody, queryOf, unknownFields } from "../../api/inputs.js"
 
 const storeDown = <A, E, R>(self: Effect.Effect<A, E | StoreUnavailable, R>): Effect.Effect<A, Exclude<E, StoreUnavailable> | ServiceUnavailable, R> =>
   Effect.catchIf(

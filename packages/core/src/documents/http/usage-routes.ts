@@ -7,7 +7,7 @@ import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { type FieldError, invalid } from "../../api/errors.js"
 import { docsJson } from "../../api/envelope.js"
 import { authedHandler, type DocsContext } from "./handler.js"
-import { failIfAny, queryOf } from "./inputs.js"
+import { failIfAny, queryOf } from "../../api/inputs.js"
 
 const GROUPINGS: ReadonlyArray<UsageGrouping> = ["day", "kind", "workspace"]
 

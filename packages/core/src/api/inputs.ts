@@ -1,14 +1,12 @@
 /**
- * Reading request input of the document service: JSON bodies (strict: unknown fields are refused),
- * query parameters, and the shared field rules (file names, idempotency keys, handles).
+ * Reading request input: JSON bodies (strict: unknown fields are refused), query parameters, and
+ * the shared field rules (idempotency keys, ids).
  */
 import { Effect, Option } from "effect"
-import { decodeUtf8, type DocketRequest } from "../../platform/request.js"
-import { Settings } from "../../kernel/config.js"
-import { parseJson } from "../../kernel/json.js"
-import { type DocumentOperation, fileExtension, isSupportedExtension } from "../supported-extensions.js"
-import { type FieldError, InvalidInput, MalformedRequest } from "../../api/errors.js"
-import { UnsupportedFile } from "../api-errors.js"
+import { decodeUtf8, type DocketRequest } from "../platform/request.js"
+import { Settings } from "../kernel/config.js"
+import { parseJson } from "../kernel/json.js"
+import { type FieldError, InvalidInput, MalformedRequest } from "./errors.js"
 
 export type Json = Record<string, unknown>
 
@@ -42,32 +40,11 @@ export const failIfAny = (errors: ReadonlyArray<FieldError>) =>
 export const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v)
 
 export const MAX_IDEMPOTENCY_KEY = 128
-export const MAX_FILE_NAME = 255
 
 export const idempotencyKeyError = (field: string, value: unknown): FieldError | undefined =>
   typeof value !== "string" || value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY
     ? { field, message: `must be a string of 1 to ${MAX_IDEMPOTENCY_KEY} characters` }
     : undefined
-
-/**
- * A file name: 1 to 255 characters, no control characters, no path separators, with an
- * extension (it decides the format).
- */
-export const fileNameError = (field: string, value: unknown): FieldError | undefined => {
-  if (typeof value !== "string" || value.trim() === "") return { field, message: "must be a non-empty string" }
-  if (value.length > MAX_FILE_NAME) return { field, message: `must be at most ${MAX_FILE_NAME} characters` }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f/\\]/.test(value)) return { field, message: "must not contain control characters or path separators" }
-  if (fileExtension(value) === "") return { field, message: "must end with a file extension such as .pdf" }
-  return undefined
-}
-
-/** 422 when the file name's extension is not in the operation's list (spec 2, "Supported extensions"). */
-export const checkExtension = (field: string, fileName: string, operation: DocumentOperation) =>
-  isSupportedExtension(operation, fileName)
-    ? Effect.void
-    : Effect.fail(new UnsupportedFile({ field, message: `unsupported file extension "${fileExtension(fileName)}" for ${operation}` }))
-
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Query parameters; repeated ones keep every value. */

@@ -7,13 +7,14 @@
  */
 import { Effect } from "effect"
 import type { JobInput } from "../../jobs/job.js"
-import { urlSource } from "../sources/source-url.js"
+import { urlSource } from "./source-url.js"
 import type { DocumentOperation } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HANDLE_PREFIX } from "../uploads/upload.js"
 import { type FieldError, invalid } from "../../api/errors.js"
-import { checkExtension, failIfAny, fileNameError, isObject, unknownFields, UUID } from "./inputs.js"
-import { uploadOf } from "./job-access.js"
+import { failIfAny, isObject, unknownFields, UUID } from "../../api/inputs.js"
+import { checkExtension, fileNameError } from "../file-name.js"
+import { uploadOf } from "../job-access.js"
 
 type FileInput = Pick<JobInput, "source" | "file_name">
 

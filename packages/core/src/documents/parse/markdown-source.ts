@@ -9,7 +9,7 @@
 import { Clock, Effect, Option } from "effect"
 import type { MarkdownSource } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
-import { checkLink, LinkSigner } from "../parse/artifact-links.js"
+import { checkLink, LinkSigner } from "./artifact-links.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { invalid, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
