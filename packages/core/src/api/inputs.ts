@@ -1,12 +1,12 @@
 /**
- * Reading request input: JSON bodies (strict: unknown fields are refused), query parameters, and
- * the shared field rules (idempotency keys, ids).
+ * Reading request input: a JSON body (an object, read with a hard cap) and the raw query; the
+ * fields themselves are decoded with schemas (`decode.ts`, `schemas.ts`).
  */
 import { Effect, Option } from "effect"
 import { decodeUtf8, type DocketRequest } from "../platform/request.js"
 import { Settings } from "../kernel/config.js"
 import { parseJson } from "../kernel/json.js"
-import { type FieldError, InvalidInput, MalformedRequest } from "./errors.js"
+import { MalformedRequest } from "./errors.js"
 
 export type Json = Record<string, unknown>
 
@@ -30,43 +30,9 @@ export const jsonBody = (request: DocketRequest, emptyIsObject = false) =>
     return value as Json
   })
 
-/** 422 for every field of `value` not in `allowed`, named with `prefix`. */
-export const unknownFields = (value: Json, allowed: ReadonlyArray<string>, prefix = ""): Array<FieldError> =>
-  Object.keys(value).filter((k) => !allowed.includes(k)).map((k) => ({ field: `${prefix}${k}`, message: "unknown field" }))
-
-export const failIfAny = (errors: ReadonlyArray<FieldError>) =>
-  errors.length > 0 ? Effect.fail(new InvalidInput({ errors })) : Effect.void
-
-export const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v)
-
 export const MAX_IDEMPOTENCY_KEY = 128
 
-export const idempotencyKeyError = (field: string, value: unknown): FieldError | undefined =>
-  typeof value !== "string" || value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY
-    ? { field, message: `must be a string of 1 to ${MAX_IDEMPOTENCY_KEY} characters` }
-    : undefined
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Query parameters; repeated ones keep every value. */
 export const queryOf = (request: DocketRequest) => new URLSearchParams(request.query)
-
-/** An integer query parameter in [min, max], or `fallback` when absent. */
-export const intParam = (q: URLSearchParams, name: string, min: number, max: number, fallback: number): number | FieldError => {
-  const raw = q.get(name)
-  if (raw === null) return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    return { field: name, message: `must be an integer from ${min} to ${max}` }
-  }
-  return Number(raw)
-}
-
-/** A number query parameter in [min, max], or `fallback` when absent. */
-export const numberParam = (q: URLSearchParams, name: string, min: number, max: number, fallback: number): number | FieldError => {
-  const raw = q.get(name)
-  if (raw === null) return fallback
-  const n = Number(raw)
-  if (raw.trim() === "" || !Number.isFinite(n) || n < min || n > max) return { field: name, message: `must be a number from ${min} to ${max}` }
-  return n
-}
-
-export const isFieldError = (v: unknown): v is FieldError => typeof v === "object" && v !== null && "field" in v

@@ -88,3 +88,18 @@ export class AccessDenied extends Data.TaggedError("AccessDenied")<{ readonly me
     return { status: 403, code: "access_denied" }
   }
 }
+
+/** 403 `forbidden`: an artifact link that was tampered with or is past its hour (the link is the credential) */
+export class ArtifactLinkRefused extends Data.TaggedError("ArtifactLinkRefused")<{ readonly reason: "expired" | "invalid" }> implements ApiError {
+  get text() {
+    return this.reason === "expired"
+      ? "this link has expired; fetch the job again for a fresh markdown_url"
+      : "this link is not valid; use the markdown_url of the job unchanged"
+  }
+  get flat(): FlatError {
+    return { status: 403, code: "forbidden" }
+  }
+  get v1(): V1Error {
+    return { status: 403, code: "access_denied" }
+  }
+}

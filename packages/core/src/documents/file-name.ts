@@ -1,5 +1,6 @@
 /** The file-name rules of the document service: a name, and its extension against an operation's list. */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { fieldMessage } from "../api/decode.js"
 import type { FieldError } from "../api/errors.js"
 import { UnsupportedFile } from "./api-errors.js"
 import { type DocumentOperation, fileExtension, isSupportedExtension } from "./supported-extensions.js"
@@ -25,3 +26,9 @@ export const checkExtension = (field: string, fileName: string, operation: Docum
     ? Effect.void
     : Effect.fail(new UnsupportedFile({ field, message: `unsupported file extension "${fileExtension(fileName)}" for ${operation}` }))
 
+
+/** A file name in a body: a string whose problems `fileNameError` names. */
+export const FileName = Schema.String.pipe(
+  fieldMessage("must be a non-empty string"),
+  Schema.filter((s) => fileNameError("", s)?.message ?? true)
+).annotations({ jsonSchema: { type: "string", minLength: 1, maxLength: MAX_FILE_NAME, description: "a file name with an extension, such as report.pdf" } })

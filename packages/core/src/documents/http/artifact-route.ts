@@ -7,36 +7,41 @@
  * past its hour is 403 `forbidden` (flat envelope); past the job's `payload_expires_at` every
  * artifact is 410 `result_expired` (and a ground job's crops are deleted).
  */
-import { Clock, Effect } from "effect"
-import { route } from "../../platform/router.js"
-import { docsErrorResponse } from "../../api/envelope.js"
-import { ResourceNotFound } from "../../api/errors.js"
+import { Clock, Effect, Schema } from "effect"
+import { endpoint } from "../../api/endpoint.js"
+import { QueryValue } from "../../api/schemas.js"
 import { queryOf } from "../../api/inputs.js"
+import { ArtifactLinkRefused } from "../api-errors.js"
 import { artifactOf } from "../artifacts.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
 import { cropResponse } from "./ground-crop-route.js"
-import { docsHandler } from "./handler.js"
+import { DOCUMENTS_SERVICE } from "./endpoints.js"
 
-export const artifactRoutes = [
-  route(
-    "GET",
-    "/artifacts/:job_id/:part",
-    docsHandler("flat", (ctx) =>
+export const artifactEndpoints = [
+  endpoint({
+    method: "GET",
+    path: "/artifacts/:job_id/:part",
+    form: "flat",
+    tag: "artifacts",
+    service: DOCUMENTS_SERVICE,
+    summary: "What a result's signed link names: markdown, JSON or a crop's PNG (the link is the credential)",
+    params: Schema.Struct({ job_id: Schema.String, part: Schema.String }),
+    query: Schema.Struct({
+      expires: Schema.optional(QueryValue).annotations({ description: "part of the signed link" }),
+      signature: Schema.optional(QueryValue).annotations({ description: "part of the signed link" })
+    }),
+    headers: [{ name: "Range", description: "one byte range of a crop" }],
+    responses: [
+      { status: 200, description: "the artifact", content: { "text/markdown": { type: "string" }, "application/json": {}, "image/png": { type: "string", contentMediaType: "image/png" } } },
+      { status: 206, description: "one byte range of a crop", content: { "image/png": { type: "string", contentMediaType: "image/png" } } }
+    ],
+    errors: [[403, "forbidden"], [404, "not_found"], [410, "result_expired"], [416, "range_not_satisfiable"], [500, "internal_error"], [503, "service_unavailable"]],
+    handler: ({ ctx }) =>
       Effect.gen(function*() {
         const { job_id: jobId, part } = ctx.params
         const { secret } = yield* LinkSigner
         const check = checkLink(secret, jobId, part, queryOf(ctx.request), yield* Clock.currentTimeMillis)
-        if (check !== "valid") {
-          const response = docsErrorResponse("flat", new ResourceNotFound({ resource: "file", id: part }), ctx.requestId)
-          const message = check === "expired"
-            ? "this link has expired; fetch the job again for a fresh markdown_url"
-            : "this link is not valid; use the markdown_url of the job unchanged"
-          return {
-            ...response,
-            status: 403,
-            body: JSON.stringify({ error: { code: "forbidden", message, request_id: ctx.requestId } })
-          }
-        }
+        if (check !== "valid") return yield* new ArtifactLinkRefused({ reason: check })
         const artifact = yield* artifactOf(jobId, part)
         if (artifact.type === "crop") return yield* cropResponse(ctx, artifact.png, artifact.ref)
         return {
@@ -44,6 +49,6 @@ export const artifactRoutes = [
           headers: { "content-type": artifact.contentType, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
           body: artifact.body
         }
-      }))
-  )
+      })
+  })
 ]

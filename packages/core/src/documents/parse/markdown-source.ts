@@ -6,13 +6,22 @@
  * or that names a job that is not a succeeded parse, is 422; another tenant's job is 404; a bucket
  * that is not the caller's is 403.
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Option, Schema } from "effect"
 import type { MarkdownSource } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { checkLink, LinkSigner } from "./artifact-links.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { invalid, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+
+/** `markdown_url` in a body: its value is checked by `markdownSourceOf`, after the operation's other fields. */
+export const MarkdownUrl = Schema.Unknown.annotations({
+  jsonSchema: {
+    type: "string",
+    maxLength: 4096,
+    description: "the markdown_url of an earlier parse of the same file, unchanged, or an s3:// URL in one of your buckets"
+  }
+})
 
 export const markdownSourceOf = (caller: Caller, field: string, value: unknown) =>
   Effect.gen(function*() {
