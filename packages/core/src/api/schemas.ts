@@ -3,7 +3,7 @@
  * and converted, with the messages users see) and common body fields. Each carries the JSON Schema
  * that documents it (`jsonSchema` annotation) where its wire form differs from its decoded type.
  */
-import { Either, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { Either, JSONSchema, Option, ParseResult, Schema, SchemaAST } from "effect"
 import { fieldMessage } from "./decode.js"
 import { MAX_IDEMPOTENCY_KEY, UUID } from "./inputs.js"
 
@@ -141,4 +141,12 @@ export const distinctArray = <A, I>(
       return issues.length > 0 ? ParseResult.fail(new ParseResult.Composite(LIST.ast, list, issues as unknown as readonly [ParseResult.ParseIssue, ...Array<ParseResult.ParseIssue>])) : ParseResult.succeed(out)
     },
     encode: (list) => ParseResult.succeed(list)
-  }).pipe(fieldMessage(options.message))
+  }).pipe(fieldMessage(options.message)).annotations({
+    jsonSchema: {
+      type: "array",
+      minItems: options.min,
+      maxItems: options.max,
+      items: JSONSchema.fromAST(item.ast, { definitions: {}, target: "openApi3.1" }),
+      description: `${options.keyField} values must be distinct`
+    }
+  })

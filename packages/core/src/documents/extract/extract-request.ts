@@ -6,7 +6,7 @@
  * The effective schema is compiled now — anything outside the subset is 422 before any job — and
  * frozen on the job (a later registry version does not change it).
  */
-import { Effect, JSONSchema, Option, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { decodeStage } from "../../api/endpoint.js"
 import { fieldMessage } from "../../api/decode.js"
 import { invalid, storageUnavailable } from "../../api/errors.js"
@@ -24,10 +24,9 @@ const SchemaVersion = Schema.Int.pipe(Schema.greaterThanOrEqualTo(1), fieldMessa
  * A field whose value `extractParams` decodes itself: which of `schema` and `schema_id` is given
  * decides what is checked next, one rule at a time.
  */
-const checkedLater = <A, I>(schema: Schema.Schema<A, I>, description: string) =>
-  Schema.optional(Schema.Unknown.annotations({ jsonSchema: { ...JSONSchema.make(schema), description } }))
+const checkedLater = (jsonSchema: Record<string, unknown>) => Schema.optional(Schema.Unknown.annotations({ jsonSchema }))
 
-const SCHEMA_FIELD = checkedLater(JsonSchemaObject, "a JSON Schema in the extract subset")
+const SCHEMA_FIELD = checkedLater({ type: "object", description: "a JSON Schema in the extract subset" })
 
 /** The extract body's own fields: flat `schema`, `markdown_url`; v1 also `schema_id`, `schema_version`. */
 export const extractFields = (form: JobForm): Schema.Struct.Fields =>
@@ -35,8 +34,8 @@ export const extractFields = (form: JobForm): Schema.Struct.Fields =>
     ? { schema: SCHEMA_FIELD, markdown_url: optionalNullable(MarkdownUrl) }
     : {
       schema: SCHEMA_FIELD,
-      schema_id: checkedLater(SchemaId, "a schema of the registry (sch_…); send exactly one of schema_id or schema"),
-      schema_version: checkedLater(SchemaVersion, "a version of schema_id (default: the latest)"),
+      schema_id: checkedLater({ type: "string", description: "a schema of the registry (sch_…); send exactly one of schema_id or schema" }),
+      schema_version: checkedLater({ type: "integer", minimum: 1, description: "a version of schema_id (default: the latest)" }),
       markdown_url: optionalNullable(MarkdownUrl)
     }
 

@@ -1,4 +1,8 @@
-/** The document service's endpoints (spec 2), flat form and v1 form, and their routes. */
+/** The document service's endpoints (spec 2), flat form and v1 form, their routes and their OpenAPI document. */
+import { Effect } from "effect"
+import { jsonResponse } from "../../platform/response.js"
+import { route } from "../../platform/router.js"
+import { documentsOpenApi } from "./openapi.js"
 import { artifactEndpoints } from "./artifact-route.js"
 import { flatEndpoints } from "./flat-routes.js"
 import { groundCropEndpoints } from "./ground-crop-route.js"
@@ -21,4 +25,14 @@ export const documentEndpoints = [
   ...usageEndpoints
 ]
 
-export const documentRoutes = documentEndpoints.map((e) => e.route)
+/** Rendered once, on its first request. */
+let openApiBody: string | undefined
+
+export const documentRoutes = [
+  ...documentEndpoints.map((e) => e.route),
+  route("GET", "/openapi/documents.json", () =>
+    Effect.sync(() => {
+      openApiBody ??= JSON.stringify(documentsOpenApi(documentEndpoints))
+      return { ...jsonResponse(200, null), body: openApiBody }
+    }))
+]

@@ -26,7 +26,9 @@ const V1_KINDS = [
 /** A repeatable query parameter whose every value is one of `values`. */
 const each = <const L extends ReadonlyArray<string>>(values: L, message: (value: unknown) => string) =>
   Schema.optionalWith(
-    QueryValues.pipe(Schema.compose(Schema.Array(Schema.Literal(...values).pipe(fieldMessage({ invalid: message }))))),
+    QueryValues.pipe(Schema.compose(Schema.Array(Schema.Literal(...values).pipe(fieldMessage({ invalid: message }))))).annotations({
+      jsonSchema: { type: "array", items: { type: "string", enum: values }, description: "repeat the parameter for several values" }
+    }),
     { default: () => [] }
   )
 
