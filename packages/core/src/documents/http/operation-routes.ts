@@ -11,7 +11,7 @@
  */
 import { Clock, Effect, Schema } from "effect"
 import { docsJson } from "../../api/envelope.js"
-import type { ApiError } from "../../api/errors.js"
+import { type ApiError, invalid } from "../../api/errors.js"
 import type { ApiContext } from "../../api/handler.js"
 import { decodeStage, jsonBodyOf } from "../../api/endpoint.js"
 import { IdempotencyKey, queryNumber, withDefault } from "../../api/schemas.js"
@@ -155,9 +155,19 @@ const WaitSeconds = Schema.Number.pipe(Schema.finite(), Schema.between(0, 300), 
 
 const v1Body = (spec: OperationSpec<any, any>) =>
   stages(
-    { source: Schema.optional(Schema.Unknown), wait_seconds: Schema.optionalWith(WaitSeconds, { nullable: true, default: () => 0 }), ...opKeys(spec, "v1") },
-    { source: V1Source, wait_seconds: Schema.Number, ...opKeys(spec, "v1") }
-  ) as unknown as Schema.Schema<{ readonly source: typeof V1Source.Type; readonly wait_seconds: number } & Record<string, unknown>>
+    { source: Schema.optional(Schema.Unknown), wait_seconds: Schema.optionalWith(WaitSeconds, { nullable: true }), ...opKeys(spec, "v1") },
+    { source: V1Source, wait_seconds: Schema.optional(Schema.Number), ...opKeys(spec, "v1") }
+  ) as unknown as Schema.Schema<{ readonly source: typeof V1Source.Type; readonly wait_seconds?: number } & Record<string, unknown>>
+
+/**
+ * `wait_seconds` in the query (where spec 3 puts it for every job-creating call) or in the body
+ * (spec 2): either, or both with the same value; both with different values is 422 (README,
+ * "Decisions where the spec is silent").
+ */
+const waitSecondsOf = (query: number | undefined, body: number | undefined) =>
+  query !== undefined && body !== undefined && query !== body
+    ? Effect.fail(invalid("wait_seconds", `is ${query} in the query and ${body} in the body; give it once, or the same in both`))
+    : Effect.succeed(query ?? body ?? 0)
 
 const v1Document = (spec: OperationSpec<any, any>) =>
   Schema.Struct({ source: V1Source, wait_seconds: Schema.optional(WaitSeconds), ...spec.fields("v1") })
@@ -170,6 +180,11 @@ export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R
     form: "v1",
     tag: "v1",
     summary,
+    query: Schema.Struct({
+      wait_seconds: Schema.optional(queryNumber(0, 300)).annotations({
+        description: "how long to wait for the job to finish (as wait_seconds in the body)"
+      })
+    }),
     headers: [{ name: "Idempotency-Key", description: "a replay with the same key returns the same job", schema: IdempotencyKey }],
     body: jsonBodyOf(v1Body(spec), { document: v1Document(spec) }),
     responses: [
@@ -189,9 +204,9 @@ export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R
       [422, "unsupported_file_type"],
       [429, "concurrency_limit_reached"]
     ],
-    handler: ({ ctx, caller, body, headers }) =>
+    handler: ({ ctx, caller, query, body, headers }) =>
       Effect.gen(function*() {
-        const wait = body.wait_seconds
+        const wait = yield* waitSecondsOf(query.wait_seconds, body.wait_seconds)
         const key = headers["Idempotency-Key"] as string | undefined
         const file = yield* v1SourceInput(caller, body.source, spec.operation)
         const own = yield* operationFields(spec, "v1", body)
