@@ -86,17 +86,24 @@ const flatBody = (spec: OperationSpec<any, any>) =>
 const flatDocument = (spec: OperationSpec<any, any>) =>
   Schema.Struct({ file: FlatFile, idempotency_key: Schema.optional(IdempotencyKey), ...spec.fields("flat") })
 
-/** Stage 3: the operation's own fields. */
-const operationFields = <B>(spec: OperationSpec<B, any>, form: JobForm, body: Record<string, unknown>) => {
+/** Stage 3: the operation's own fields, decoded by one schema built with the endpoint. */
+const operationFields = <B>(spec: OperationSpec<B, any>, form: JobForm) => {
   const fields = spec.fields(form)
-  const own = Object.fromEntries(Object.keys(fields).filter((k) => k in body).map((k) => [k, body[k]]))
-  return decodeStage(Schema.Struct(fields) as unknown as Schema.Schema<B, any>, own)
+  const schema = Schema.Struct(fields) as unknown as Schema.Schema<B, any>
+  return (body: Record<string, unknown>) =>
+    decodeStage(schema, Object.fromEntries(Object.keys(fields).filter((k) => k in body).map((k) => [k, body[k]])))
 }
 
-const flatCreate = <B, R>(ctx: ApiContext, caller: Caller, spec: OperationSpec<B, R>, body: { readonly file: typeof FlatFile.Type; readonly idempotency_key?: string } & Record<string, unknown>) =>
+const flatCreate = <B, R>(
+  ctx: ApiContext,
+  caller: Caller,
+  spec: OperationSpec<B, R>,
+  ownFields: (body: Record<string, unknown>) => Effect.Effect<B, ApiError>,
+  body: { readonly file: typeof FlatFile.Type; readonly idempotency_key?: string } & Record<string, unknown>
+) =>
   Effect.gen(function*() {
     const file = yield* flatFileInput(caller, body.file, spec.operation)
-    const own = yield* operationFields(spec, "flat", body)
+    const own = yield* ownFields(body)
     return yield* createOperationJob(ctx, caller, spec, { body: own, form: "flat", file, idempotencyKey: body.idempotency_key ?? null })
   })
 
@@ -114,42 +121,46 @@ const FLAT_CREATE_ERRORS = [
 const FLAT_JOB = { status: 200, description: "the finished job (flat form)" }
 
 /** `POST <path>` (sync) and `POST <path>_async` of the flat form. */
-export const flatOperationEndpoints = <B, R>(path: string, spec: OperationSpec<B, R>, summary: string) => [
-  docsEndpoint({
-    method: "POST",
-    path,
-    form: "flat",
-    tag: "flat form",
-    summary: `${summary} and wait for the result`,
-    query: Schema.Struct({ timeout_seconds: withDefault(queryNumber(1, 300), 120) }),
-    body: jsonBodyOf(flatBody(spec), { document: flatDocument(spec) }),
-    responses: [FLAT_JOB, { status: 202, description: "`{job_id}`: the tenant's concurrent sync waits are at their cap; poll the job" }],
-    errors: [...FLAT_CREATE_ERRORS, [408, "timeout"]],
-    handler: ({ ctx, caller, query, body }) =>
-      Effect.gen(function*() {
-        const timeout = query.timeout_seconds
-        const { job } = yield* flatCreate(ctx, caller, spec, body)
-        const settled = yield* waitForJob(caller, job, timeout * 1000)
-        if (settled === undefined) return docsJson(202, { job_id: job.job_id }, ctx.requestId)
-        if (settled.status === "queued" || settled.status === "running") {
-          return yield* new SyncTimeout({ jobId: job.job_id, seconds: timeout })
-        }
-        return docsJson(200, yield* renderFlatJob(ctx, settled), ctx.requestId)
-      })
-  }),
-  docsEndpoint({
-    method: "POST",
-    path: `${path}_async`,
-    form: "flat",
-    tag: "flat form",
-    summary: `${summary} as a job`,
-    body: jsonBodyOf(flatBody(spec), { document: flatDocument(spec) }),
-    responses: [{ status: 202, description: "`{job_id}`" }],
-    errors: FLAT_CREATE_ERRORS,
-    handler: ({ ctx, caller, body }) =>
-      Effect.map(flatCreate(ctx, caller, spec, body), ({ job }) => docsJson(202, { job_id: job.job_id }, ctx.requestId))
-  })
-]
+export const flatOperationEndpoints = <B, R>(path: string, spec: OperationSpec<B, R>, summary: string) => {
+  const body = jsonBodyOf(flatBody(spec), { document: flatDocument(spec) })
+  const ownFields = operationFields(spec, "flat")
+  return [
+    docsEndpoint({
+      method: "POST",
+      path,
+      form: "flat",
+      tag: "flat form",
+      summary: `${summary} and wait for the result`,
+      query: Schema.Struct({ timeout_seconds: withDefault(queryNumber(1, 300), 120) }),
+      body,
+      responses: [FLAT_JOB, { status: 202, description: "`{job_id}`: the tenant's concurrent sync waits are at their cap; poll the job" }],
+      errors: [...FLAT_CREATE_ERRORS, [408, "timeout"]],
+      handler: ({ ctx, caller, query, body }) =>
+        Effect.gen(function*() {
+          const timeout = query.timeout_seconds
+          const { job } = yield* flatCreate(ctx, caller, spec, ownFields, body)
+          const settled = yield* waitForJob(caller, job, timeout * 1000)
+          if (settled === undefined) return docsJson(202, { job_id: job.job_id }, ctx.requestId)
+          if (settled.status === "queued" || settled.status === "running") {
+            return yield* new SyncTimeout({ jobId: job.job_id, seconds: timeout })
+          }
+          return docsJson(200, yield* renderFlatJob(ctx, settled), ctx.requestId)
+        })
+    }),
+    docsEndpoint({
+      method: "POST",
+      path: `${path}_async`,
+      form: "flat",
+      tag: "flat form",
+      summary: `${summary} as a job`,
+      body,
+      responses: [{ status: 202, description: "`{job_id}`" }],
+      errors: FLAT_CREATE_ERRORS,
+      handler: ({ ctx, caller, body }) =>
+        Effect.map(flatCreate(ctx, caller, spec, ownFields, body), ({ job }) => docsJson(202, { job_id: job.job_id }, ctx.requestId))
+    })
+  ]
+}
 
 const WaitSeconds = Schema.Number.pipe(Schema.finite(), Schema.between(0, 300), fieldMessage("must be a number from 0 to 300"))
 
@@ -173,8 +184,9 @@ const v1Document = (spec: OperationSpec<any, any>) =>
   Schema.Struct({ source: V1Source, wait_seconds: Schema.optional(WaitSeconds), ...spec.fields("v1") })
 
 /** `POST <path>` of the v1 form. */
-export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R>, summary: string) =>
-  docsEndpoint({
+export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R>, summary: string) => {
+  const ownFields = operationFields(spec, "v1")
+  return docsEndpoint({
     method: "POST",
     path,
     form: "v1",
@@ -209,7 +221,7 @@ export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R
         const wait = yield* waitSecondsOf(query.wait_seconds, body.wait_seconds)
         const key = headers["Idempotency-Key"] as string | undefined
         const file = yield* v1SourceInput(caller, body.source, spec.operation)
-        const own = yield* operationFields(spec, "v1", body)
+        const own = yield* ownFields(body)
         const { job } = yield* createOperationJob(ctx, caller, spec, { body: own, form: "v1", file, idempotencyKey: key ?? null })
         const settled = wait > 0 ? (yield* waitForJob(caller, job, wait * 1000)) ?? job : job
         if (settled.status === "cancelled") return yield* new JobCancelled({ jobId: settled.job_id })
@@ -220,3 +232,4 @@ export const v1OperationEndpoint = <B, R>(path: string, spec: OperationSpec<B, R
         return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
       })
   })
+}
