@@ -166,7 +166,12 @@ export const documentsBillingHttpSuite = (name: string, start: StartTarget) =>
         for (const until = Date.now() + 10_000; Date.now() < until && (await v1Job(t.key, slow.body.job_id)).body.status !== "succeeded";) {
           await new Promise((r) => setTimeout(r, 5))
         }
-        const done = await api.call("GET", "/v1/usage/overview", { key: t.key })
+        // the usage event is recorded just after the job's outcome (README: credits are recorded once the job succeeded)
+        let done = await api.call("GET", "/v1/usage/overview", { key: t.key })
+        for (const until = Date.now() + 10_000; Date.now() < until && done.body.documents_processed === 0;) {
+          await new Promise((r) => setTimeout(r, 5))
+          done = await api.call("GET", "/v1/usage/overview", { key: t.key })
+        }
         expect(done.body).toMatchObject({ documents_processed: 1, documents_processed_prior: 0, active_jobs: 0, avg_processing_seconds: 5 })
         await target.admin.clock.advance(7 * DAY)
         const later = await api.call("GET", "/v1/usage/overview?window=7d", { key: t.key })

@@ -247,6 +247,29 @@ export const documentsHttpSuite = (name: string, start: StartTarget) =>
         expectV1Error(await api.call("POST", "/v1/parse", { key: t.key, body: { source: { type: "upload", upload_id: up.file_id }, wait_seconds: 301 } }), 422, "invalid_request")
         expectV1Error(await api.call("POST", "/v1/parse", { key: t.key, body: { source: { type: "upload", upload_id: up.file_id }, x: 1 } }), 422, "invalid_request")
       })
+      it("v1 creates take wait_seconds in the query too: same range and message; both given must agree", async () => {
+        const t = await api.tenant()
+        const up = await handle(t.key)
+        const source = { type: "upload", upload_id: up.file_id }
+        const waited = await api.call("POST", "/v1/parse?wait_seconds=10", { key: t.key, body: { source } })
+        expect(waited.status, JSON.stringify(waited.body)).toBe(200)
+        expect(waited.body).toMatchObject({ kind: "parse", status: "succeeded" })
+        const same = await api.call("POST", "/v1/parse?wait_seconds=10", { key: t.key, body: { source, wait_seconds: 10 } })
+        expect(same.status, JSON.stringify(same.body)).toBe(200)
+        for (const bad of ["301", "-1", "abc", ""]) {
+          const r = await api.call("POST", `/v1/parse?wait_seconds=${bad}`, { key: t.key, body: { source } })
+          expectV1Error(r, 422, "invalid_request")
+          expect(r.body.error.detail.errors).toEqual([{ field: "wait_seconds", message: "must be a number from 0 to 300" }])
+        }
+        const conflict = await api.call("POST", "/v1/parse?wait_seconds=0", { key: t.key, body: { source, wait_seconds: 10 } })
+        expectV1Error(conflict, 422, "invalid_request")
+        expect(conflict.body.error.detail.errors).toEqual([
+          { field: "wait_seconds", message: "is 0 in the query and 10 in the body; give it once, or the same in both" }
+        ])
+        const classify = await api.call("POST", "/v1/classify?wait_seconds=10", { key: t.key, body: { source } })
+        expect(classify.status, JSON.stringify(classify.body)).toBe(200)
+        expect(classify.body).toMatchObject({ kind: "classify", status: "succeeded" })
+      })
       it("GET /jobs pages newest first with next_cursor, filters by status; unknown cursor 404", async () => {
         const t = await api.tenant()
         const ids: Array<string> = []

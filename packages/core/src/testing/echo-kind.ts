@@ -10,14 +10,14 @@ import { Duration, Effect, Schema } from "effect"
 import type { DocketOptions } from "../docket.js"
 import { isTerminal } from "../jobs/job.js"
 import { defineJobKind } from "../jobs/job-kind.js"
-import { route } from "../platform/router.js"
 import { createAdmittedJob } from "../tenancy/limits/admit-job.js"
 import type { Caller } from "../tenancy/tenants/authenticate.js"
-import { invalid } from "../documents/http/api-errors.js"
-import { docsJson } from "../documents/http/envelope.js"
-import { authedHandler, type DocsContext } from "../documents/http/handler.js"
-import { type Json, jsonBody, queryOf } from "../documents/http/inputs.js"
-import { waitForJob } from "../documents/http/job-access.js"
+import { jsonBodyOf } from "../api/endpoint.js"
+import { docsJson } from "../api/envelope.js"
+import type { ApiContext } from "../api/handler.js"
+import { queryNumber, withDefault } from "../api/schemas.js"
+import { waitForJob } from "../documents/job-access.js"
+import { docsEndpoint } from "../documents/http/endpoints.js"
 import { renderV1Job } from "../documents/http/render-job.js"
 
 export const TEST_ECHO = "test_echo"
@@ -55,47 +55,62 @@ export const makeEchoContext = () => {
     onPayloadExpired: (job) => Effect.sync(() => (expired.push(job.job_id), 0))
   })
 
-  const inputOf = (body: Json) =>
-    Schema.decodeUnknown(EchoInput)({ text: body.text, step_ms: body.step_ms ?? 0, steps: body.steps ?? 1 }).pipe(
-      Effect.mapError(() => invalid("text", "text (string), step_ms and steps (numbers) are required"))
-    )
+  const EchoBody = Schema.Struct({
+    text: Schema.String,
+    step_ms: Schema.optionalWith(Schema.Number, { default: () => 0 }),
+    steps: Schema.optionalWith(Schema.Number, { default: () => 1 }),
+    force: Schema.optional(Schema.Boolean)
+  })
+  type EchoBody = typeof EchoBody.Type
 
-  const createEcho = (ctx: DocsContext, caller: Caller, options: { readonly workspaceId: string | null; readonly body: Json }) =>
-    Effect.flatMap(inputOf(options.body), (input) =>
-      createAdmittedJob(caller.tenant, {
-        tenantId: caller.tenant.tenant_id,
-        kind: TEST_ECHO,
-        input,
-        workspaceId: options.workspaceId,
-        force: options.workspaceId === null ? null : options.body.force === true,
-        idempotencyKey: ctx.request.header("idempotency-key") ?? null,
-        requestId: ctx.requestId
-      }))
+  const createEcho = (ctx: ApiContext, caller: Caller, options: { readonly workspaceId: string | null; readonly body: EchoBody }) =>
+    createAdmittedJob(caller.tenant, {
+      tenantId: caller.tenant.tenant_id,
+      kind: TEST_ECHO,
+      input: { text: options.body.text, step_ms: options.body.step_ms, steps: options.body.steps } satisfies EchoInput,
+      workspaceId: options.workspaceId,
+      force: options.workspaceId === null ? null : options.body.force === true,
+      idempotencyKey: ctx.request.header("idempotency-key") ?? null,
+      requestId: ctx.requestId
+    })
 
-  const routes = [
+  const endpoints = [
     // spec 3's shape of a job-creating call: 202 Job, or 200 once it finished within `wait_seconds` (query)
-    route(
-      "POST",
-      "/v1/workspaces/:workspace_id/echo",
-      authedHandler("v1", (ctx, caller) =>
+    docsEndpoint({
+      method: "POST",
+      path: "/v1/workspaces/:workspace_id/echo",
+      form: "v1",
+      tag: "test",
+      summary: "Create a test_echo job in a workspace",
+      params: Schema.Struct({ workspace_id: Schema.String }),
+      query: Schema.Struct({ wait_seconds: withDefault(queryNumber(0, 300), 0) }),
+      body: jsonBodyOf(EchoBody),
+      responses: [{ status: 202, description: "the job" }],
+      errors: [[422, "invalid_request"]],
+      handler: ({ ctx, caller, params, query, body }) =>
         Effect.gen(function*() {
-          const body: Json = yield* jsonBody(ctx.request)
-          const wait = Number(queryOf(ctx.request).get("wait_seconds") ?? "0")
-          const { job } = yield* createEcho(ctx, caller, { workspaceId: ctx.params.workspace_id, body })
-          const settled = wait > 0 ? (yield* waitForJob(caller, job, wait * 1000)) ?? job : job
+          const { job } = yield* createEcho(ctx, caller, { workspaceId: params.workspace_id, body })
+          const settled = query.wait_seconds > 0 ? (yield* waitForJob(caller, job, query.wait_seconds * 1000)) ?? job : job
           return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
-        }))
-    ),
-    route(
-      "POST",
-      "/test_echo_async",
-      authedHandler("flat", (ctx, caller) =>
+        })
+    }),
+    docsEndpoint({
+      method: "POST",
+      path: "/test_echo_async",
+      form: "flat",
+      tag: "test",
+      summary: "Create a test_echo job (flat form)",
+      body: jsonBodyOf(EchoBody),
+      responses: [{ status: 202, description: "`{job_id}`" }],
+      errors: [[422, "validation_error"]],
+      handler: ({ ctx, caller, body }) =>
         Effect.gen(function*() {
-          const { job } = yield* createEcho(ctx, caller, { workspaceId: null, body: yield* jsonBody(ctx.request) })
+          const { job } = yield* createEcho(ctx, caller, { workspaceId: null, body })
           return docsJson(202, { job_id: job.job_id }, ctx.requestId)
-        }))
-    )
+        })
+    })
   ]
+  const routes = endpoints.map((e) => e.route)
 
   const options: Pick<DocketOptions, "jobKinds" | "routes"> = { jobKinds: [kind], routes }
   return { kind, routes, options, expired }

@@ -3,8 +3,13 @@
  * named by the result's matches), and their deletion when the job's payload expires: ground's
  * retention hook (`ground-kind.ts`), which the sweeper and a late read of the job call.
  */
-import { Effect, Either } from "effect"
+import { Clock, Effect, Either, Option } from "effect"
+import { ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+import { ResultExpired } from "../../jobs/errors.js"
+import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
 import type { Job } from "../../jobs/job.js"
+import { JobStore } from "../../jobs/job-store.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { cropKey, type StoredGroundResult } from "./ground-result.js"
 
@@ -33,3 +38,31 @@ export const deleteCrops = (job: Job) =>
         }
       ))
     : Effect.succeed(0)
+
+/** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
+export const cropOf = (job: Job, ref: string) =>
+  Effect.gen(function*() {
+    const notFound = new ResourceNotFound({ resource: "file", id: ref })
+    if (!isCropJob(job) || job.result === null || !cropRefsOf(job.result as StoredGroundResult).has(ref)) return yield* notFound
+    const png = yield* Effect.flatMap(BlobStore, (blobs) => blobs.get(cropKey(job.job_id, ref))).pipe(Effect.mapError(() => storageUnavailable()))
+    if (Option.isNone(png)) return yield* notFound
+    return png.value
+  })
+
+/**
+ * Crop `ref` of the caller's job `jobId`: another tenant's or an unknown job is 404 `job`; past
+ * the job's `payload_expires_at` the crops are deleted with the result (410 `result_expired`).
+ */
+export const groundCropOf = (caller: Caller, jobId: string, ref: string) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(Effect.mapError(() => storageUnavailable()))
+    if (Option.isNone(found) || found.value.tenant_id !== caller.tenant.tenant_id) {
+      return yield* new ResourceNotFound({ resource: "job", id: jobId })
+    }
+    const job = found.value
+    if (isCropJob(job) && (yield* Clock.currentTimeMillis) >= job.payload_expires_at) {
+      yield* onPayloadExpiredBestEffort(job)
+      return yield* new ResultExpired({ jobId })
+    }
+    return yield* cropOf(job, ref)
+  })

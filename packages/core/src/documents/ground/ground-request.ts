@@ -10,9 +10,9 @@
  *   `jsonl_url` from earlier runs on the same file.
  * Unknown fields are refused at every level.
  */
-import { Effect } from "effect"
-import type { FieldError } from "../http/api-errors.js"
-import { failIfAny, isObject, type Json, unknownFields } from "../http/inputs.js"
+import { Effect, Schema } from "effect"
+import { fieldMessage } from "../../api/decode.js"
+import { distinctArray } from "../../api/schemas.js"
 import type { JobForm } from "../../jobs/job.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
@@ -47,112 +47,133 @@ export interface GroundParams {
   }
 }
 
-const optionalString = (errors: Array<FieldError>, field: string, v: unknown, max = MAX_HINT): string | null => {
-  if (v === undefined || v === null) return null
-  if (typeof v !== "string" || v.length > max) {
-    errors.push({ field, message: `must be a string of at most ${max} characters` })
-    return null
-  }
-  return v
-}
+const optionalString = (max: number) =>
+  Schema.optionalWith(Schema.NullOr(Schema.String.pipe(Schema.maxLength(max), fieldMessage(`must be a string of at most ${max} characters`))), {
+    default: () => null
+  })
 
-const hintsOf = (errors: Array<FieldError>, at: string, v: unknown): GroundItemParams["hints"] => {
-  const none = { anchor_text: null, page_hints: [], sheet_name: null, cell_hint: null, range_hint: null }
-  if (v === undefined || v === null) return none
-  if (!isObject(v)) {
-    errors.push({ field: at, message: "must be an object with visual and/or spreadsheet" })
-    return none
-  }
-  errors.push(...unknownFields(v, ["visual", "spreadsheet"], `${at}.`))
-  const visual = v.visual ?? {}
-  const sheet = v.spreadsheet ?? {}
-  let anchor: string | null = null
-  let pages: Array<number> = []
-  if (!isObject(visual)) errors.push({ field: `${at}.visual`, message: "must be an object" })
-  else {
-    errors.push(...unknownFields(visual, ["anchor_text", "page_hints"], `${at}.visual.`))
-    anchor = optionalString(errors, `${at}.visual.anchor_text`, visual.anchor_text)
-    if (visual.page_hints !== undefined && visual.page_hints !== null) {
-      if (!Array.isArray(visual.page_hints) || visual.page_hints.length > 1000 ||
-        !visual.page_hints.every((p) => typeof p === "number" && Number.isInteger(p) && p >= 1)) {
-        errors.push({ field: `${at}.visual.page_hints`, message: "must be an array of page numbers (integers from 1)" })
-      } else pages = visual.page_hints as Array<number>
+const nullableObject = <A, I>(schema: Schema.Schema<A, I>, none: A) =>
+  Schema.optionalWith(schema, { nullable: true, default: () => none })
+
+const Visual = Schema.Struct({
+  anchor_text: optionalString(MAX_HINT),
+  page_hints: Schema.optionalWith(
+    // one message for the whole list, as the page numbers are one hint
+    Schema.declare(
+      (u): u is ReadonlyArray<number> =>
+        Array.isArray(u) && u.length <= 1000 && u.every((p) => typeof p === "number" && Number.isInteger(p) && p >= 1)
+    ).pipe(
+      fieldMessage("must be an array of page numbers (integers from 1)")
+    ).annotations({ jsonSchema: { type: "array", maxItems: 1000, items: { type: "integer", minimum: 1 } } }),
+    { nullable: true, default: () => [] as ReadonlyArray<number> }
+  )
+}).pipe(fieldMessage("must be an object"))
+
+const Spreadsheet = Schema.Struct({
+  sheet_name: optionalString(MAX_HINT),
+  cell_hint: optionalString(32),
+  range_hint: optionalString(64)
+}).pipe(fieldMessage("must be an object"))
+
+const NO_VISUAL = { anchor_text: null, page_hints: [] }
+const NO_SHEET = { sheet_name: null, cell_hint: null, range_hint: null }
+
+const Hints = Schema.Struct({
+  visual: nullableObject(Visual, NO_VISUAL),
+  spreadsheet: nullableObject(Spreadsheet, NO_SHEET)
+}).pipe(fieldMessage("must be an object with visual and/or spreadsheet"))
+
+const Item = Schema.Struct({
+  item_id: Schema.String.pipe(
+    Schema.minLength(1),
+    Schema.maxLength(MAX_ITEM_ID),
+    fieldMessage(`is required: a string of 1 to ${MAX_ITEM_ID} characters`)
+  ),
+  query: Schema.String.pipe(
+    Schema.filter((q) => q.trim() !== "" && q.length <= MAX_QUERY),
+    fieldMessage(`is required: a non-empty string of at most ${MAX_QUERY} characters`)
+  ),
+  semantic: Schema.optionalWith(Schema.Boolean.pipe(fieldMessage("must be a boolean")), { default: () => false }),
+  hints: nullableObject(Hints, { visual: NO_VISUAL, spreadsheet: NO_SHEET })
+}).pipe(fieldMessage("must be an object with item_id and query"))
+
+/** `items`: 1 to 30 with distinct `item_id`s (results are correlated by it). */
+const Items = distinctArray(Item, {
+  min: 1,
+  max: MAX_GROUND_ITEMS,
+  message: `must be an array of 1 to ${MAX_GROUND_ITEMS} items`,
+  keyField: "item_id",
+  keyOf: (raw) => {
+    const id = (raw as { item_id?: unknown } | null)?.item_id
+    return typeof id === "string" && id !== "" && id.length <= MAX_ITEM_ID ? id : undefined
+  },
+  repeated: (id) => `repeats ${JSON.stringify(id)}; item ids correlate results and must be distinct`
+})
+
+const Threshold = Schema.Number.pipe(Schema.finite(), Schema.between(0, 1), fieldMessage("must be a number from 0 to 1"))
+const Bool = Schema.Boolean.pipe(fieldMessage("must be a boolean"))
+
+const S3Url = Schema.optionalWith(Schema.NullOr(Schema.String.pipe(Schema.startsWith("s3://"), fieldMessage("must be an s3:// URL"))), {
+  default: () => null
+})
+
+const Derived = Schema.Struct({ markdown_url: S3Url, transcript_url: S3Url, jsonl_url: S3Url }).pipe(fieldMessage("must be an object"))
+
+const NO_DERIVED = { markdown_url: null, transcript_url: null, jsonl_url: null }
+
+/** The ground body's own fields; the previews option is `return_cropped_images` (flat) / `include_previews` (v1). */
+export const groundFields = (form: JobForm) => ({
+  items: Items,
+  options: nullableObject(
+    form === "flat"
+      ? Schema.Struct({ confidence_threshold: Schema.optional(Threshold), return_cropped_images: Schema.optional(Bool) }).pipe(
+        fieldMessage("must be an object")
+      )
+      : Schema.Struct({ confidence_threshold: Schema.optional(Threshold), include_previews: Schema.optional(Bool) }).pipe(
+        fieldMessage("must be an object")
+      ),
+    {}
+  ),
+  derived: nullableObject(Derived, NO_DERIVED)
+})
+
+export interface GroundBody {
+  readonly items: ReadonlyArray<{
+    readonly item_id: string
+    readonly query: string
+    readonly semantic: boolean
+    readonly hints: {
+      readonly visual: { readonly anchor_text: string | null; readonly page_hints: ReadonlyArray<number> }
+      readonly spreadsheet: { readonly sheet_name: string | null; readonly cell_hint: string | null; readonly range_hint: string | null }
     }
-  }
-  let sheetName: string | null = null
-  let cell: string | null = null
-  let range: string | null = null
-  if (!isObject(sheet)) errors.push({ field: `${at}.spreadsheet`, message: "must be an object" })
-  else {
-    errors.push(...unknownFields(sheet, ["sheet_name", "cell_hint", "range_hint"], `${at}.spreadsheet.`))
-    sheetName = optionalString(errors, `${at}.spreadsheet.sheet_name`, sheet.sheet_name)
-    cell = optionalString(errors, `${at}.spreadsheet.cell_hint`, sheet.cell_hint, 32)
-    range = optionalString(errors, `${at}.spreadsheet.range_hint`, sheet.range_hint, 64)
-  }
-  return { anchor_text: anchor, page_hints: pages, sheet_name: sheetName, cell_hint: cell, range_hint: range }
+  }>
+  readonly options: { readonly confidence_threshold?: number; readonly return_cropped_images?: boolean; readonly include_previews?: boolean }
+  readonly derived: GroundParams["derived"]
 }
 
-export const groundParams = (body: Json, caller: Caller, form: JobForm, _fileName: string) =>
+export const groundParams = (body: GroundBody, caller: Caller, form: JobForm, _fileName: string) =>
   Effect.gen(function*() {
-    const errors: Array<FieldError> = []
-    const items: Array<GroundItemParams> = []
-    if (!Array.isArray(body.items) || body.items.length < 1 || body.items.length > MAX_GROUND_ITEMS) {
-      errors.push({ field: "items", message: `must be an array of 1 to ${MAX_GROUND_ITEMS} items` })
-    } else {
-      const ids = new Set<string>()
-      body.items.forEach((raw: unknown, i) => {
-        const at = `items.${i}`
-        if (!isObject(raw)) {
-          errors.push({ field: at, message: "must be an object with item_id and query" })
-          return
-        }
-        errors.push(...unknownFields(raw, ["item_id", "query", "semantic", "hints"], `${at}.`))
-        if (typeof raw.item_id !== "string" || raw.item_id === "" || raw.item_id.length > MAX_ITEM_ID) {
-          errors.push({ field: `${at}.item_id`, message: `is required: a string of 1 to ${MAX_ITEM_ID} characters` })
-        } else if (ids.has(raw.item_id)) {
-          errors.push({ field: `${at}.item_id`, message: `repeats ${JSON.stringify(raw.item_id)}; item ids correlate results and must be distinct` })
-        } else ids.add(raw.item_id)
-        if (typeof raw.query !== "string" || raw.query.trim() === "" || raw.query.length > MAX_QUERY) {
-          errors.push({ field: `${at}.query`, message: `is required: a non-empty string of at most ${MAX_QUERY} characters` })
-        }
-        if (raw.semantic !== undefined && typeof raw.semantic !== "boolean") errors.push({ field: `${at}.semantic`, message: "must be a boolean" })
-        const hints = hintsOf(errors, `${at}.hints`, raw.hints)
-        items.push({ item_id: String(raw.item_id), query: String(raw.query), semantic: raw.semantic === true, hints })
-      })
-    }
-    const previewOption = form === "flat" ? "return_cropped_images" : "include_previews"
-    let threshold = DEFAULT_CONFIDENCE_THRESHOLD
-    let previews = false
-    if (body.options !== undefined && body.options !== null) {
-      if (!isObject(body.options)) errors.push({ field: "options", message: "must be an object" })
-      else {
-        errors.push(...unknownFields(body.options, ["confidence_threshold", previewOption], "options."))
-        const t = body.options.confidence_threshold
-        if (t !== undefined && (typeof t !== "number" || !Number.isFinite(t) || t < 0 || t > 1)) {
-          errors.push({ field: "options.confidence_threshold", message: "must be a number from 0 to 1" })
-        } else if (t !== undefined) threshold = t
-        const p = body.options[previewOption]
-        if (p !== undefined && typeof p !== "boolean") errors.push({ field: `options.${previewOption}`, message: "must be a boolean" })
-        else previews = p === true
+    const items: Array<GroundItemParams> = body.items.map((item) => ({
+      item_id: item.item_id,
+      query: item.query,
+      semantic: item.semantic,
+      hints: {
+        anchor_text: item.hints.visual.anchor_text,
+        page_hints: item.hints.visual.page_hints,
+        sheet_name: item.hints.spreadsheet.sheet_name,
+        cell_hint: item.hints.spreadsheet.cell_hint,
+        range_hint: item.hints.spreadsheet.range_hint
       }
-    }
-    const derived = { markdown_url: null as string | null, transcript_url: null as string | null, jsonl_url: null as string | null }
-    if (body.derived !== undefined && body.derived !== null) {
-      if (!isObject(body.derived)) errors.push({ field: "derived", message: "must be an object" })
-      else {
-        errors.push(...unknownFields(body.derived, ["markdown_url", "transcript_url", "jsonl_url"], "derived."))
-        for (const key of ["markdown_url", "transcript_url", "jsonl_url"] as const) {
-          const v = body.derived[key]
-          if (v === undefined || v === null) continue
-          if (typeof v !== "string" || !v.startsWith("s3://")) errors.push({ field: `derived.${key}`, message: "must be an s3:// URL" })
-          else derived[key] = v
-        }
-      }
-    }
-    yield* failIfAny(errors)
+    }))
+    const previews = (form === "flat" ? body.options.return_cropped_images : body.options.include_previews) === true
     for (const key of ["markdown_url", "transcript_url", "jsonl_url"] as const) {
-      const url = derived[key]
+      const url = body.derived[key]
       if (url !== null) yield* urlSource(caller, `derived.${key}`, url)
     }
-    return { items, confidence_threshold: threshold, previews, derived } satisfies GroundParams
+    return {
+      items,
+      confidence_threshold: body.options.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+      previews,
+      derived: body.derived
+    } satisfies GroundParams
   })

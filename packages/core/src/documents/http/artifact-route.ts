@@ -7,66 +7,48 @@
  * past its hour is 403 `forbidden` (flat envelope); past the job's `payload_expires_at` every
  * artifact is 410 `result_expired` (and the kind's retention hook runs: a ground job's crops go).
  */
-import { Clock, Effect, Option } from "effect"
-import { route } from "../../platform/router.js"
-import { JobStore } from "../../jobs/job-store.js"
+import { Clock, Effect, Schema } from "effect"
+import { endpoint } from "../../api/endpoint.js"
+import { QueryValue } from "../../api/schemas.js"
+import { queryOf } from "../../api/inputs.js"
+import { ArtifactLinkRefused } from "../api-errors.js"
+import { artifactOf } from "../artifacts.js"
 import { checkLink, LinkSigner } from "../parse/artifact-links.js"
-import type { Job } from "../../jobs/job.js"
-import type { JobArtifact } from "../../jobs/job-kind.js"
-import { JobKinds } from "../../jobs/job-kinds.js"
-import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
-import { ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
-import { cropOf, cropResponse } from "./ground-crop-route.js"
-import { docsErrorResponse } from "./envelope.js"
-import { docsHandler } from "./handler.js"
-import { queryOf } from "./inputs.js"
+import { cropResponse } from "./ground-crop-route.js"
+import { DOCUMENTS_SERVICE } from "./endpoints.js"
 
-/** The file behind a link of the job's result, as its kind serves it. */
-const artifactOf = (job: Job, part: string) =>
-  Effect.map(JobKinds, (kinds): JobArtifact | undefined => {
-    const artifact = kinds.get(job.kind)?.artifact
-    return artifact === undefined || job.result === null ? undefined : artifact(job, job.result, part)
-  })
-
-export const artifactRoutes = [
-  route(
-    "GET",
-    "/artifacts/:job_id/:part",
-    docsHandler("flat", (ctx) =>
+export const artifactEndpoints = [
+  endpoint({
+    method: "GET",
+    path: "/artifacts/:job_id/:part",
+    form: "flat",
+    tag: "artifacts",
+    service: DOCUMENTS_SERVICE,
+    summary: "What a result's signed link names: markdown, JSON or a crop's PNG (the link is the credential)",
+    params: Schema.Struct({ job_id: Schema.String, part: Schema.String }),
+    query: Schema.Struct({
+      expires: Schema.optional(QueryValue).annotations({ description: "part of the signed link" }),
+      signature: Schema.optional(QueryValue).annotations({ description: "part of the signed link" })
+    }),
+    headers: [{ name: "Range", description: "one byte range of a crop" }],
+    responses: [
+      { status: 200, description: "the artifact", content: { "text/markdown": { type: "string" }, "application/json": {}, "image/png": { type: "string", contentMediaType: "image/png" } } },
+      { status: 206, description: "one byte range of a crop", content: { "image/png": { type: "string", contentMediaType: "image/png" } } }
+    ],
+    errors: [[403, "forbidden"], [404, "not_found"], [410, "result_expired"], [416, "range_not_satisfiable"], [500, "internal_error"], [503, "service_unavailable"]],
+    handler: ({ ctx }) =>
       Effect.gen(function*() {
         const { job_id: jobId, part } = ctx.params
         const { secret } = yield* LinkSigner
         const check = checkLink(secret, jobId, part, queryOf(ctx.request), yield* Clock.currentTimeMillis)
-        if (check !== "valid") {
-          const response = docsErrorResponse("flat", new ResourceNotFound({ resource: "file", id: part }), ctx.requestId)
-          const message = check === "expired"
-            ? "this link has expired; fetch the job again for a fresh markdown_url"
-            : "this link is not valid; use the markdown_url of the job unchanged"
-          return {
-            ...response,
-            status: 403,
-            body: JSON.stringify({ error: { code: "forbidden", message, request_id: ctx.requestId } })
-          }
-        }
-        const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
-          Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
-        )
-        if (Option.isSome(job) && (yield* Clock.currentTimeMillis) >= job.value.payload_expires_at) {
-          yield* onPayloadExpiredBestEffort(job.value)
-          return yield* new ResultExpired({ jobId })
-        }
-        const crop = /^crop-([0-9a-f]{1,64})$/.exec(part)
-        if (crop !== null) {
-          if (Option.isNone(job)) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
-          return yield* cropResponse(ctx, yield* cropOf(job.value, crop[1]!), crop[1]!)
-        }
-        const artifact = Option.isSome(job) ? yield* artifactOf(job.value, part) : undefined
-        if (artifact === undefined) return yield* new ResourceNotFound({ resource: "file", id: `${jobId}/${part}` })
+        if (check !== "valid") return yield* new ArtifactLinkRefused({ reason: check })
+        const artifact = yield* artifactOf(jobId, part)
+        if (artifact.type === "crop") return yield* cropResponse(ctx, artifact.png, artifact.ref)
         return {
           status: 200,
-          headers: { "content-type": artifact.type, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
+          headers: { "content-type": artifact.contentType, "x-request-id": ctx.requestId, "cache-control": "private, max-age=3600" },
           body: artifact.body
         }
-      }))
-  )
+      })
+  })
 ]

@@ -4,10 +4,10 @@
  * `/v1/document-operations/categorize` (jobs of kind `categorize`). Body fields `taxonomy` and
  * `markdown_url`; the categorize extension list (the parse list).
  */
-import { categorizeParams } from "../categorize/categorize-request.js"
+import { CategorizeFields, categorizeParams } from "../categorize/categorize-request.js"
 import { operationSpec } from "./operation-routes.js"
 
-const fields = ["taxonomy", "markdown_url"]
+const fields = () => CategorizeFields
 
 export const CATEGORIZE = operationSpec({ kind: "categorize", operation: "categorize", fields, params: categorizeParams })
 export const CLASSIFY = operationSpec({ kind: "classify", operation: "categorize", fields, params: categorizeParams })

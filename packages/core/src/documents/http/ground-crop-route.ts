@@ -18,31 +18,13 @@
  * The flat form's `cropped_image_url` (a signed artifact link, part `crop-<ref>`) is served the
  * same way by `artifact-route.ts`.
  */
-import { Clock, Effect, Option } from "effect"
+import { Effect, Schema } from "effect"
 import type { DocketResponse } from "../../platform/response.js"
-import { route } from "../../platform/router.js"
-import { cropRefsOf, isCropJob } from "../ground/ground-crops.js"
-import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
-import { cropKey, type StoredGroundResult } from "../ground/ground-result.js"
-import { JobStore } from "../../jobs/job-store.js"
-import type { Job } from "../../jobs/job.js"
-import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { BlobStore } from "../uploads/blob-store.js"
-import { RangeNotSatisfiable, ResourceNotFound, ResultExpired, ServiceUnavailable } from "./api-errors.js"
+import { RangeNotSatisfiable } from "../../api/errors.js"
+import { groundCropOf } from "../ground/ground-crops.js"
 import { parseByteRange } from "./byte-range.js"
-import { authedHandler, type DocsContext } from "./handler.js"
-
-const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
-
-/** The PNG of crop `ref` of a succeeded ground job (404 `file` when it is not one of its crops). */
-export const cropOf = (job: Job, ref: string) =>
-  Effect.gen(function*() {
-    const notFound = new ResourceNotFound({ resource: "file", id: ref })
-    if (!isCropJob(job) || job.result === null || !cropRefsOf(job.result as StoredGroundResult).has(ref)) return yield* notFound
-    const png = yield* Effect.flatMap(BlobStore, (blobs) => blobs.get(cropKey(job.job_id, ref))).pipe(Effect.mapError(unavailable))
-    if (Option.isNone(png)) return yield* notFound
-    return png.value
-  })
+import { docsEndpoint } from "./endpoints.js"
+import type { DocsContext } from "./handler.js"
 
 /** The crop as a response: whole (200) or one byte range (206), or 416 for a range outside it. */
 export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Effect.Effect<DocketResponse, RangeNotSatisfiable> => {
@@ -75,21 +57,25 @@ export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Ef
   }
 }
 
-const groundCrop = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const { job_id: jobId, artifact_ref: ref } = ctx.params
-    const found = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(Effect.mapError(unavailable))
-    if (Option.isNone(found) || found.value.tenant_id !== caller.tenant.tenant_id) {
-      return yield* new ResourceNotFound({ resource: "job", id: jobId })
-    }
-    const job = found.value
-    if (isCropJob(job) && (yield* Clock.currentTimeMillis) >= job.payload_expires_at) {
-      yield* onPayloadExpiredBestEffort(job)
-      return yield* new ResultExpired({ jobId })
-    }
-    return yield* cropResponse(ctx, yield* cropOf(job, ref), ref)
+export const groundCropEndpoints = [
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/jobs/:job_id/ground-crops/:artifact_ref",
+    form: "v1",
+    tag: "v1",
+    summary: "The PNG preview of a ground match (its cropped_image_url)",
+    limits: "unlimited",
+    params: Schema.Struct({ job_id: Schema.String, artifact_ref: Schema.String }),
+    headers: [
+      { name: "Range", description: "one byte range (`bytes=0-99`): 206 with that part" },
+      { name: "If-Range", description: "the crop's ETag: the Range applies only while it matches" }
+    ],
+    responses: [
+      { status: 200, description: "the crop", content: { "image/png": { type: "string", contentMediaType: "image/png" } } },
+      { status: 206, description: "one byte range of the crop", content: { "image/png": { type: "string", contentMediaType: "image/png" } } }
+    ],
+    errors: [[404, "job_not_found"], [404, "file_not_found"], [410, "result_expired"], [416, "range_not_satisfiable"]],
+    handler: ({ ctx, caller, params }) =>
+      Effect.flatMap(groundCropOf(caller, params.job_id, params.artifact_ref), (png) => cropResponse(ctx, png, params.artifact_ref))
   })
-
-export const groundCropRoutes = [
-  route("GET", "/v1/jobs/:job_id/ground-crops/:artifact_ref", authedHandler("v1", groundCrop, "unlimited"))
 ]

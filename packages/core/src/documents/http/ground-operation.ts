@@ -3,7 +3,7 @@
  * `derived`; the ground extension list (the parse list without `.eml .msg .vsd .vsdx`, plus
  * `.bmp .jsonl .md .mdx`).
  */
-import { groundParams } from "../ground/ground-request.js"
+import { groundFields, groundParams } from "../ground/ground-request.js"
 import { operationSpec } from "./operation-routes.js"
 
-export const GROUND = operationSpec({ kind: "ground", operation: "ground", fields: ["items", "options", "derived"], params: groundParams })
+export const GROUND = operationSpec({ kind: "ground", operation: "ground", fields: groundFields, params: groundParams })

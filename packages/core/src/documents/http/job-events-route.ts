@@ -7,13 +7,13 @@
  * away.
  */
 import { Duration, Effect, FiberId, Runtime, Stream } from "effect"
-import { route } from "../../platform/router.js"
 import { eventFrame, JobEventLog, type JobEventRecord } from "../../jobs/job-event-log.js"
 import { isTerminal } from "../../jobs/job.js"
 import { JobSignals } from "../../jobs/job-signals.js"
-import { invalid, ServiceUnavailable } from "./api-errors.js"
-import { authedHandler, type DocsContext } from "./handler.js"
-import { jobOf } from "./job-access.js"
+import { invalid, ServiceUnavailable } from "../../api/errors.js"
+import { docsEndpoint, JobIdParams } from "./endpoints.js"
+import type { DocsContext } from "./handler.js"
+import { jobOf } from "../job-access.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 /** The ceiling of one stream (spec 2, "Limits": event stream ceiling 300 s). */
@@ -96,5 +96,18 @@ const events = (ctx: DocsContext, caller: Caller) =>
     }
   })
 
-export const jobEventRoutes = [route("GET", "/v1/jobs/:job_id/events", authedHandler("v1", events))]
+export const jobEventEndpoints = [
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/jobs/:job_id/events",
+    form: "v1",
+    tag: "v1",
+    summary: "The job's events as Server-Sent Events, until a terminal status (at most 300 s)",
+    params: JobIdParams,
+    headers: [{ name: "Last-Event-ID", description: "resume after this event's sequence number" }],
+    responses: [{ status: 200, description: "one frame per event: `id:` its sequence, `data:` the event", content: { "text/event-stream": { type: "string" } } }],
+    errors: [[404, "job_not_found"], [422, "invalid_request"]],
+    handler: ({ ctx, caller }) => events(ctx, caller)
+  })
+]
 

@@ -3,9 +3,10 @@
  * create a family, append a version, read the latest or one version, list families and versions.
  * The rules (immutability, tenant over platform, order of checks) live in `../schema/registry.ts`.
  */
-import { Effect } from "effect"
-import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
-import { route } from "../../platform/router.js"
+import { Effect, Schema } from "effect"
+import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import { jsonBodyOf } from "../../api/endpoint.js"
+import { optionalParam, queryInt, QueryValue, withDefault } from "../../api/schemas.js"
 import {
   appendExtractionSchemaVersion,
   createExtractionSchema,
@@ -17,93 +18,134 @@ import {
 } from "../schema/registry.js"
 import { SchemaNotFound } from "../schema/errors.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { type FieldError, ServiceUnavailable } from "./api-errors.js"
-import { docsJson } from "./envelope.js"
-import { authedHandler, type DocsContext } from "./handler.js"
-import { failIfAny, intParam, isFieldError, type Json, jsonBody, queryOf, unknownFields } from "./inputs.js"
+import { ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
+import { docsJson } from "../../api/envelope.js"
+import { docsEndpoint } from "./endpoints.js"
 
 const storeDown = <A, E, R>(self: Effect.Effect<A, E | StorageUnavailable, R>): Effect.Effect<A, Exclude<E, StorageUnavailable> | ServiceUnavailable, R> =>
   Effect.catchIf(
     self,
     (e): e is StorageUnavailable => (e as { _tag?: string })._tag === "StorageUnavailable",
-    () => Effect.fail(new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+    () => Effect.fail(storageUnavailable())
   ) as Effect.Effect<A, Exclude<E, StorageUnavailable> | ServiceUnavailable, R>
 
-/** `cursor` and `limit` of a list route (limit 1 to 200, default 50). */
-const pageOf = (ctx: DocsContext) =>
-  Effect.gen(function*() {
-    const q = queryOf(ctx.request)
-    const limit = intParam(q, "limit", 1, SCHEMA_PAGE_MAX, 50)
-    if (isFieldError(limit)) yield* failIfAny([limit])
-    const cursor = q.get("cursor")
-    return { limit: limit as number, cursor: cursor === null || cursor === "" ? undefined : cursor }
-  })
+const PageQuery = Schema.Struct({
+  limit: withDefault(queryInt(1, SCHEMA_PAGE_MAX), 50),
+  cursor: optionalParam(QueryValue).annotations({ description: "next_cursor of the previous page" })
+})
 
-/** A body with `schema` required and only `allowed` fields. */
-const schemaBody = (ctx: DocsContext, allowed: ReadonlyArray<string>, required: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    const body: Json = yield* jsonBody(ctx.request)
-    const errors: Array<FieldError> = unknownFields(body, allowed)
-    for (const field of required) if (body[field] === undefined) errors.push({ field, message: "is required" })
-    yield* failIfAny(errors)
-    return body
-  })
+const pageOf = (query: typeof PageQuery.Type) => ({ limit: query.limit, cursor: query.cursor === undefined || query.cursor === "" ? undefined : query.cursor })
 
-const create = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const body = yield* schemaBody(ctx, ["name", "description", "schema"], ["name", "schema"])
-    const created = yield* createExtractionSchema(caller.tenant.tenant_id, {
-      name: body.name as string,
-      description: body.description as string | null | undefined,
-      schema: body.schema
-    }).pipe(storeDown)
-    return docsJson(201, created, ctx.requestId)
-  })
+/** The registry checks the fields' values itself, in the order the spec fixes (`../schema/registry.ts`). */
+const Name = Schema.Unknown.annotations({ jsonSchema: { type: "string", minLength: 1, maxLength: 200 } })
+const Description = Schema.Unknown.annotations({ jsonSchema: { type: ["string", "null"], maxLength: 2000 } })
+const SchemaValue = Schema.Unknown.annotations({ jsonSchema: { type: "object", description: "a JSON Schema in the extract subset" } })
 
-const append = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const body = yield* schemaBody(ctx, ["name", "description", "schema"], ["schema"])
-    const appended = yield* appendExtractionSchemaVersion(caller.tenant.tenant_id, ctx.params.schema_id, {
-      schema: body.schema,
-      name: body.name as string | undefined,
-      description: body.description as string | null | undefined
-    }).pipe(storeDown)
-    return docsJson(201, appended, ctx.requestId)
-  })
+const CreateBody = Schema.Struct({ name: Name, description: Schema.optional(Description), schema: SchemaValue })
+const AppendBody = Schema.Struct({ name: Schema.optional(Name), description: Schema.optional(Description), schema: SchemaValue })
 
-const list = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const page = yield* pageOf(ctx)
-    const result = yield* listExtractionSchemas(caller.tenant.tenant_id, page).pipe(storeDown)
-    return docsJson(200, result, ctx.requestId)
-  })
-
-const versions = (ctx: DocsContext, caller: Caller) =>
-  Effect.gen(function*() {
-    const page = yield* pageOf(ctx)
-    const result = yield* listExtractionSchemaVersions(caller.tenant.tenant_id, ctx.params.schema_id, page).pipe(storeDown)
-    return docsJson(200, result, ctx.requestId)
-  })
-
-const latest = (ctx: DocsContext, caller: Caller) =>
-  Effect.map(getExtractionSchema(caller.tenant.tenant_id, ctx.params.schema_id).pipe(storeDown), (v) =>
-    docsJson(200, v, ctx.requestId))
+const SchemaIdParams = Schema.Struct({ schema_id: Schema.String })
 
 /** A version that is not a positive integer names no version: 404 `schema_not_found`. */
-const oneVersion = (ctx: DocsContext, caller: Caller) =>
+const oneVersion = (caller: Caller, schemaId: string, raw: string) =>
   Effect.gen(function*() {
-    const raw = ctx.params.version
     const version = /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : undefined
-    if (version === undefined) return yield* new SchemaNotFound({ schemaId: ctx.params.schema_id, version: Number(raw) || 0 })
-    const v = yield* getExtractionSchemaVersion(caller.tenant.tenant_id, ctx.params.schema_id, version).pipe(storeDown)
-    return docsJson(200, v, ctx.requestId)
+    if (version === undefined) return yield* new SchemaNotFound({ schemaId, version: Number(raw) || 0 })
+    return yield* getExtractionSchemaVersion(caller.tenant.tenant_id, schemaId, version).pipe(storeDown)
   })
 
-export const schemaRoutes = [
-  route("GET", "/v1/extraction-schemas", authedHandler("v1", list)),
-  route("POST", "/v1/extraction-schemas", authedHandler("v1", create)),
-  route("GET", "/v1/extraction-schemas/:schema_id", authedHandler("v1", latest)),
-  route("GET", "/v1/extraction-schemas/:schema_id/versions", authedHandler("v1", versions)),
-  route("POST", "/v1/extraction-schemas/:schema_id/versions", authedHandler("v1", append)),
-  route("GET", "/v1/extraction-schemas/:schema_id/versions/:version", authedHandler("v1", oneVersion))
+const VERSION = { status: 200, description: "`{schema_id, version, name, description, schema, owner, created_at}`" }
+const PAGE = { status: 200, description: "`{items, next_cursor}`" }
+
+export const schemaEndpoints = [
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/extraction-schemas",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "List the extraction schemas you can use (yours and the platform's)",
+    query: PageQuery,
+    responses: [PAGE],
+    errors: [[422, "invalid_request"]],
+    handler: ({ ctx, caller, query }) =>
+      Effect.map(listExtractionSchemas(caller.tenant.tenant_id, pageOf(query)).pipe(storeDown), (r) => docsJson(200, r, ctx.requestId))
+  }),
+  docsEndpoint({
+    method: "POST",
+    path: "/v1/extraction-schemas",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "Create an extraction schema (version 1)",
+    body: jsonBodyOf(CreateBody),
+    responses: [{ ...VERSION, status: 201 }],
+    errors: [[422, "invalid_request"], [422, "invalid_schema"]],
+    handler: ({ ctx, caller, body }) =>
+      Effect.map(
+        createExtractionSchema(caller.tenant.tenant_id, {
+          name: body.name as string,
+          description: body.description as string | null | undefined,
+          schema: body.schema
+        }).pipe(storeDown),
+        (created) => docsJson(201, created, ctx.requestId)
+      )
+  }),
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/extraction-schemas/:schema_id",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "Read the latest version of an extraction schema",
+    params: SchemaIdParams,
+    responses: [VERSION],
+    errors: [[404, "schema_not_found"]],
+    handler: ({ ctx, caller, params }) =>
+      Effect.map(getExtractionSchema(caller.tenant.tenant_id, params.schema_id).pipe(storeDown), (v) => docsJson(200, v, ctx.requestId))
+  }),
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/extraction-schemas/:schema_id/versions",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "List the versions of an extraction schema",
+    params: SchemaIdParams,
+    query: PageQuery,
+    responses: [PAGE],
+    errors: [[404, "schema_not_found"], [422, "invalid_request"]],
+    handler: ({ ctx, caller, params, query }) =>
+      Effect.map(
+        listExtractionSchemaVersions(caller.tenant.tenant_id, params.schema_id, pageOf(query)).pipe(storeDown),
+        (r) => docsJson(200, r, ctx.requestId)
+      )
+  }),
+  docsEndpoint({
+    method: "POST",
+    path: "/v1/extraction-schemas/:schema_id/versions",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "Append a version to an extraction schema",
+    params: SchemaIdParams,
+    body: jsonBodyOf(AppendBody),
+    responses: [{ ...VERSION, status: 201 }],
+    errors: [[404, "schema_not_found"], [422, "invalid_request"], [422, "invalid_schema"]],
+    handler: ({ ctx, caller, params, body }) =>
+      Effect.map(
+        appendExtractionSchemaVersion(caller.tenant.tenant_id, params.schema_id, {
+          schema: body.schema,
+          name: body.name as string | undefined,
+          description: body.description as string | null | undefined
+        }).pipe(storeDown),
+        (appended) => docsJson(201, appended, ctx.requestId)
+      )
+  }),
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/extraction-schemas/:schema_id/versions/:version",
+    form: "v1",
+    tag: "v1 extraction schemas",
+    summary: "Read one version of an extraction schema",
+    params: Schema.Struct({ schema_id: Schema.String, version: Schema.String }),
+    responses: [VERSION],
+    errors: [[404, "schema_not_found"]],
+    handler: ({ ctx, caller, params }) => Effect.map(oneVersion(caller, params.schema_id, params.version), (v) => docsJson(200, v, ctx.requestId))
+  })
 ]

@@ -5,7 +5,8 @@
  * itself is read when the job runs (`read-source.ts`).
  */
 import { Effect } from "effect"
-import { AccessDenied, invalid } from "../http/api-errors.js"
+import { AccessDenied } from "../api-errors.js"
+import { invalid } from "../../api/errors.js"
 import type { JobSource } from "../document-job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { HttpFetcher } from "./http-fetcher.js"

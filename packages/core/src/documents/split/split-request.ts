@@ -1,12 +1,11 @@
 /** The split body's own field: `taxonomy` (optional; as classify's). */
-import { Effect } from "effect"
-import { taxonomyOf } from "../categorize/categorize-request.js"
-import { failIfAny, type Json } from "../http/inputs.js"
+import { Effect, Option } from "effect"
+import { optionalNullable } from "../../api/schemas.js"
+import type { TaxonomyCategory } from "../../intelligence/classifier.js"
+import { Taxonomy } from "../categorize/categorize-request.js"
 import type { SplitParams } from "./split-work.js"
 
-export const splitParams = (body: Json) =>
-  Effect.gen(function*() {
-    const { taxonomy, errors } = taxonomyOf(body.taxonomy)
-    yield* failIfAny(errors)
-    return { taxonomy } satisfies SplitParams
-  })
+export const SplitFields = { taxonomy: optionalNullable(Taxonomy) }
+
+export const splitParams = (body: { readonly taxonomy: Option.Option<ReadonlyArray<TaxonomyCategory>> }) =>
+  Effect.succeed({ taxonomy: Option.match(body.taxonomy, { onNone: () => null, onSome: (t) => [...t] }) } satisfies SplitParams)

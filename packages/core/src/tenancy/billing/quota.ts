@@ -6,7 +6,8 @@
  * credits by what the last jobs cost).
  */
 import { Effect } from "effect"
-import { QuotaExceeded, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { QuotaExceeded } from "../errors.js"
+import { storageUnavailable } from "../../api/errors.js"
 import type { Tenant } from "../tenants/tenant.js"
 import { UsageStore } from "./usage-store.js"
 
@@ -14,7 +15,7 @@ export const checkQuota = (tenant: Tenant) =>
   Effect.gen(function*() {
     if (tenant.paid_usage) return
     const used = yield* Effect.flatMap(UsageStore, (s) => s.unitsUsed(tenant.tenant_id)).pipe(
-      Effect.mapError(() => new ServiceUnavailable({ message: "usage storage unavailable; retry shortly" }))
+      Effect.mapError(() => storageUnavailable("usage storage"))
     )
     if (used >= tenant.credits) return yield* new QuotaExceeded({ credits: tenant.credits, used })
   })

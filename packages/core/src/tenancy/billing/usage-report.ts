@@ -4,7 +4,7 @@
  * (`GET /v1/usage/overview`) with the preceding window of equal length.
  */
 import { Clock, Effect } from "effect"
-import { ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { storageUnavailable } from "../../api/errors.js"
 import { activeJobCount } from "../limits/concurrency.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { type UsageGrouping, UsageStore, type UsageTotals, utcDay } from "./usage-store.js"
@@ -20,7 +20,7 @@ export const parseUtcDate = (s: string): number | undefined => {
   return Number.isNaN(ms) || utcDay(ms) !== s ? undefined : ms
 }
 
-const unavailable = () => new ServiceUnavailable({ message: "usage storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable("usage storage")
 
 const summarize = (tenantId: string, from: number, to: number, groupBy: UsageGrouping, workspaceId?: string) =>
   Effect.flatMap(UsageStore, (s) => s.summarize({ tenantId, from, to, groupBy, workspaceId })).pipe(Effect.mapError(unavailable))

@@ -10,7 +10,8 @@ import { checkQuota } from "../billing/quota.js"
 import { type CreateJob, createJob } from "../../jobs/create-job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
-import { IdempotencyConflict, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { ServiceUnavailable } from "../../api/errors.js"
+import { IdempotencyConflict } from "../../jobs/errors.js"
 import { insertWithinConcurrency } from "./concurrency.js"
 
 const isReplay = (c: CreateJob) =>

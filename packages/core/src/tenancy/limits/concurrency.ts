@@ -5,11 +5,12 @@
  * and two creates racing for the last slot — on one instance or on two — never both pass.
  */
 import { Effect } from "effect"
-import { ConcurrencyLimitReached, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { ConcurrencyLimitReached } from "../errors.js"
+import { ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
 import type { Job } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable()
 
 /** The tenant's jobs queued or running now. */
 export const activeJobCount = (tenantId: string) =>

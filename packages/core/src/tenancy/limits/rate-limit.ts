@@ -5,7 +5,8 @@
  * authenticated caller sends is, uploads and idempotent replays included.
  */
 import { Clock, Effect } from "effect"
-import { RequestRateLimited, ServiceUnavailable } from "../../documents/http/api-errors.js"
+import { RequestRateLimited } from "../errors.js"
+import { storageUnavailable } from "../../api/errors.js"
 import type { Tenant } from "../tenants/tenant.js"
 import { RequestRateStore } from "./request-rate-store.js"
 
@@ -16,7 +17,7 @@ export const checkRequestRate = (tenant: Tenant) =>
     const store = yield* RequestRateStore
     const now = yield* Clock.currentTimeMillis
     const outcome = yield* store.hit({ key: tenant.tenant_id, limit: tenant.rpm, windowMs: RATE_WINDOW_MS, now }).pipe(
-      Effect.mapError(() => new ServiceUnavailable({ message: "limiter storage unavailable; retry shortly" }))
+      Effect.mapError(() => storageUnavailable("limiter storage"))
     )
     if (!outcome.admitted) {
       return yield* new RequestRateLimited({ limit: tenant.rpm, retryAfterSeconds: Math.max(1, Math.ceil(outcome.retryAfterMs / 1000)) })

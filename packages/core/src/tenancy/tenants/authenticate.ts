@@ -3,7 +3,8 @@
  * missing, malformed, unknown or revoked key, or a key whose tenant is gone, is 401.
  */
 import { Effect, Option } from "effect"
-import { ServiceUnavailable, Unauthorized } from "../../documents/http/api-errors.js"
+import { storageUnavailable } from "../../api/errors.js"
+import { Unauthorized } from "../errors.js"
 import { DOCS_KEY_PATTERN, type DocsKeyRecord, hashDocsKey, type Tenant } from "./tenant.js"
 import { TenantStore } from "./tenant-store.js"
 
@@ -22,4 +23,4 @@ export const authenticateDocs = (header: string | undefined) =>
     const tenant = yield* store.getTenant(record.value.tenant_id)
     if (Option.isNone(tenant)) return yield* new Unauthorized()
     return { tenant: tenant.value, key: record.value } satisfies Caller
-  }).pipe(Effect.catchTag("StorageUnavailable", () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })))
+  }).pipe(Effect.catchTag("StorageUnavailable", () => storageUnavailable()))

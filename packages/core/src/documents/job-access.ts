@@ -3,17 +3,18 @@
  * (spec 2, "Authentication" 4); waiting for a job counts against the tenant's sync-wait cap.
  */
 import { Clock, Effect, Option } from "effect"
-import { Ids } from "../../kernel/ids.js"
-import { SyncWaitStore } from "../../tenancy/limits/sync-wait-store.js"
-import { type JobQuery, JobStore } from "../../jobs/job-store.js"
-import { applyJobEvent, awaitSettled, interruptWork } from "../../jobs/job-runtime.js"
-import type { Job } from "../../jobs/job.js"
-import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { UploadStore } from "../uploads/upload.js"
-import { onPayloadExpiredBestEffort } from "../../jobs/job-retention.js"
-import { ResourceNotFound, ServiceUnavailable, UploadExpired } from "./api-errors.js"
+import { Ids } from "../kernel/ids.js"
+import { SyncWaitStore } from "../tenancy/limits/sync-wait-store.js"
+import { type JobQuery, JobStore } from "../jobs/job-store.js"
+import { applyJobEvent, awaitSettled, interruptWork } from "../jobs/job-runtime.js"
+import type { Job } from "../jobs/job.js"
+import type { Caller } from "../tenancy/tenants/authenticate.js"
+import { UploadStore } from "./uploads/upload.js"
+import { onPayloadExpiredBestEffort } from "../jobs/job-retention.js"
+import { ResourceNotFound, storageUnavailable } from "../api/errors.js"
+import { UploadExpired } from "./api-errors.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable()
 
 /**
  * A job of the caller. Retention: a succeeded job read past its `payload_expires_at` has its

@@ -12,19 +12,13 @@ import * as Multipasta from "multipasta"
 import { type BodyError, concatChunks } from "../../platform/request.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
-import {
-  type FieldError,
-  InvalidInput,
-  MalformedRequest,
-  PayloadTooLarge,
-  ServiceUnavailable
-} from "../http/api-errors.js"
-import { docsJson } from "../http/envelope.js"
-import type { DocsContext } from "../http/handler.js"
-import { fileNameError } from "../http/inputs.js"
+import { type FieldError, InvalidInput, MalformedRequest, PayloadTooLarge, ServiceUnavailable } from "../../api/errors.js"
+import { docsJson } from "../../api/envelope.js"
+import type { DocsContext } from "./handler.js"
+import { fileNameError } from "../file-name.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { BlobStore } from "./blob-store.js"
-import { blobKeyOf, HANDLE_PREFIX, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
+import { BlobStore } from "../uploads/blob-store.js"
+import { blobKeyOf, HANDLE_PREFIX, UPLOAD_LIFETIME_MS, UploadStore } from "../uploads/upload.js"
 
 /** room for part headers, boundaries and small fields on top of the file's own cap */
 const MULTIPART_OVERHEAD = 1024 * 1024

@@ -16,34 +16,28 @@
  * completing streams them, one after the other, into the upload's blob, so neither the file nor
  * a part is ever held in memory whole.
  */
-import { Clock, Effect, Option, Stream } from "effect"
+import { Clock, Effect, Option, Schema, Stream } from "effect"
+import { fieldMessage } from "../../api/decode.js"
+import { decodeJsonBody, jsonSchemaOf, rawBody } from "../../api/endpoint.js"
+import { EmptyObject, QueryValue } from "../../api/schemas.js"
 import { concatChunks } from "../../platform/request.js"
-import { route } from "../../platform/router.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
 import { checkFileSignature } from "../file-signature.js"
-import {
-  InvalidInput,
-  invalid,
-  MalformedRequest,
-  PayloadTooLarge,
-  ServiceUnavailable,
-  SessionNotFound,
-  UnsupportedFile,
-  UploadOffsetMismatch,
-  UploadSessionClosed
-} from "../http/api-errors.js"
-import { docsJson } from "../http/envelope.js"
-import { authedHandler, type DocsContext } from "../http/handler.js"
-import { failIfAny, fileNameError, type Json, jsonBody, queryOf, unknownFields } from "../http/inputs.js"
+import { InvalidInput, invalid, MalformedRequest, PayloadTooLarge, ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
+import { SessionNotFound, UnsupportedFile, UploadOffsetMismatch, UploadSessionClosed } from "../api-errors.js"
+import { docsJson } from "../../api/envelope.js"
+import { docsEndpoint, MULTIPART_FILE } from "./endpoints.js"
+import type { DocsContext } from "./handler.js"
+import { FileName } from "../file-name.js"
 import { DOCUMENT_EXTENSIONS, fileExtension } from "../supported-extensions.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { BlobStore } from "./blob-store.js"
-import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "./upload.js"
+import { BlobStore } from "../uploads/blob-store.js"
+import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "../uploads/upload.js"
 import { receiveUpload } from "./upload-route.js"
-import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } from "./upload-session.js"
+import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } from "../uploads/upload-session.js"
 
-const unavailable = () => new ServiceUnavailable({ message: "upload storage unavailable; retry shortly" })
+const unavailable = () => storageUnavailable("upload storage")
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 /** how much of the file's start decides its signature */
 const HEAD_BYTES = 8192
@@ -116,23 +110,24 @@ const staged = (ctx: DocsContext, caller: Caller) =>
     return yield* respond(ctx, 201, session)
   })
 
+const SessionBody = Schema.Struct({
+  file_name: FileName,
+  size: Schema.Number.pipe(
+    Schema.filter((n) => Number.isSafeInteger(n) && n >= 1),
+    fieldMessage("must be the file's size in bytes, an integer of at least 1")
+  )
+})
+
 const create = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
     if (/^multipart\/form-data/i.test(ctx.request.header("content-type") ?? "")) return yield* staged(ctx, caller)
-    const body: Json = yield* jsonBody(ctx.request)
-    const errors = unknownFields(body, ["file_name", "size"])
-    const nameError = fileNameError("file_name", body.file_name)
-    if (nameError !== undefined) errors.push(nameError)
-    if (typeof body.size !== "number" || !Number.isSafeInteger(body.size) || body.size < 1) {
-      errors.push({ field: "size", message: "must be the file's size in bytes, an integer of at least 1" })
-    }
-    yield* failIfAny(errors)
-    const fileName = body.file_name as string
+    const body = yield* decodeJsonBody(ctx, SessionBody)
+    const fileName = body.file_name
     if (!DOCUMENT_EXTENSIONS.includes(fileExtension(fileName))) {
       return yield* new UnsupportedFile({ field: "file_name", message: `unsupported file extension "${fileExtension(fileName)}"` })
     }
     const { maxUploadBytes } = yield* Settings
-    if ((body.size as number) > maxUploadBytes) return yield* new PayloadTooLarge({ limit: maxUploadBytes })
+    if (body.size > maxUploadBytes) return yield* new PayloadTooLarge({ limit: maxUploadBytes })
     const now = yield* Clock.currentTimeMillis
     const session = yield* Effect.flatMap(UploadSessionStore, (store) =>
       Effect.flatMap(Ids, (ids) =>
@@ -140,7 +135,7 @@ const create = (ctx: DocsContext, caller: Caller) =>
           session_id: ids.uuid(),
           tenant_id: caller.tenant.tenant_id,
           file_name: fileName,
-          size: body.size as number,
+          size: body.size,
           received: 0,
           parts: [],
           state: "open",
@@ -155,7 +150,7 @@ const putPart = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
     const id = ctx.params.upload_id
     const session = yield* openSessionOf(caller, id)
-    const raw = queryOf(ctx.request).get("offset")
+    const raw = new URLSearchParams(ctx.request.query).get("offset")
     if (raw === null || !/^\d{1,15}$/.test(raw)) {
       return yield* invalid("offset", `is required: the byte offset this part starts at (the session expects ${session.received})`)
     }
@@ -218,7 +213,7 @@ const headOf = (s: UploadSession) =>
 
 const complete = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
-    yield* jsonBody(ctx.request, true).pipe(Effect.flatMap((b) => failIfAny(unknownFields(b, []))))
+    yield* decodeJsonBody(ctx, EmptyObject, true)
     const id = ctx.params.upload_id
     const session = yield* openSessionOf(caller, id)
     if (session.received !== session.size) {
@@ -278,10 +273,74 @@ const abort = (ctx: DocsContext, caller: Caller) =>
     return yield* respond(ctx, 200, closed.value.session)
   })
 
-export const uploadSessionRoutes = [
-  route("POST", "/v1/uploads", authedHandler("v1", create)),
-  route("GET", "/v1/uploads/:upload_id", authedHandler("v1", (ctx, caller) => Effect.flatMap(sessionOf(caller, ctx.params.upload_id), (s) => respond(ctx, 200, s)))),
-  route("PUT", "/v1/uploads/:upload_id/parts", authedHandler("v1", putPart)),
-  route("POST", "/v1/uploads/:upload_id/complete", authedHandler("v1", complete)),
-  route("DELETE", "/v1/uploads/:upload_id", authedHandler("v1", abort))
+const UploadIdParams = Schema.Struct({ upload_id: Schema.String })
+
+const SESSION = { status: 200, description: "the upload session `{upload_id, file_name, size, offset, state, created_at, expires_at, completed_at, source}`" }
+
+export const uploadSessionEndpoints = [
+  docsEndpoint({
+    method: "POST",
+    path: "/v1/uploads",
+    form: "v1",
+    tag: "v1 uploads",
+    summary: "Start a resumable upload (JSON), or stage a whole file in one request (multipart)",
+    body: rawBody("`{file_name, size}` to open a session, or multipart/form-data with one part `file` for a staged upload", {
+      "application/json": jsonSchemaOf(SessionBody),
+      ...MULTIPART_FILE
+    }),
+    responses: [{ ...SESSION, status: 201 }],
+    errors: [[413, "file_too_large"], [422, "invalid_request"], [422, "unsupported_file_type"]],
+    handler: ({ ctx, caller }) => create(ctx, caller)
+  }),
+  docsEndpoint({
+    method: "GET",
+    path: "/v1/uploads/:upload_id",
+    form: "v1",
+    tag: "v1 uploads",
+    summary: "Read an upload session",
+    params: UploadIdParams,
+    responses: [SESSION],
+    errors: [[404, "session_not_found"]],
+    handler: ({ ctx, caller, params }) => Effect.flatMap(sessionOf(caller, params.upload_id), (s) => respond(ctx, 200, s))
+  }),
+  docsEndpoint({
+    method: "PUT",
+    path: "/v1/uploads/:upload_id/parts",
+    form: "v1",
+    tag: "v1 uploads",
+    summary: "Send the next part of the file, starting at `offset`",
+    params: UploadIdParams,
+    query: Schema.Struct({
+      offset: Schema.optional(QueryValue).annotations({
+        description: "the byte offset this part starts at: the bytes received so far"
+      })
+    }),
+    body: rawBody("the part's bytes", { "application/octet-stream": { type: "string", contentMediaType: "application/octet-stream" } }),
+    responses: [SESSION],
+    errors: [[404, "session_not_found"], [409, "upload_expired"], [409, "upload_offset_mismatch"], [422, "invalid_request"]],
+    handler: ({ ctx, caller }) => putPart(ctx, caller)
+  }),
+  docsEndpoint({
+    method: "POST",
+    path: "/v1/uploads/:upload_id/complete",
+    form: "v1",
+    tag: "v1 uploads",
+    summary: "Complete the upload: usable as `source: {type: \"upload\", upload_id}`",
+    params: UploadIdParams,
+    body: rawBody("empty, or `{}`", { "application/json": { type: "object", additionalProperties: false } }, false),
+    responses: [SESSION],
+    errors: [[404, "session_not_found"], [409, "upload_expired"], [422, "invalid_request"], [422, "unsupported_file_type"]],
+    handler: ({ ctx, caller }) => complete(ctx, caller)
+  }),
+  docsEndpoint({
+    method: "DELETE",
+    path: "/v1/uploads/:upload_id",
+    form: "v1",
+    tag: "v1 uploads",
+    summary: "Abort the upload (its parts are deleted)",
+    params: UploadIdParams,
+    responses: [SESSION],
+    errors: [[404, "session_not_found"], [409, "upload_expired"]],
+    handler: ({ ctx, caller }) => abort(ctx, caller)
+  })
 ]

@@ -5,7 +5,7 @@
  * a fresh `req_<32 hex>` is used, so a bad header never fails a request.
  */
 import { Effect } from "effect"
-import { Ids, newRequestId } from "../../kernel/ids.js"
+import { Ids, newRequestId } from "../kernel/ids.js"
 
 export const CALLER_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/
 

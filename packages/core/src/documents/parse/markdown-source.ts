@@ -6,13 +6,22 @@
  * or that names a job that is not a succeeded parse, is 422; another tenant's job is 404; a bucket
  * that is not the caller's is 403.
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Option, Schema } from "effect"
 import type { MarkdownSource } from "../document-job.js"
 import { JobStore } from "../../jobs/job-store.js"
-import { checkLink, LinkSigner } from "../parse/artifact-links.js"
+import { checkLink, LinkSigner } from "./artifact-links.js"
 import { urlSource } from "../sources/source-url.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { invalid, ResourceNotFound, ServiceUnavailable } from "./api-errors.js"
+import { invalid, ResourceNotFound, storageUnavailable } from "../../api/errors.js"
+
+/** `markdown_url` in a body: its value is checked by `markdownSourceOf`, after the operation's other fields. */
+export const MarkdownUrl = Schema.Unknown.annotations({
+  jsonSchema: {
+    type: "string",
+    maxLength: 4096,
+    description: "the markdown_url of an earlier parse of the same file, unchanged, or an s3:// URL in one of your buckets"
+  }
+})
 
 export const markdownSourceOf = (caller: Caller, field: string, value: unknown) =>
   Effect.gen(function*() {
@@ -37,7 +46,7 @@ export const markdownSourceOf = (caller: Caller, field: string, value: unknown) 
     if (check === "invalid") return yield* invalid(field, "is not a valid markdown_url; use the one of the parse result unchanged")
     if (check === "expired") return yield* invalid(field, "has expired; fetch the parse job again for a fresh markdown_url")
     const job = yield* Effect.flatMap(JobStore, (s) => s.get(jobId)).pipe(
-      Effect.mapError(() => new ServiceUnavailable({ message: "storage unavailable; retry shortly" }))
+      Effect.mapError(() => storageUnavailable())
     )
     if (Option.isNone(job) || job.value.tenant_id !== caller.tenant.tenant_id) return yield* new ResourceNotFound({ resource: "job", id: jobId })
     if (job.value.kind !== "parse" || job.value.status !== "succeeded") {

@@ -1,0 +1,101 @@
+import { makeDocket, ManualClock } from "@docket/core"
+import { testParserLayer } from "@docket/core/testing"
+import * as MemoryStorage from "@docket/storage-memory"
+import { Validator } from "@seriousme/openapi-schema-validator"
+import { afterAll, describe, expect, it } from "vitest"
+
+// The services' OpenAPI documents, served in process, checked by an OpenAPI 3.1 validator.
+const docket = makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer })
+afterAll(() => docket.dispose())
+
+const documentOf = async (path: string) => {
+  const r = await docket.fetch(new Request(`http://docket.test${path}`))
+  expect(r.status).toBe(200)
+  expect(r.headers.get("content-type")).toContain("application/json")
+  return (await r.json()) as any
+}
+
+const validate = async (document: unknown) => {
+  const validator = new Validator()
+  const result = await validator.validate(document as Parameters<Validator["validate"]>[0])
+  expect(result.errors ?? []).toEqual([])
+  expect(result.valid).toBe(true)
+  expect(validator.version).toBe("3.1")
+  // every $ref resolves
+  expect(() => validator.resolveRefs()).not.toThrow()
+}
+
+/** Every route of spec 2, in both forms. */
+const SPEC_2_ROUTES = [
+  "POST /upload",
+  ...["parse", "categorize", "extract", "ground"].flatMap((op) => [`POST /${op}`, `POST /${op}_async`]),
+  "GET /jobs",
+  "GET /jobs/{job_id}",
+  "POST /jobs/{job_id}/cancel",
+  "POST /v1/parse",
+  "POST /v1/classify",
+  "POST /v1/document-operations/categorize",
+  "POST /v1/extract",
+  "POST /v1/ground",
+  "POST /v1/split",
+  "GET /v1/jobs",
+  "GET /v1/jobs/{job_id}",
+  "POST /v1/jobs/{job_id}/cancel",
+  "GET /v1/jobs/{job_id}/events",
+  "GET /v1/jobs/{job_id}/ground-crops/{artifact_ref}",
+  "POST /v1/uploads",
+  "GET /v1/uploads/{upload_id}",
+  "PUT /v1/uploads/{upload_id}/parts",
+  "POST /v1/uploads/{upload_id}/complete",
+  "DELETE /v1/uploads/{upload_id}",
+  "GET /v1/extraction-schemas",
+  "POST /v1/extraction-schemas",
+  "GET /v1/extraction-schemas/{schema_id}",
+  "GET /v1/extraction-schemas/{schema_id}/versions",
+  "POST /v1/extraction-schemas/{schema_id}/versions",
+  "GET /v1/extraction-schemas/{schema_id}/versions/{version}",
+  "GET /v1/usage",
+  "GET /v1/usage/overview",
+  "GET /artifacts/{job_id}/{part}"
+]
+
+describe("OpenAPI documents", () => {
+  it("GET /openapi/documents.json is a valid OpenAPI 3.1 document listing every route of spec 2", async () => {
+    const doc = await documentOf("/openapi/documents.json")
+    await validate(doc)
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`))
+    expect(listed.sort()).toEqual([...SPEC_2_ROUTES].sort())
+    expect(doc.components.securitySchemes.ApiKey).toEqual({ type: "apiKey", in: "header", name: "X-API-Key" })
+  })
+
+  it("gives each route its parameters, request body schema and error codes", async () => {
+    const doc = await documentOf("/openapi/documents.json")
+    const v1Parse = doc.paths["/v1/parse"].post
+    const body = v1Parse.requestBody.content["application/json"].schema
+    expect(body.required).toEqual(["source"])
+    expect(Object.keys(body.properties).sort()).toEqual(["source", "wait_seconds"])
+    expect(v1Parse.parameters.map((p: any) => `${p.in} ${p.name}`)).toContain("header Idempotency-Key")
+    const codes = (status: string, op = v1Parse) => op.responses[status].content["application/json"].schema.allOf[1].properties.error.properties.code.enum
+    expect(codes("422")).toEqual(["invalid_request", "unsupported_file_type"])
+    expect(codes("401")).toEqual(["unauthorized"])
+    expect(Object.keys(v1Parse.responses)).toEqual(expect.arrayContaining(["200", "202", "401", "402", "404", "409", "422", "429", "503"]))
+
+    const flatGround = doc.paths["/ground"].post
+    expect(flatGround.parameters).toEqual([expect.objectContaining({ name: "timeout_seconds", in: "query", required: false })])
+    const groundBody = flatGround.requestBody.content["application/json"].schema
+    expect(Object.keys(groundBody.properties).sort()).toEqual(["derived", "file", "idempotency_key", "items", "options"])
+    expect(codes("408", flatGround)).toEqual(["timeout"])
+    expect(codes("422", flatGround)).toEqual(["validation_error"])
+
+    const list = doc.paths["/v1/jobs"].get
+    expect(list.parameters.map((p: any) => p.name)).toEqual(["limit", "status", "kind", "created_after", "cursor", "workspace_id"])
+    expect(list.security).toEqual([{ ApiKey: [] }])
+    expect(doc.paths["/artifacts/{job_id}/{part}"].get.security).toEqual([])
+    expect(Object.keys(doc.paths["/upload"].post.requestBody.content)).toEqual(["multipart/form-data"])
+    expect(doc.paths["/v1/jobs/{job_id}"].get.parameters).toEqual([expect.objectContaining({ name: "job_id", in: "path", required: true })])
+  })
+
+  it("GET /openapi/decision.json is a valid OpenAPI 3.1 document", async () => {
+    await validate(await documentOf("/openapi/decision.json"))
+  })
+})
