@@ -282,7 +282,7 @@ export async function runDocsBench(): Promise<string> {
   lines.push("## Document service: parse, job polls during a parse, upload memory")
   lines.push("")
   lines.push(
-    `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` + \`listen\` ` +
+    `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` of \`@docket/server\` + \`listen\` ` +
       `from \`@docket/adapter-node\` in a child process (memory storage, \`@docket/formats\` parsing in worker threads), ` +
       `\`POST /parse\` waiting for the result, median of ${runs} runs after a warm-up. Reference: pdf.js (\`pdfjs-dist\`, the ` +
       `same build) extracting the text content of every page in this process, median of ${runs} runs after a warm-up.`

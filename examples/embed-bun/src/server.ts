@@ -4,7 +4,8 @@
  * Docket. Run with Bun: `bun examples/embed-bun/src/server.ts` (PORT, default 3000; HOST, default
  * 127.0.0.1; DOCKET_ADMIN_TOKEN enables Docket's control plane under /_admin).
  */
-import { createDocket, makeBunFetchHandler } from "@docket/adapter-bun"
+import { makeBunFetchHandler } from "@docket/adapter-bun"
+import { createDocket } from "@docket/server"
 
 const docket = createDocket({ settings: { adminToken: process.env.DOCKET_ADMIN_TOKEN || undefined } })
 
