@@ -93,6 +93,10 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       }
       // the demo key still works: nothing was reset
       expect((await fetch(`${s.url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200)
+      // the API reference pages
+      const docs = await fetch(`${s.url}/docs`)
+      expect(docs.status).toBe(200)
+      expect(await docs.text()).toContain(`href="/docs/documents"`)
     } finally {
       await s.stop()
     }
@@ -314,4 +318,37 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
     })
 
   })
+})
+
+describe("standalone server on Bun (npm run start:bun: bun packages/server/src/bin/docket-bun.ts)", () => {
+  it("the same contract: listens on HOST:PORT, prints a working demo key, serves /docs", async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const s = await startProcess({
+      command: fileURLToPath(new URL("../../../node_modules/.bin/bun", import.meta.url)),
+      args: ["packages/server/src/bin/docket-bun.ts"],
+      cwd: ROOT,
+      env: environment({ PORT: String(port), HOST: "127.0.0.1" }),
+      readyPattern: new RegExp(`listening on ${url.replace(/[.]/g, "\\.")}$`, "m"),
+      name: "the server on Bun"
+    })
+    try {
+      const key = demoKeyOf(s.stdout())
+      expect(key, s.stdout()).toMatch(KEY_PATTERN)
+      expect((await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200)
+      const evaluated = await json(
+        await fetch(`${url}/v1/systemone`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(smallBody) })
+      )
+      expect(evaluated.status).toBe(200)
+      expect(Object.keys(evaluated.body.answers).sort()).toEqual(["refund", "topic"])
+      const docs = await fetch(`${url}/docs/decision`)
+      expect(docs.status).toBe(200)
+      expect(await docs.text()).toContain(`url: "/openapi/decision.json"`)
+      const css = await fetch(`${url}/docs/assets/swagger-ui.css`)
+      expect(css.status).toBe(200)
+      expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8")
+    } finally {
+      await s.stop()
+    }
+  }, 60_000)
 })
