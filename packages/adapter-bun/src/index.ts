@@ -6,4 +6,4 @@
  * `makeDocket` of `@docket/core`, or from `createDocket` of `@docket/server`.
  */
 export { type BunFetchHandler, type BunFetchHandlerOptions, type BunServerLike, makeBunFetchHandler } from "./fetch.js"
-export { IDLE_TIMEOUT_SECONDS, layer, listen, type ListenOptions, type RunningServer } from "./server.js"
+export { IDLE_TIMEOUT_SECONDS, layer, listen, MAX_REQUEST_BODY_SIZE, type ListenOptions, type RunningServer } from "./server.js"

@@ -11,25 +11,10 @@ import { listen, type RunningServer } from "@docket/adapter-node"
 import { type Docket, makeDocket, ManualClock } from "@docket/core"
 import { ADMIN_TOKEN } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
-import { execFile } from "node:child_process"
-import { fileURLToPath } from "node:url"
-import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { upload, type UploadMode } from "./support/upload.js"
 
 const MiB = 1024 * 1024
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
-const CLIENT = fileURLToPath(new URL("./support/upload-client.ts", import.meta.url))
-
-type Mode = "fetch" | "fetch-chunked" | "http" | "http-chunked"
-
-/** Runs the client in its own process; its one line of output: the answer, or the error before one. */
-const upload = async (url: string, key: string, size: number, mode: Mode): Promise<any> => {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", CLIENT, url, key, String(size), mode], {
-    cwd: ROOT,
-    timeout: 60_000
-  })
-  return JSON.parse(stdout.trim().split("\n").at(-1)!)
-}
 
 describe("an upload over the cap is answered 413 with Connection: close (node:http, a client in another process)", () => {
   let docket: Docket
@@ -46,7 +31,7 @@ describe("an upload over the cap is answered 413 with Connection: close (node:ht
   })
 
   const routes = [{ path: "/upload", code: "payload_too_large" }, { path: "/v1/uploads", code: "file_too_large" }] as const
-  const modes: ReadonlyArray<[Mode, string]> = [
+  const modes: ReadonlyArray<[UploadMode, string]> = [
     ["fetch", "fetch, Content-Length"],
     ["fetch-chunked", "fetch, chunked"],
     ["http", "node:http, Content-Length"],
@@ -64,6 +49,13 @@ describe("an upload over the cap is answered 413 with Connection: close (node:ht
       }, 60_000)
     }
   }
+
+  it("a Content-Length of 200 MiB is answered at once, before the body is sent", async () => {
+    const answer = await upload(`${server.url}/v1/uploads`, key, 200 * MiB, "http-declared")
+    expect(answer.status, JSON.stringify(answer)).toBe(413)
+    expect(answer.connection).toBe("close")
+    expect(answer.body.error.code).toBe("file_too_large")
+  }, 60_000)
 
   it("the server keeps serving: an upload under the cap succeeds afterwards", async () => {
     const answer = await upload(`${server.url}/upload`, key, 1000, "http")

@@ -5,7 +5,10 @@
  * server is what shows an answer lost to a connection reset (in one process the client reads the
  * answer in time whatever the server does).
  *
- *   node --import tsx upload-client.ts <url> <key> <size> <fetch|fetch-chunked|http|http-chunked>
+ * `http-declared` declares the whole size in `Content-Length` but sends only the first 64 KiB,
+ * then waits for the answer (as a client that reads an early answer does).
+ *
+ *   node --import tsx upload-client.ts <url> <key> <size> <fetch|fetch-chunked|http|http-chunked|http-declared>
  */
 import { request } from "node:http"
 
@@ -54,8 +57,8 @@ const viaFetch = async (chunked: boolean) => {
   return { status: r.status, connection: r.headers.get("connection"), body: parse(await r.text()) }
 }
 
-/** node:http writing the whole body, then reading the answer */
-const viaHttp = (chunked: boolean) =>
+/** node:http writing the whole body (or its first 64 KiB: `partial`), then reading the answer */
+const viaHttp = (chunked: boolean, partial = false) =>
   new Promise<unknown>((resolve, reject) => {
     const headers: Record<string, string> = { "x-api-key": key, "content-type": contentType }
     if (chunked) headers["transfer-encoding"] = "chunked"
@@ -81,19 +84,22 @@ const viaHttp = (chunked: boolean) =>
         req.on("close", go)
       })
     void (async () => {
+      let sent = 0
       for await (const chunk of body()) {
-        if (req.destroyed) return
+        if (req.destroyed || (partial && sent >= 64 * 1024)) return
+        sent += chunk.byteLength
         if (!req.write(chunk)) await drained()
       }
       if (!req.destroyed) req.end()
     })()
   })
 
-const run = mode.startsWith("fetch") ? viaFetch(mode === "fetch-chunked") : viaHttp(mode === "http-chunked")
+const run = mode.startsWith("fetch") ? viaFetch(mode === "fetch-chunked") : viaHttp(mode === "http-chunked", mode === "http-declared")
+// exits once it has its answer: a request left unfinished would hold the process open
 run.then(
   (answer) => console.log(JSON.stringify(answer)),
   (error: unknown) => {
     const e = error as { message?: string; cause?: { code?: string; message?: string } }
     console.log(JSON.stringify({ error: `${e.message ?? String(error)}${e.cause ? `: ${e.cause.code ?? e.cause.message}` : ""}` }))
   }
-)
+).finally(() => process.exit(0))
