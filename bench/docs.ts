@@ -36,7 +36,7 @@ import { median } from "./support/timing.js"
 const MB = 1024 * 1024
 
 /** A text PDF: `pages` US-letter pages of 45 lines each. */
-const makePdf = async (pages: number): Promise<Uint8Array> => {
+export const makePdf = async (pages: number): Promise<Uint8Array> => {
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
   for (let p = 1; p <= pages; p++) {

@@ -187,8 +187,7 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       headers: Record<string, string | number>,
       write: (req: ReturnType<typeof httpRequest>) => Promise<void>
     ) =>
-      new Promise<{ status: number; body: any; ms: number; bodyFinished: boolean }>((resolve, reject) => {
-        const started = performance.now()
+      new Promise<{ status: number; body: any; bodyFinished: boolean }>((resolve, reject) => {
         let bodyFinished = false
         const req = httpRequest(
           `${s.url}/v1/systemone`,
@@ -198,10 +197,9 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
             res.setEncoding("utf8")
             res.on("data", (d: string) => (text += d))
             res.on("end", () => {
-              const ms = performance.now() - started
               req.destroy()
               try {
-                resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), ms, bodyFinished })
+                resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), bodyFinished })
               } catch (e) {
                 reject(e)
               }
@@ -227,16 +225,16 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       await s?.stop()
     })
 
-    it("a 3 MB body with a correct key gets 422 quickly, and the server keeps serving", async () => {
+    // (that the answer does not wait for the body is shown by the two tests after this one: the
+    // client gets it before it has sent its body)
+    it("a 3 MB body with a correct key gets 422, and the server keeps serving", async () => {
       const huge = JSON.stringify({ state: "x".repeat(3 * 1024 * 1024), questions: smallBody.questions })
-      const started = performance.now()
       const r = await fetch(`${s.url}/v1/systemone`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: huge
       })
       const body = await r.json() as any
-      expect(performance.now() - started).toBeLessThan(5_000)
       expect(r.status).toBe(422)
       expect(body.error.type).toBe("invalid_request_error")
       expect(body.error.issues).toEqual([{ path: "", message: "request body must be at most 2097152 bytes" }])
@@ -255,7 +253,6 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       expect(r.status).toBe(422)
       expect(r.body.error.issues).toEqual([{ path: "", message: "request body must be at most 2097152 bytes" }])
       expect(r.bodyFinished).toBe(false)
-      expect(r.ms).toBeLessThan(5_000)
       expect((await models()).status).toBe(200)
       await evaluateOk()
     })
@@ -274,7 +271,6 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       expect(r.status).toBe(422)
       expect(r.body.error.issues).toEqual([{ path: "", message: "request body must be at most 2097152 bytes" }])
       expect(r.bodyFinished).toBe(false)
-      expect(r.ms).toBeLessThan(10_000)
       expect((await models()).status).toBe(200)
       await evaluateOk()
     })
