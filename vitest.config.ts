@@ -14,7 +14,8 @@ export default defineConfig({
       { find: /^@docket\/formats$/, replacement: src("./packages/formats/src/index.ts") },
       { find: /^@docket\/intelligence-openai$/, replacement: src("./packages/intelligence-openai/src/index.ts") },
       { find: /^@docket\/adapter-node$/, replacement: src("./packages/adapter-node/src/index.ts") },
-      { find: /^@docket\/adapter-bun$/, replacement: src("./packages/adapter-bun/src/index.ts") }
+      { find: /^@docket\/adapter-bun$/, replacement: src("./packages/adapter-bun/src/index.ts") },
+      { find: /^@docket\/server$/, replacement: src("./packages/server/src/index.ts") }
     ]
   },
   test: {

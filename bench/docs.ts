@@ -36,7 +36,7 @@ import { median } from "./support/timing.js"
 const MB = 1024 * 1024
 
 /** A text PDF: `pages` US-letter pages of 45 lines each. */
-const makePdf = async (pages: number): Promise<Uint8Array> => {
+export const makePdf = async (pages: number): Promise<Uint8Array> => {
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
   for (let p = 1; p <= pages; p++) {
@@ -282,7 +282,7 @@ export async function runDocsBench(): Promise<string> {
   lines.push("## Document service: parse, job polls during a parse, upload memory")
   lines.push("")
   lines.push(
-    `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` + \`listen\` ` +
+    `A generated ${pages}-page text PDF (${fmtInt(pdf.byteLength / 1024)} KiB, 45 lines a page). Docket: \`createDocket()\` of \`@docket/server\` + \`listen\` ` +
       `from \`@docket/adapter-node\` in a child process (memory storage, \`@docket/formats\` parsing in worker threads), ` +
       `\`POST /parse\` waiting for the result, median of ${runs} runs after a warm-up. Reference: pdf.js (\`pdfjs-dist\`, the ` +
       `same build) extracting the text content of every page in this process, median of ${runs} runs after a warm-up.`

@@ -73,7 +73,7 @@ export async function runHttpBench(): Promise<string> {
     `POST /v1/systemone, a body of about ${Buffer.byteLength(EVALUATE_BODY)} bytes (a small invoice state and one \`noul\` question; the invoice differs from one request to the next, so no cache of a state can help), ` +
       describeRounds(settings) +
       `. Each server alone in its own child process (Node ${process.version}); the load generator in the parent. ` +
-      `Docket: \`createDocket()\` + \`listen\` from \`@docket/adapter-node\`, a paid account with ` +
+      `Docket: \`createDocket()\` of \`@docket/server\` + \`listen\` from \`@docket/adapter-node\`, a paid account with ` +
       `\`custom_limits: {unlimited: true}\`; every response 200.`
   )
   lines.push("")

@@ -11,7 +11,7 @@
  *    workers). Every worker is its own paid account with an RPM and an in-flight limit that never
  *    refuse, all on one fleet, so each acquire takes the account lock, records an RPM admission
  *    and serializes on the fleet's row.
- * 2. Evaluate throughput: `createDocket({ storage })` + `listen` from `@docket/adapter-node` in a
+ * 2. Evaluate throughput: `createDocket({ storage })` (@docket/server) + `listen` from `@docket/adapter-node` in a
  *    child process (`bench/servers/docket-storage-server.ts`), driven by autocannon from this
  *    process as bench/http.ts does: POST /v1/systemone, BENCH_PG_HTTP_CONNECTIONS (default 10)
  *    connections, BENCH_PG_HTTP_WARMUP_REQUESTS (default 3000) warm-up requests, then

@@ -7,13 +7,14 @@
  * It builds the packages first and measures the built code (bench/tsconfig.built.json): what an
  * embedder installs, and what `node` runs without tsx's cost per closure.
  *
- * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs>.ts`. The pg
+ * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats>.ts`. The pg
  * section needs PostgreSQL (DOCKET_TEST_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
  */
 import { cpus } from "node:os"
 import { runBunBench } from "./bun.js"
 import { runDocsBench } from "./docs.js"
+import { runFormatsBench } from "./formats.js"
 import { runHttpBench } from "./http.js"
 import { runPgBench } from "./pg.js"
 import { runTokenizerBench } from "./tokenizer.js"
@@ -26,7 +27,8 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["http", runHttpBench],
   ["bun", runBunBench],
   ["pg", runPgBench],
-  ["docs", runDocsBench]
+  ["docs", runDocsBench],
+  ["formats", runFormatsBench]
 ]
 
 const main = async (): Promise<void> => {

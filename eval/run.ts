@@ -13,7 +13,7 @@
  * the figures as JSON instead. A route that is not there yet (501) or a failed job counts as a
  * miss with its error code; the run never stops on one.
  */
-import { createDocket } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"

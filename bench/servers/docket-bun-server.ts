@@ -1,14 +1,15 @@
 /// <reference types="bun" />
 /**
  * Benchmark child process, run with Bun (`node_modules/.bin/bun bench/servers/docket-bun-server.ts`):
- * a Docket instance (memory storage) on an ephemeral port, served by `@docket/adapter-bun` —
+ * a Docket instance (`createDocket` of `@docket/server`, memory storage) on an ephemeral port, served by `@docket/adapter-bun` —
  * `listen` (its own `Bun.serve`) by default; with BENCH_BUN_SERVE=fetch-handler a plain `Bun.serve`
  * with `makeBunFetchHandler` (the embedding path); with BENCH_BUN_SERVE=layer the adapter's `layer`
  * (`@effect/platform-bun`'s BunHttpServer) — with one paid account whose limits are
  * `{unlimited: true}`. Prints one JSON line `{"port":…,"key":"…"}` on stdout when ready; then see
  * `control.ts`.
  */
-import { createDocket, layer, listen, makeBunFetchHandler } from "@docket/adapter-bun"
+import { layer, listen, makeBunFetchHandler } from "@docket/adapter-bun"
+import { createDocket } from "@docket/server"
 import { HttpServer } from "@effect/platform"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { serveDocket } from "../support/docket-server.js"

@@ -1,12 +1,13 @@
 /**
- * Benchmark child process: the document service of a Docket instance (`createDocket` + `listen`
- * from `@docket/adapter-node`, with `@docket/formats`' worker-pool parser), on PostgreSQL storage
+ * Benchmark child process: the document service of a Docket instance (`createDocket` of
+ * `@docket/server` + `listen` from `@docket/adapter-node`, with `@docket/formats`' worker-pool parser), on PostgreSQL storage
  * when DATABASE_URL is set, else in memory. One tenant whose limits and credits never refuse.
  * BENCH_DOCS_DISCARD_BLOBS=1 swaps the blob store for one that reads each upload to its end and
  * keeps nothing (the reference of the upload-memory figure: what receiving the bytes costs).
  * Prints one JSON line `{"port":…,"key":"…"}` on stdout when ready; then see `control.ts`.
  */
-import { createDocket, listen } from "@docket/adapter-node"
+import { listen } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { BlobStore, BlobTooLarge } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"

@@ -1,6 +1,7 @@
-/** A Docket benchmark server on Node: `createDocket` + `listen` from `@docket/adapter-node` (see docket-server.ts). */
+/** A Docket benchmark server on Node: `createDocket` of `@docket/server` + `listen` from `@docket/adapter-node` (see docket-server.ts). */
+import { listen } from "@docket/adapter-node"
 import type { CustomLimits } from "@docket/core"
-import { createDocket, type CreateDocketOptions, listen } from "@docket/adapter-node"
+import { createDocket, type CreateDocketOptions } from "@docket/server"
 import { serveDocket } from "./docket-server.js"
 
 /** Serves a Docket instance on an ephemeral port of 127.0.0.1. */

@@ -4,13 +4,16 @@
  * Docket. Run with Bun: `bun examples/embed-bun/src/server.ts` (PORT, default 3000; HOST, default
  * 127.0.0.1; DOCKET_ADMIN_TOKEN enables Docket's control plane under /_admin).
  */
-import { createDocket, makeBunFetchHandler } from "@docket/adapter-bun"
+import { makeBunFetchHandler, MAX_REQUEST_BODY_SIZE } from "@docket/adapter-bun"
+import { createDocket } from "@docket/server"
 
 const docket = createDocket({ settings: { adminToken: process.env.DOCKET_ADMIN_TOKEN || undefined } })
 
 const server = Bun.serve({
   port: Number(process.env.PORT ?? 3000),
   hostname: process.env.HOST ?? "127.0.0.1",
+  // Docket caps request bodies itself (uploads up to 200 MB): lift Bun's own 128 MB cap
+  maxRequestBodySize: MAX_REQUEST_BODY_SIZE,
   // the host's own routes come first
   routes: {
     "/health": Response.json({ ok: true }),

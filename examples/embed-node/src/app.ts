@@ -1,7 +1,8 @@
 /**
  * An existing `node:http` server that keeps its own routes and hands everything else to Docket.
  */
-import { createDocket, makeNodeListener } from "@docket/adapter-node"
+import { makeNodeListener } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { createServer, type Server } from "node:http"
 
 export const makeServer = async (): Promise<{ server: Server; docket: ReturnType<typeof createDocket> }> => {

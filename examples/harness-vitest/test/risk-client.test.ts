@@ -1,7 +1,7 @@
 /**
  * How a downstream app tests against Docket in process: no sockets, no network, a manual clock.
  */
-import { createDocket } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { afterEach, beforeEach, describe, expect, it } from "@effect/vitest"
 import { makeRiskClient, RateLimitedError } from "../src/risk-client.js"
 

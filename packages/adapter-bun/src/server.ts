@@ -41,6 +41,14 @@ export interface RunningServer {
 export const IDLE_TIMEOUT_SECONDS = 120
 
 /**
+ * Bun's own cap on a request body, lifted: Docket caps every body itself, per route, and answers
+ * in the service's envelope (413 `payload_too_large` / `file_too_large` for an upload past 200
+ * MB), where Bun's default of 128 MB would cut a legitimate upload and answer an empty 413.
+ * A host serving `makeBunFetchHandler` from its own `Bun.serve` sets the same.
+ */
+export const MAX_REQUEST_BODY_SIZE = Number.MAX_SAFE_INTEGER
+
+/**
  * The layer that serves `docketApp` with `BunHttpServer`; it needs the Docket services (provide
  * `docketLayer(options)` from `@docket/core`, or build it on a Docket instance's runtime as
  * `listen` does).
@@ -51,7 +59,8 @@ export const layer = (options: ListenOptions = {}): Layer.Layer<HttpServer.HttpS
       BunHttpServer.layer({
         port: options.port ?? 8080,
         hostname: options.hostname ?? options.host ?? "127.0.0.1",
-        idleTimeout: options.idleTimeout ?? IDLE_TIMEOUT_SECONDS
+        idleTimeout: options.idleTimeout ?? IDLE_TIMEOUT_SECONDS,
+        maxRequestBodySize: MAX_REQUEST_BODY_SIZE
       })
     )
   )
@@ -96,6 +105,7 @@ export const listen = async (docket: Docket, options: ListenOptions = {}): Promi
     port: options.port ?? 8080,
     hostname: options.hostname ?? options.host ?? "127.0.0.1",
     idleTimeout,
+    maxRequestBodySize: MAX_REQUEST_BODY_SIZE,
     fetch(request, bun) {
       if (closing) return closingResponse()
       // Bun's idle timeout also cuts a request that waits without sending (a bodiless GET)

@@ -3,7 +3,9 @@
  * Docket's answers and sets each request's idle timeout through `server.timeout`. Its behaviour on
  * real Bun (disconnects, the conformance suite) is tested in server.test.ts and http.test.ts.
  */
-import { createDocket, IDLE_TIMEOUT_SECONDS, makeBunFetchHandler } from "@docket/adapter-bun"
+import { IDLE_TIMEOUT_SECONDS, makeBunFetchHandler } from "@docket/adapter-bun"
+import { makeDocket } from "@docket/core"
+import * as MemoryStorage from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
 
 const fakeServer = () => {
@@ -13,7 +15,7 @@ const fakeServer = () => {
 
 describe("makeBunFetchHandler", () => {
   it("serves Docket and gives each request Docket's idle timeout (120 s) instead of Bun's 10 s", async () => {
-    const docket = createDocket()
+    const docket = makeDocket({ storage: MemoryStorage.layer })
     try {
       const account = await docket.admin.decision.createAccount({})
       const { key } = await docket.admin.decision.createKey(account.account_id, "t")
@@ -33,7 +35,7 @@ describe("makeBunFetchHandler", () => {
   })
 
   it("idleTimeout: a number of seconds, or false to leave the host's setting", async () => {
-    const docket = createDocket()
+    const docket = makeDocket({ storage: MemoryStorage.layer })
     try {
       const custom = fakeServer()
       await makeBunFetchHandler(docket, { idleTimeout: 0 })(new Request("http://host.test/nowhere"), custom)

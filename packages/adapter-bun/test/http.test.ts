@@ -1,4 +1,16 @@
-import { decisionHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, remoteTarget, type StartTarget } from "@docket/core/testing"
+import {
+  decisionHttpSuite,
+  documentsBillingHttpSuite,
+  documentsCategorizeHttpSuite,
+  documentsExtractHttpSuite,
+  documentsGroundHttpSuite,
+  documentsHttpSuite,
+  documentsJobsSuite,
+  documentsRetentionHttpSuite,
+  documentsSchemaHttpSuite,
+  remoteTarget,
+  type StartTarget
+} from "@docket/core/testing"
 import { afterAll } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/support/database.js"
 import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
@@ -27,6 +39,9 @@ const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | 
   }
   if (settings.adminToken !== undefined) env.DOCKET_ADMIN_TOKEN = settings.adminToken
   if (settings.maxBodyBytes !== undefined) env.DOCKET_MAX_BODY_BYTES = String(settings.maxBodyBytes)
+  // any other setting a suite asks for (e.g. the retention suite's sweepIntervalMs)
+  const { adminToken: _token, maxBodyBytes: _max, ...rest } = settings
+  if (Object.keys(rest).length > 0) env.DOCKET_TEST_SETTINGS = JSON.stringify(rest)
   const id = JSON.stringify(env)
   let server = servers.get(id)
   if (server === undefined) {
@@ -54,3 +69,8 @@ documentsJobsSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"
 documentsCategorizeHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsExtractHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsGroundHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// the schema registry, credits and usage, and retention sweeps on Bun
+documentsSchemaHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsBillingHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsRetentionHttpSuite("Bun: listen", onBun("listen", "memory", true))

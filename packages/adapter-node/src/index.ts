@@ -1,10 +1,8 @@
 /**
- * @docket/adapter-node: Docket on Node. `createDocket` builds an instance (memory storage by
- * default); `listen` serves it; `makeNodeListener` and `docket.fetch` embed it in an existing
- * server.
+ * @docket/adapter-node: Docket on Node, thin (it depends on `@docket/core` only). `listen` serves
+ * a Docket instance on its own `node:http` server; `makeNodeListener` (or `docket.fetch`) embeds
+ * it in an existing one. The instance itself comes from `makeDocket` of `@docket/core`, or from
+ * `createDocket` of `@docket/server` (storage, formats and engines wired).
  */
-export { createDocket, type CreateDocketOptions, type EngineOption } from "./docket.js"
 export { makeNodeListener, type NodeListener } from "./listener.js"
 export { listen, type RunningServer } from "./server.js"
-export { readServerConfig, startFromEnv } from "./main.js"
-export { serverConfig, type ServerConfig } from "./config.js"

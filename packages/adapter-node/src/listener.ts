@@ -20,13 +20,14 @@ export const makeNodeListener = async (docket: Docket): Promise<NodeListener> =>
     const { abort } = run(fromNodeRequest(message, body), (response, sent) => {
       if (res.destroyed) return sent()
       if (response.stream !== undefined) return writeStream(res, response, response.stream, sent)
-      res.once("finish", sent)
-      if (body.abandoned) res.once("finish", () => setImmediate(() => message.destroy()))
+      const abandoned = body.abandoned
+      if (!abandoned) res.once("finish", sent)
       later(() => {
         // a client gone meanwhile: its `close` has already closed the request's scope
         if (res.destroyed) return
         try {
-          write(res, response, body.abandoned)
+          if (abandoned) writeAndLinger(message, res, response, sent)
+          else write(res, response)
         } catch (error) {
           // a response Node refuses to write (a defect): the connection cannot carry it
           res.destroy(error as Error)
@@ -42,17 +43,72 @@ export const makeNodeListener = async (docket: Docket): Promise<NodeListener> =>
   return (message, res) => queueMicrotask(() => serve(message, res))
 }
 
-/**
- * Writes a response. When the request's body was abandoned part-way, the connection cannot carry
- * another request: it is marked `connection: close` and closed once the answer is out.
- */
-const write = (res: ServerResponse, response: DocketResponse, closeConnection: boolean): void => {
-  const body = response.body
+const headersOf = (response: DocketResponse): Record<string, string | number> => {
   const headers: Record<string, string | number> = Object.assign({}, response.headers)
+  const body = response.body
   if (body !== undefined) headers["content-length"] = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
-  if (closeConnection) headers["connection"] = "close"
+  return headers
+}
+
+/** Writes a complete response. */
+const write = (res: ServerResponse, response: DocketResponse): void => {
+  res.writeHead(response.status, headersOf(response))
+  res.end(response.body)
+}
+
+/**
+ * How long a connection whose request body was refused part-way (over a cap) is still read after
+ * the answer, the bytes discarded: at most `LINGER_MS` in all, and `LINGER_IDLE_MS` without any
+ * (as nginx's lingering close).
+ */
+export const LINGER_MS = 30_000
+export const LINGER_IDLE_MS = 5_000
+
+/**
+ * Answers a request whose body was abandoned part-way. The connection cannot carry another
+ * request (`connection: close`), but closing it at once would reset it while the client is still
+ * sending, and a client that writes its whole body before reading (fetch does) would get EPIPE or
+ * ECONNRESET instead of the answer. So the answer is written whole (its `content-length` tells
+ * the client where it ends) and the rest of the body is read and discarded until it ends, or for
+ * a bounded time; only then is the response ended and the connection closed. The request counts
+ * as answered (`sent`) once the answer is out.
+ */
+const writeAndLinger = (message: IncomingMessage, res: ServerResponse, response: DocketResponse, sent: () => void): void => {
+  const headers = headersOf(response)
+  headers["connection"] = "close"
   res.writeHead(response.status, headers)
-  res.end(body)
+  if (response.body !== undefined) res.write(response.body, () => sent())
+  else {
+    res.flushHeaders()
+    sent()
+  }
+  let idle: ReturnType<typeof setTimeout> | undefined
+  const done = () => {
+    clearTimeout(total)
+    clearTimeout(idle)
+    message.off("data", onData)
+    message.off("end", done)
+    message.off("close", done)
+    message.off("error", done)
+    res.off("close", done)
+    if (res.destroyed) return
+    const complete = message.complete
+    res.end()
+    if (!complete) res.once("finish", () => message.destroy())
+  }
+  const onData = () => {
+    clearTimeout(idle)
+    idle = setTimeout(done, LINGER_IDLE_MS)
+  }
+  const total = setTimeout(done, LINGER_MS)
+  if (message.readableEnded || message.destroyed) return done()
+  onData()
+  message.on("data", onData)
+  message.once("end", done)
+  message.once("close", done)
+  message.once("error", done)
+  res.once("close", done)
+  message.resume()
 }
 
 /**

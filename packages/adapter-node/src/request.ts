@@ -1,7 +1,8 @@
 /**
  * A Node `IncomingMessage` as a Docket request. Its body is read through the message's own
  * events, with a hard cap: reading stops (the message is paused, not destroyed) as soon as the
- * cap is crossed, and the listener closes such a connection once its answer has been written.
+ * cap is crossed, and the listener answers such a request with `connection: close`, reads and
+ * discards the rest of the body for a bounded time, then closes the connection.
  */
 import {
   type BodyError,

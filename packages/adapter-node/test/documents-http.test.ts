@@ -1,11 +1,13 @@
-import { createDocket, listen } from "@docket/adapter-node"
-import { ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import { listen } from "@docket/adapter-node"
+import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
 const onNode: StartTarget = async (settings) => {
-  const docket = createDocket({
+  const docket = makeDocket({
+    storage: MemoryStorage.layer,
     clock: new ManualClock(),
     parser: testParserLayer,
     httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
@@ -25,3 +27,4 @@ documentsBillingHttpSuite("node:http", onNode)
 documentsCategorizeHttpSuite("node:http", onNode)
 documentsExtractHttpSuite("node:http", onNode)
 documentsGroundHttpSuite("node:http", onNode)
+documentsRetentionHttpSuite("node:http", onNode)

@@ -1,11 +1,12 @@
-import { createDocket, listen } from "@docket/adapter-node"
-import { ManualClock } from "@docket/core"
+import { listen } from "@docket/adapter-node"
+import { makeDocket, ManualClock } from "@docket/core"
 import { decisionHttpSuite, remoteTarget } from "@docket/core/testing"
+import * as MemoryStorage from "@docket/storage-memory"
 
 // The same suite over a real socket, through the node:http listener, with the control plane
 // driven over HTTP as well (as for a server in another process).
 decisionHttpSuite("node:http", async (settings) => {
-  const docket = createDocket({ clock: new ManualClock(), settings })
+  const docket = makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), settings })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()

@@ -77,19 +77,19 @@ export interface DocketOptions<E = never> {
   /** the intelligence engine of the document operations (the local engine by default) */
   readonly intelligence?: Layer.Layer<IntelligencePorts> | undefined
   /**
-   * reads documents for the document service (`@docket/formats`' layer; `createDocket` of the
-   * adapters provides it by default); without one every parse job fails saying so
+   * reads documents for the document service (`@docket/formats`' layer; `createDocket` of
+   * `@docket/server` provides it by default); without one every parse job fails saying so
    */
   readonly parser?: Layer.Layer<DocumentParser> | undefined
   /**
    * draws the previews of ground's visual matches (`return_cropped_images` / `include_previews`):
-   * `@docket/formats`' `rendererLayer` (`createDocket` of the adapters provides it by default);
+   * `@docket/formats`' `rendererLayer` (`createDocket` of `@docket/server` provides it by default);
    * without one ground jobs still succeed, their matches without `cropped_image_url`
    */
   readonly renderer?: Layer.Layer<PageRenderer> | undefined
   /**
    * cuts pages out of a file for split's part files (`@docket/formats`' `pageExtractorLayer`, PDFs;
-   * `createDocket` of the adapters provides it by default); without one, parts are markdown files
+   * `createDocket` of `@docket/server` provides it by default); without one, parts are markdown files
    */
   readonly pageExtractor?: Layer.Layer<PageExtractor> | undefined
   /**

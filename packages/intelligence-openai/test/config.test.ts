@@ -1,5 +1,5 @@
-/** DOCKET_AI_* and DOCKET_ENGINE, read by the package's `config` and by adapter-node's `readServerConfig`. */
-import { readServerConfig } from "@docket/adapter-node"
+/** DOCKET_AI_* and DOCKET_ENGINE, read by the package's `config` and by the distribution's `readServerConfig` (@docket/server). */
+import { readServerConfig } from "@docket/server"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Redacted } from "effect"
 import { OpenAiIntelligence, resolveConfig } from "../src/index.js"

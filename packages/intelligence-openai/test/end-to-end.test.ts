@@ -1,10 +1,11 @@
 /**
  * The standalone server's wiring end to end: `DOCKET_ENGINE=openai` read by `readServerConfig`,
- * `createDocket` (adapter-node) served on a socket, the fake endpoint answering. The decision
+ * `createDocket` (@docket/server) served on a socket by adapter-node, the fake endpoint answering. The decision
  * answer is the probability from the fake's logprobs, the categorize result the fake's category;
  * the fake failing is a 500 for the evaluator and a retryable job error for categorize.
  */
-import { createDocket, listen, readServerConfig } from "@docket/adapter-node"
+import { listen } from "@docket/adapter-node"
+import { createDocket, readServerConfig } from "@docket/server"
 import { ManualClock } from "@docket/core"
 import { ADMIN_TOKEN, docsClient, type HttpTarget, readJson, remoteTarget, testParserLayer } from "@docket/core/testing"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"

@@ -508,12 +508,14 @@ describe("POST /v1/systemone with pathological states", () => {
   })
 
 
-  it("a state of 1,000,000 × \"a\" is answered 200 or 422 (its time: bench/validation.ts)", async () => {
+  // How long these take (the tokenizer stays linear on long single runs) is measured by
+  // `npm run bench` (bench/tokenizer.ts, the same inputs), not asserted here.
+  it("a state of 1,000,000 × \"a\" is answered 200 or 422, not 500", async () => {
     const status = await send(`{"state":"${"a".repeat(1_000_000)}",${questions}}`)
     expect([200, 422]).toContain(status)
   })
 
-  it("a state of 1 MB of random base64-like text is answered 200 or 422", async () => {
+  it("a state of 1 MB of random base64-like text is answered 200 or 422, not 500", async () => {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     let seed = 12345
     const chars: Array<string> = []
@@ -525,7 +527,7 @@ describe("POST /v1/systemone with pathological states", () => {
     expect([200, 422]).toContain(status)
   })
 
-  it("other long single runs (digits, one emoji, whitespace, a lone surrogate) are each answered 200 or 422", async () => {
+  it("other long single runs (digits, one emoji, whitespace, a lone surrogate) are each answered 200 or 422, not 500", async () => {
     for (const unit of ["7", "😀", " ", "\\ud800", "aB", "é"]) {
       const repeat = Math.floor(900_000 / (unit === "\\ud800" ? 6 : new TextEncoder().encode(unit).length))
       const status = await send(`{"state":"${unit.repeat(repeat)}",${questions}}`)

@@ -72,7 +72,11 @@ const upload = async (server: number, key: string, fileName: string, content: st
 /** moves both manual clocks by `ms`, keeping them at one time */
 const advanceBoth = (ms: number) => Promise.all(admin.map((a) => a.clock.advance(ms)))
 
-/** how long a wake-up across instances may take here (LISTEN/NOTIFY: a few ms) */
+/**
+ * How long to wait for something across instances (LISTEN/NOTIFY: a few ms). Only a timeout of
+ * waits: the clocks of both instances stand still unless a test moves them, so an answer or a
+ * frame that comes at all came from the other instance's signal, not from the passing of time.
+ */
 const PROMPT_MS = 3_000
 
 const v1Parse = async (server: number, key: string, uploadId: string) => {
@@ -189,17 +193,13 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     const t = await tenant()
     const handle = await uploadHandle(A, t.key, "two.txt", "one\fpage two")
     // A's clock never moves here: without a wake-up from B these waits would never end
-    let started = Date.now()
     const flat = await call(A, "POST", "/parse?timeout_seconds=60", t.key, { file: { source_url: handle.source_url } })
     expect(flat.status, JSON.stringify(flat.body)).toBe(200)
     expect(flat.body).toMatchObject({ status: "succeeded", result: { item: expect.anything() } })
-    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
 
-    started = Date.now()
     const v1 = await call(A, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: handle.file_id }, wait_seconds: 60 })
     expect(v1.status, JSON.stringify(v1.body)).toBe(200)
     expect(v1.body).toMatchObject({ status: "succeeded" })
-    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
   })
 
   it("an event stream open on B gets the terminal frame of a job cancelled on A, without reconnecting; B's work stops", async () => {
@@ -213,11 +213,9 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
       expect((await stream.next())?.data.status).toBe("running")
       const cancelled = await call(A, "POST", `/v1/jobs/${jobId}/cancel`, t.key, { reason: "cancelled on A" })
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
-      const started = Date.now()
       expect(await stream.rest()).toEqual([
         { id: "3", data: expect.objectContaining({ sequence: 3, status: "cancelled", message: "cancelled on A" }) }
       ])
-      expect(Date.now() - started).toBeLessThan(PROMPT_MS)
     } finally {
       stream.close()
     }
@@ -235,11 +233,9 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
       expect((await stream.next())?.data.status).toBe("queued")
       expect((await stream.next())?.data.status).toBe("running")
       await advanceBoth(1_234)
-      const started = Date.now()
       const rest = await stream.rest()
       expect(rest.map((f) => [f.id, f.data.status])).toEqual([["3", "succeeded"]])
       expect(rest[0].data.progress).toMatchObject({ units_total: 2, units_done: 2, stage: "done" })
-      expect(Date.now() - started).toBeLessThan(PROMPT_MS)
     } finally {
       stream.close()
     }
@@ -251,10 +247,8 @@ describe("two server processes on one PostgreSQL database: document jobs", () =>
     const waiting = call(A, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file }, wait_seconds: 61 })
     // A's wait holds the tenant's one place (it sleeps 61 s on A's clock, which nobody moves)
     await waitUntil(async () => (await sleepingOnEither(61_000)) === 1, PROMPT_MS, "A's sync wait to be parked", 20)
-    const started = Date.now()
     const second = await call(B, "POST", "/v1/parse", t.key, { source: { type: "upload", upload_id: file }, wait_seconds: 61 })
     expect(second.status, JSON.stringify(second.body)).toBe(202)
-    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
     // both jobs cancelled: A's wait answers (the v1 form's answer for a cancelled job)
     const jobs = await call(A, "GET", "/v1/jobs", t.key)
     const ids = (jobs.body.items as Array<{ job_id: string }>).map((j) => j.job_id)

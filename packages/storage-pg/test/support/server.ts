@@ -18,7 +18,7 @@ export const startServer = async (env: Record<string, string>, timeoutMs = 60_00
   const port = await freePort()
   const server = await startProcess({
     command: process.execPath,
-    args: ["--import", "tsx", "packages/adapter-node/src/bin/docket.ts"],
+    args: ["--import", "tsx", "packages/server/src/bin/docket.ts"],
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DOCKET_DEMO: "0", ...env },
     timeoutMs,

@@ -53,8 +53,8 @@ export class PageRenderer extends Context.Tag("@docket/core/PageRenderer")<PageR
 /**
  * The `PageRenderer` of an instance built without one (`makeDocket` without `renderer`): every
  * file fails with `RenderFailure` (`unsupported`) saying how to configure one. Ground jobs still
- * succeed; their matches carry no crop. `createDocket` of `@docket/adapter-node` and
- * `@docket/adapter-bun` provide `@docket/formats`' renderer instead.
+ * succeed; their matches carry no crop. `createDocket` of `@docket/server` provides
+ * `@docket/formats`' renderer instead.
  */
 export const noRendererLayer: Layer.Layer<PageRenderer> = Layer.succeed(PageRenderer, {
   renderRegions: ({ fileName }) =>

@@ -1,7 +1,7 @@
 /**
  * The `DocumentParser` of an instance built without one (`makeDocket` without `parser`): every
  * file fails with `UnsupportedFileType` saying how to configure one. `createDocket` of
- * `@docket/adapter-node` and `@docket/adapter-bun` provide `@docket/formats` instead.
+ * `@docket/server` provides `@docket/formats` instead.
  */
 import { Effect, Layer } from "effect"
 import { DocumentParser } from "../document-parser.js"

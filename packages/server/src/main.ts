@@ -1,10 +1,25 @@
-/** Starting the standalone server from the environment. */
+/**
+ * Starting the standalone server from the environment, served by an adapter: `node:http`
+ * (`@docket/adapter-node`, `startFromEnv`) or `Bun.serve` (`@docket/adapter-bun`, in `bun.ts`).
+ */
+import { listen } from "@docket/adapter-node"
+import type { Docket } from "@docket/core"
 import { resolveConfig } from "@docket/intelligence-openai"
 import * as PgStorage from "@docket/storage-pg"
 import { Cause, type Config, ConfigProvider, Effect, Runtime } from "effect"
 import { serverConfig, type ServerConfig } from "./config.js"
 import { createDocket } from "./docket.js"
-import { listen, type RunningServer } from "./server.js"
+import { withReferencePages } from "./reference-pages.js"
+
+/** A running server, whichever adapter serves it. */
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:8080` */
+  readonly url: string
+  readonly close: () => Promise<void>
+}
+
+/** How an adapter serves a Docket instance (`listen` of `@docket/adapter-node` or `@docket/adapter-bun`). */
+export type Serve = (docket: Docket, options: { readonly port: number; readonly host: string }) => Promise<RunningServer>
 
 const readConfig = <A>(config: Config.Config<A>, env: Record<string, string | undefined>): Promise<A> =>
   Effect.runPromise(
@@ -32,11 +47,15 @@ const describeFailure = (error: unknown): string => {
   return error instanceof Error ? error.message : String(error)
 }
 
-export const startFromEnv = async (env: Record<string, string | undefined> = process.env): Promise<RunningServer> => {
+/**
+ * Reads the environment, builds the instance (storage, engine, the `/docs` reference pages) and
+ * serves it with `serve`; prints the demo keys and `listening on <url>`; stops on SIGINT/SIGTERM.
+ */
+export const startWith = async (serve: Serve, env: Record<string, string | undefined> = process.env): Promise<RunningServer> => {
   const config = await readServerConfig(env)
   // DATABASE_URL: PostgreSQL storage (pool options from DOCKET_PG_*); migrations run as it starts
   const storage = config.databaseUrl === undefined ? undefined : PgStorage.layer(await readConfig(PgStorage.config, env))
-  const docket = createDocket({
+  const docket = withReferencePages(createDocket({
     storage,
     clock: config.clock,
     engine: config.engine,
@@ -47,11 +66,11 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
       sweepIntervalMs: config.sweepIntervalMs,
       linkSecret: config.linkSecret
     }
-  })
+  }))
   let running: RunningServer
   try {
     // building the services (connecting to PostgreSQL, migrating) happens here
-    running = await listen(docket, { port: config.port, host: config.host })
+    running = await serve(docket, { port: config.port, host: config.host })
   } catch (error) {
     await docket.dispose().catch(() => undefined)
     if (storage === undefined) throw error
@@ -76,3 +95,6 @@ export const startFromEnv = async (env: Record<string, string | undefined> = pro
   process.once("SIGTERM", stop)
   return running
 }
+
+/** The standalone server on Node (`npm start`, the `docket` bin). */
+export const startFromEnv = (env: Record<string, string | undefined> = process.env): Promise<RunningServer> => startWith(listen, env)

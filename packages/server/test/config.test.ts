@@ -1,6 +1,6 @@
 /** The standalone server's environment (README "Configuration"), read by `readServerConfig`. */
 import { describe, expect, it } from "@effect/vitest"
-import { readServerConfig } from "@docket/adapter-node"
+import { readServerConfig } from "@docket/server"
 
 describe("standalone server configuration", () => {
   it("defaults", async () => {

@@ -3,7 +3,7 @@
  * @docket/formats parser and page extractor): a three-page bundle of an invoice (two pages) and a
  * contract becomes two parts whose files are PDFs of exactly their pages, usable as uploads.
  */
-import { createDocket } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import type { Docket } from "@docket/core"
 import { docsClient, inProcessTarget } from "@docket/core/testing"
 import { PDFDocument, StandardFonts } from "pdf-lib"

@@ -1,8 +1,9 @@
-import { createDocket, listen } from "@docket/adapter-node"
+import { listen } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { ADMIN_TOKEN, docsClient, remoteTarget } from "@docket/core/testing"
 import { expect, it } from "vitest"
 
-// createDocket of adapter-node reads documents with @docket/formats unless told otherwise: one
+// createDocket of @docket/server reads documents with @docket/formats unless told otherwise: one
 // real .csv and one real .txt parse through HTTP.
 it("createDocket parses with @docket/formats by default (a .csv and a .txt over HTTP)", async () => {
   const docket = createDocket({ settings: { adminToken: ADMIN_TOKEN } })

@@ -5,7 +5,7 @@
  * previews (`return_cropped_images` / v1 `include_previews`): the flat signed crop link, the v1
  * crop route with its byte ranges, its refusals and retention.
  */
-import { createDocket } from "@docket/adapter-node"
+import { createDocket } from "@docket/server"
 import { BlobStore, type Docket, PAYLOAD_RETENTION_MS } from "@docket/core"
 import { ADMIN_TOKEN, docsClient, type HttpTarget, inProcessTarget, type JsonResponse } from "@docket/core/testing"
 import { Effect, Option } from "effect"

@@ -1,4 +1,8 @@
-/** A Docket instance for Node, with in-memory storage and the local engine unless told otherwise. */
+/**
+ * A Docket instance with what the distribution ships: in-memory storage unless told otherwise,
+ * `@docket/formats` for reading documents, and the local engine or an OpenAI-compatible one. It
+ * runs on Node and on Bun alike (serve it with `@docket/adapter-node` or `@docket/adapter-bun`).
+ */
 import { type DocketOptions, makeDocket, type Docket, type StoragePorts } from "@docket/core"
 import * as Formats from "@docket/formats"
 import { OpenAiIntelligence, type OpenAiConfig } from "@docket/intelligence-openai"
