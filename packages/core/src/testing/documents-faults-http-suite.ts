@@ -42,7 +42,7 @@ export const documentsFaultsHttpSuite = (name: string, start: StartTarget) =>
       })
     }
 
-    it("model_error (PUT /_admin/faults) fails a v1 classify job with the engine's retryable error; parse still succeeds; clearing restores", async () => {
+    it("model_error (PUT /_admin/faults) fails v1 classify and split jobs with the engine's retryable error; parse still succeeds; clearing restores", async () => {
       const t = await api.tenant()
       const id = await uploadId(t.key, "invoice.txt", INVOICE)
       expect((await putFaults({ model_error: true })).status).toBe(200)
@@ -50,6 +50,7 @@ export const documentsFaultsHttpSuite = (name: string, start: StartTarget) =>
       expectEngineFailure(failed, "classify")
       expect(failed.body.error.message).toBe(INJECTED)
       expect(failed.body.result).toBeNull()
+      expectEngineFailure(await v1(t.key, "split", id, { wait_seconds: 30 }), "classify")
       const parsed = await v1(t.key, "parse", id, { wait_seconds: 30 })
       expect(parsed.status, JSON.stringify(parsed.body)).toBe(200)
       expect(parsed.body.status, JSON.stringify(parsed.body)).toBe("succeeded")
