@@ -38,6 +38,7 @@ import { noPageExtractorLayer, type PageExtractor } from "./documents/split/page
 import type { PlatformSchemaDefinition } from "./documents/schema/registry.js"
 import { seedPlatformSchemaAdmin } from "./documents/schema/platform-admin.js"
 import type { IntelligencePorts } from "./intelligence/intelligence-ports.js"
+import { intelligenceFaults } from "./intelligence/faults.js"
 import { LocalIntelligenceLive } from "./intelligence/local/index.js"
 import type { DecisionStorage } from "./decision/storage.js"
 import type { DocumentStorage } from "./documents/storage.js"
@@ -134,8 +135,8 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     settingsLayer(options.settings),
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )
-  // the harness's faults, each a decorator over the port it disturbs
-  const disturbed = Layer.provideMerge(decisionFaults, base)
+  // the harness's faults, each a decorator over the port it disturbs: one entry per context
+  const disturbed = Layer.provideMerge(Layer.mergeAll(decisionFaults, intelligenceFaults), base)
   const withSigner = Layer.provideMerge(LinkSignerLive, disturbed)
   // every context's job kinds: one line per context
   const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])])

@@ -3,6 +3,7 @@ import {
   documentsBillingHttpSuite,
   documentsCategorizeHttpSuite,
   documentsExtractHttpSuite,
+  documentsFaultsHttpSuite,
   documentsGroundHttpSuite,
   documentsHttpSuite,
   documentsJobsSuite,
@@ -44,6 +45,7 @@ documentsCategorizeHttpSuite("in-process fetch, postgres storage", start())
 documentsExtractHttpSuite("in-process fetch, postgres storage", start())
 documentsGroundHttpSuite("in-process fetch, postgres storage", start())
 documentsRetentionHttpSuite("in-process fetch, postgres storage", start())
+documentsFaultsHttpSuite("in-process fetch, postgres storage", start())
 
 jobKindsHttpSuite("in-process fetch, postgres storage", (extension) => async (settings) => {
   const docket = makeDocket({

@@ -4,8 +4,8 @@
  * `model_error`). Without a fault each decorator hands the call to the port as it is, so an
  * immediate effect stays immediate.
  */
-import { Duration, Effect, Layer } from "effect"
-import { decorateWithFaults } from "../kernel/faults.js"
+import { Effect, Layer } from "effect"
+import { decorateWithFaults, modelCall } from "../kernel/faults.js"
 import { Evaluator, ModelFailed } from "./evaluator/evaluator.js"
 import { LimiterStore } from "./limiter/limiter-store.js"
 import { StorageUnavailable } from "../kernel/storage-unavailable.js"
@@ -20,13 +20,8 @@ export const limiterStoreFaults = decorateWithFaults(LimiterStore, (store, fault
 
 export const evaluatorFaults = decorateWithFaults(Evaluator, (evaluator, faults) => ({
   ...evaluator,
-  evaluate: (input) => {
-    const { model_delay_ms, model_error } = faults.unsafeCurrent()
-    if (model_delay_ms === 0 && !model_error) return evaluator.evaluate(input)
-    // the delay runs on the service clock, inside the use case's upstream wait
-    const delay = model_delay_ms > 0 ? Effect.sleep(Duration.millis(model_delay_ms)) : Effect.void
-    return Effect.zipRight(delay, model_error ? Effect.fail(new ModelFailed({ cause: "injected fault: model_error" })) : evaluator.evaluate(input))
-  }
+  // the delay runs on the service clock, inside the use case's upstream wait
+  evaluate: (input) => modelCall(faults, () => new ModelFailed({ cause: "injected fault: model_error" }), () => evaluator.evaluate(input))
 }))
 
 /** Every decorator of the decision service's ports. */

@@ -3,7 +3,7 @@
  * it. A fault disturbs a port, so it lives in a layer around that port (`decorateWithFaults`),
  * never in a use case; a new fault is a field here plus a decorator beside the port it disturbs.
  */
-import { Context, Effect, Layer, MutableRef } from "effect"
+import { Context, Duration, Effect, Layer, MutableRef } from "effect"
 
 export interface FaultState {
   /** the limiter store answers as if it could not be reached */
@@ -46,3 +46,19 @@ export const decorateWithFaults = <I, S>(
   tag: Context.Tag<I, S>,
   decorate: (service: S, faults: FaultsService) => S
 ): Layer.Layer<I, never, I | Faults> => Layer.effect(tag, Effect.zipWith(tag, Faults, decorate))
+
+/**
+ * One call to a model under the model faults: handed through as it is when neither is set (an
+ * immediate effect stays immediate); else delayed by `model_delay_ms` on the service clock, then
+ * failed with `failure()` instead of calling the model when `model_error` is set.
+ */
+export const modelCall = <A, E, R>(
+  faults: FaultsService,
+  failure: () => E,
+  call: () => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => {
+  const { model_delay_ms, model_error } = faults.unsafeCurrent()
+  if (model_delay_ms === 0 && !model_error) return call()
+  const answer = model_error ? Effect.suspend(() => Effect.fail(failure())) : Effect.suspend(call)
+  return model_delay_ms > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(model_delay_ms)), answer) : answer
+}
