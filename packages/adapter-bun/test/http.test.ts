@@ -6,6 +6,7 @@ import {
   documentsGroundHttpSuite,
   documentsHttpSuite,
   documentsJobsSuite,
+  documentsFaultsHttpSuite,
   documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
   remoteTarget,
@@ -74,3 +75,4 @@ documentsGroundHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsSchemaHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsBillingHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsRetentionHttpSuite("Bun: listen", onBun("listen", "memory", true))
+documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))

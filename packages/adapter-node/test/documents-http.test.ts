@@ -1,6 +1,6 @@
 import { listen } from "@docket/adapter-node"
 import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service's suites over a real socket, through the node:http listener, with the
@@ -28,3 +28,4 @@ documentsCategorizeHttpSuite("node:http", onNode)
 documentsExtractHttpSuite("node:http", onNode)
 documentsGroundHttpSuite("node:http", onNode)
 documentsRetentionHttpSuite("node:http", onNode)
+documentsFaultsHttpSuite("node:http", onNode)
