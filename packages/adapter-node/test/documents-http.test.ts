@@ -1,12 +1,13 @@
 import { listen } from "@docket/adapter-node"
-import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
+import { type DocketOptions, makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, jobKindsHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service's suites over a real socket, through the node:http listener, with the
 // control plane driven over HTTP as well.
-const onNode: StartTarget = async (settings) => {
+const onNodeWith = (extension: Pick<DocketOptions, "jobKinds" | "routes"> = {}): StartTarget => async (settings) => {
   const docket = makeDocket({
+    ...extension,
     storage: MemoryStorage.layer,
     clock: new ManualClock(),
     parser: testParserLayer,
@@ -19,6 +20,7 @@ const onNode: StartTarget = async (settings) => {
     await docket.dispose()
   })
 }
+const onNode = onNodeWith()
 
 documentsHttpSuite("node:http", onNode)
 documentsJobsSuite("node:http", onNode)
@@ -29,3 +31,5 @@ documentsExtractHttpSuite("node:http", onNode)
 documentsGroundHttpSuite("node:http", onNode)
 documentsRetentionHttpSuite("node:http", onNode)
 documentsFaultsHttpSuite("node:http", onNode)
+// a kind registered by the host (makeDocket's jobKinds and routes), served through the listener
+jobKindsHttpSuite("node:http", onNodeWith)
