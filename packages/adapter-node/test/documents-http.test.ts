@@ -1,5 +1,5 @@
 import { listen } from "@docket/adapter-node"
-import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { Documents, makeDocket, ManualClock } from "@docket/core"
 import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
@@ -10,7 +10,7 @@ const onNode: StartTarget = async (settings) => {
     storage: MemoryStorage.layer,
     clock: new ManualClock(),
     parser: testParserLayer,
-    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
     settings: { maxUploadBytes: 1024 * 1024, ...settings }
   })
   const server = await listen(docket, { port: 0 })

@@ -1,3 +1,4 @@
+/** Intelligence: the engine ports (answerer, classifier, embedder, extractor, grounder) and the local engines. */
 export * from "./answerer.js"
 export * from "./classifier.js"
 export * from "./embedder.js"
