@@ -1,9 +1,7 @@
-/** Kernel: what every context shares — the clock, settings, faults, ids, JSON and the storage admin. */
-export * from "./clock.js"
-export * from "./config.js"
-export * from "./faults.js"
-export * from "./ids.js"
+/** Kernel: what every context and adapter shares — settings, ids, JSON, the storage admin and `StorageUnavailable`. */
+export { type DocketSettings, settingsConfig } from "./config.js"
+export { cryptoIds, hex, newRequestId, prefixedId } from "./ids.js"
 export * as Immediate from "./immediate.js"
-export * from "./json.js"
-export * from "./storage-admin.js"
-export * from "./storage-unavailable.js"
+export { stringifyJson } from "./json.js"
+export { StorageAdmin, type StorageAdminService } from "./storage-admin.js"
+export { StorageUnavailable } from "./storage-unavailable.js"
