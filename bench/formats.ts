@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/formats.ts        (BENCH_FORMATS_PAGES, default 300; BENCH_FORMATS_RUNS, default 3)
  */
-import { DocumentParser } from "@docket/core"
+import { Documents } from "@docket/core"
 import { layerInProcess, layerWith } from "@docket/formats"
 import { Effect, Layer } from "effect"
 import { makePdf } from "./docs.js"
@@ -34,12 +34,12 @@ const maxTickGap = async (parse: () => Promise<unknown>): Promise<number> => {
 }
 
 /** Median worst gap of `runs` parses of `pdf` with the parser of `layer`, after one warm-up parse. */
-const measure = async (layer: Layer.Layer<DocumentParser>, pdf: Uint8Array, runs: number) => {
+const measure = async (layer: Layer.Layer<Documents.DocumentParser>, pdf: Uint8Array, runs: number) => {
   return Effect.runPromise(
     Effect.scoped(
       Effect.gen(function*() {
         const context = yield* Layer.build(layer)
-        const p = yield* Effect.provide(DocumentParser, context)
+        const p = yield* Effect.provide(Documents.DocumentParser, context)
         const parse = () => Effect.runPromise(p.parse({ fileName: "large.pdf", bytes: pdf }))
         yield* Effect.promise(parse)
         const gaps: Array<number> = []

@@ -23,13 +23,7 @@
  * postgres://postgres@127.0.0.1:5432/test); a fresh database `docket_bench_<random>` is created on
  * it and dropped at the end. It shares the machine's cores with the server and the load generator.
  */
-import {
-  type AdmissionRequest,
-  DEFAULT_POOL_SIZES,
-  LimiterStore,
-  type LimiterStoreService,
-  StorageAdmin
-} from "@docket/core"
+import { Decision, Kernel } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Layer, ManagedRuntime } from "effect"
@@ -52,14 +46,14 @@ interface LimiterRun {
   readonly p99: number
 }
 
-const limiterLoop = (limiter: LimiterStoreService, concurrency: number, seconds: number, tag: string) =>
+const limiterLoop = (limiter: Decision.LimiterStoreService, concurrency: number, seconds: number, tag: string) =>
   Effect.gen(function*() {
     const deadline = performance.now() + seconds * 1000
     const latencies: Array<number> = []
     let seq = 0
     const worker = (w: number) =>
       Effect.gen(function*() {
-        const base: Omit<AdmissionRequest, "slotId" | "now"> = {
+        const base: Omit<Decision.AdmissionRequest, "slotId" | "now"> = {
           accountId: `acct_bench_${tag}_${w}`,
           rpm: 1_000_000_000,
           inFlight: 10_000,
@@ -84,13 +78,13 @@ const limiterLoop = (limiter: LimiterStoreService, concurrency: number, seconds:
   })
 
 const benchLimiter = async (url: string, concurrency: number, seconds: number) => {
-  const run = async (layer: Layer.Layer<LimiterStore | StorageAdmin, unknown>, tag: string): Promise<LimiterRun> => {
+  const run = async (layer: Layer.Layer<Decision.LimiterStore | Kernel.StorageAdmin, unknown>, tag: string): Promise<LimiterRun> => {
     const runtime = ManagedRuntime.make(layer)
     try {
       return await runtime.runPromise(
         Effect.gen(function*() {
-          const limiter = yield* LimiterStore
-          yield* Effect.flatMap(StorageAdmin, (admin) => admin.reset)
+          const limiter = yield* Decision.LimiterStore
+          yield* Effect.flatMap(Kernel.StorageAdmin, (admin) => admin.reset)
           // warm-up (JIT, pool connections, plan caches)
           yield* limiterLoop(limiter, concurrency, 0.5, `${tag}w`)
           return yield* limiterLoop(limiter, concurrency, seconds, tag)
@@ -135,7 +129,7 @@ export async function runPgBench(): Promise<string> {
     lines.push(
       `Limiter: ${concurrency} concurrent workers in one process, each looping \`acquire\` + \`release\` on the LimiterStore port for ` +
         `${limiterSeconds} s (after 0.5 s of warm-up); each worker a paid account with RPM and in-flight limits that never refuse, ` +
-        `all on one fleet (size ${DEFAULT_POOL_SIZES.fleets["dm-v1.5:fast"]}). PostgreSQL: a pool of ${concurrency} connections, ` +
+        `all on one fleet (size ${Decision.DEFAULT_POOL_SIZES.fleets["dm-v1.5:fast"]}). PostgreSQL: a pool of ${concurrency} connections, ` +
         "one round trip per acquire (`docket_limiter_acquire`) and one per release."
     )
     lines.push("")

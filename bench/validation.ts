@@ -10,7 +10,7 @@
  * limit 131,072 tokens). 1 MiB of prose is about 220k tokens: the request is refused at the token
  * check, which is what a client sending that much text gets, and is measured as such.
  */
-import { evaluateLocally, type Preparation, prepareEvaluation } from "@docket/core"
+import { Decision } from "@docket/core"
 import { Tiktoken } from "js-tiktoken/lite"
 import o200kBase from "js-tiktoken/ranks/o200k_base"
 import { fmtDurationMs } from "./support/format.js"
@@ -24,7 +24,7 @@ const QUESTIONS = { paid: { type: "noul", instructions: "Has the invoice been pa
 
 const bodyWithState = (state: string): string => JSON.stringify({ state, questions: QUESTIONS })
 
-const outcome = (p: Preparation): string => {
+const outcome = (p: Decision.Preparation): string => {
   if (p._tag === "Ready") return `Ready (${p.evaluation.tokens.state.toLocaleString("en-US")} state tokens)`
   const first = p.issues[0]
   const message = first === undefined ? "" : (first as { readonly message?: unknown }).message
@@ -56,7 +56,7 @@ export async function runValidationBench(): Promise<string> {
   for (const c of cases) {
     const body = bodyWithState(c.state)
     const parse = time(RUNS, () => JSON.parse(body) as unknown)
-    const prepared = time(RUNS, () => prepareEvaluation(body))
+    const prepared = time(RUNS, () => Decision.prepareEvaluation(body))
     let theirs: number | null = null
     if (c.compare) {
       const isProse = c.label.includes("prose")
@@ -88,7 +88,7 @@ export async function runValidationBench(): Promise<string> {
   }
   const evalBody = JSON.stringify({ state, questions })
   const evalParse = time(RUNS, () => JSON.parse(evalBody) as unknown)
-  const evaluated = time(RUNS, () => evaluateLocally(state, questions as never))
+  const evaluated = time(RUNS, () => Decision.evaluateLocally(state, questions as never))
   lines.push("")
   lines.push(
     `The local evaluator (\`evaluateLocally\`) answering 512 questions (noul, choice, score) about a state of ` +

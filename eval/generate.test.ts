@@ -4,7 +4,7 @@
  * boxes checked against pdf.js text positions, cells against the workbook, character ranges
  * against the text), and the same bytes on every run.
  */
-import { compileExtractSchema } from "@docket/core"
+import { Documents } from "@docket/core"
 import { Either } from "effect"
 import { unzipSync, strFromU8 } from "fflate"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
@@ -213,7 +213,7 @@ describe("eval/generate.ts", () => {
 
   it("gives every document a schema the core compiler accepts, and truth values shaped like it", () => {
     for (const doc of manifest.documents) {
-      const compiled = compileExtractSchema(doc.schema)
+      const compiled = Documents.compileExtractSchema(doc.schema)
       expect(Either.isRight(compiled), `${doc.id}: ${JSON.stringify(Either.isLeft(compiled) ? compiled.left : null)}`).toBe(true)
       expect(shapeProblems(doc.fields, doc.schema, doc.id)).toEqual([])
       // dates ISO, currencies ISO codes

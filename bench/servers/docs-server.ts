@@ -8,17 +8,17 @@
  */
 import { listen } from "@docket/adapter-node"
 import { createDocket } from "@docket/server"
-import { BlobStore, BlobTooLarge } from "@docket/core"
+import { Documents } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Layer, Option, Stream } from "effect"
 import { announce } from "./control.js"
 
 /** reads every upload to its end (with the cap) and keeps nothing */
-const discardingBlobs = Layer.succeed(BlobStore, {
+const discardingBlobs = Layer.succeed(Documents.BlobStore, {
   put: (_key, body, maxBytes) =>
     Stream.runFoldEffect(body, 0, (size, chunk) =>
-      size + chunk.byteLength > maxBytes ? Effect.fail(new BlobTooLarge({ limit: maxBytes })) : Effect.succeed(size + chunk.byteLength)),
+      size + chunk.byteLength > maxBytes ? Effect.fail(new Documents.BlobTooLarge({ limit: maxBytes })) : Effect.succeed(size + chunk.byteLength)),
   get: () => Effect.succeed(Option.none()),
   read: () => Effect.succeed(Option.none()),
   delete: () => Effect.void

@@ -3,11 +3,11 @@
  * its API key, the ready line `{"port":…,"key":"…"}`, then the control channel
  * (bench/servers/control.ts); on stop it closes the server, disposes of the instance and exits.
  */
-import type { CustomLimits, Docket } from "@docket/core"
+import type { Decision, Docket } from "@docket/core"
 import { announce } from "../servers/control.js"
 
 /** A paid account with enough credit that a long run never reaches 402; returns an API key of it. */
-export const createBenchKey = async (docket: Docket, customLimits: Partial<CustomLimits>): Promise<string> => {
+export const createBenchKey = async (docket: Docket, customLimits: Partial<Decision.CustomLimits>): Promise<string> => {
   const account = await docket.admin.decision.createAccount({
     tier: "paid",
     credit: Number.MAX_SAFE_INTEGER,
@@ -25,7 +25,7 @@ export interface Listening {
 /** Runs the server; exits with 1 when it fails to start. */
 export const serveDocket = (
   create: () => Docket,
-  customLimits: Partial<CustomLimits>,
+  customLimits: Partial<Decision.CustomLimits>,
   listen: (docket: Docket) => Promise<Listening>
 ): void => {
   const main = async (): Promise<void> => {

@@ -3,7 +3,7 @@
  * host's own routes answer, everything else is Docket's, the control plane is switched on by
  * DOCKET_ADMIN_TOKEN, and SIGTERM stops it.
  */
-import { controlPlaneClient } from "@docket/core"
+import { Admin } from "@docket/core"
 import { realWait, type StartedProcess, startProcess } from "@docket/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { fileURLToPath } from "node:url"
@@ -57,12 +57,12 @@ describe("examples/embed-bun (on Bun)", () => {
   })
 
   it("DOCKET_ADMIN_TOKEN enables the control plane: a new account and key over HTTP", async () => {
-    const admin = controlPlaneClient(base, "example-admin")
+    const admin = Admin.controlPlaneClient(base, "example-admin")
     const account = await admin.decision.createAccount({ tier: "paid" })
     const created = await admin.decision.createKey(account.account_id, "from-the-test")
     const models = await fetch(`${base}/v1/models`, { headers: { authorization: `Bearer ${created.key}` } })
     expect(models.status).toBe(200)
-    await expect(controlPlaneClient(base, "wrong").decision.getAccount(account.account_id)).rejects.toThrow(/^401/)
+    await expect(Admin.controlPlaneClient(base, "wrong").decision.getAccount(account.account_id)).rejects.toThrow(/^401/)
   })
 
   it("stops on SIGTERM", async () => {

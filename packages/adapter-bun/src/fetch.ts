@@ -8,7 +8,7 @@
  * answers ready during one event-loop turn to Bun together at its end (`makeTurnBatch`), which
  * on a busy server costs far less than one write and wake-up per answer.
  */
-import { type Docket, makeTurnBatch } from "@docket/core"
+import { type Docket, Platform } from "@docket/core"
 import { IDLE_TIMEOUT_SECONDS } from "./server.js"
 
 /** The part of Bun's `Server` the handler uses (so the public types need no Bun types). */
@@ -30,7 +30,7 @@ export interface BunFetchHandlerOptions {
 export const makeBunFetchHandler = (docket: Docket, options: BunFetchHandlerOptions = {}): BunFetchHandler => {
   const idleTimeout = options.idleTimeout ?? IDLE_TIMEOUT_SECONDS
   // answers are handed to Bun at the end of the event-loop turn
-  const later = makeTurnBatch()
+  const later = Platform.makeTurnBatch()
   const handOver = (response: Response): Promise<Response> => new Promise((resolve) => later(() => resolve(response)))
   return (request, server) => {
     if (idleTimeout !== false) server?.timeout?.(request, idleTimeout)

@@ -6,7 +6,7 @@
  * `BunHttpServer`, for programs built of layers. A client that goes away aborts its request's
  * `signal`, which interrupts the request fiber and releases its in-flight slot.
  */
-import { type Docket, docketApp, type DocketServices, fromWebRequest, makeRequestRunner, makeTurnBatch, toWebResponse } from "@docket/core"
+import { type Docket, docketApp, type DocketServices, Platform } from "@docket/core"
 import { HttpServer } from "@effect/platform"
 import { BunHttpServer } from "@effect/platform-bun"
 import { Layer } from "effect"
@@ -89,13 +89,13 @@ const closingResponse = (): Response =>
  * hold), stops accepting connections, and cuts what is still being written after a second.
  */
 export const listen = async (docket: Docket, options: ListenOptions = {}): Promise<RunningServer> => {
-  const run = makeRequestRunner(await docket.runtime.runtime(), docket.handler)
+  const run = Platform.makeRequestRunner(await docket.runtime.runtime(), docket.handler)
   const idleTimeout = options.idleTimeout ?? IDLE_TIMEOUT_SECONDS
   /** requests whose answer is not yet handed to Bun: what `close` answers 503 */
   const running = new Set<Running>()
   let closing = false
   // complete answers are handed to Bun at the end of the event-loop turn
-  const later = makeTurnBatch()
+  const later = Platform.makeTurnBatch()
   const clientGone = (entry: Running): void => {
     running.delete(entry)
     entry.abort()
@@ -113,12 +113,12 @@ export const listen = async (docket: Docket, options: ListenOptions = {}): Promi
       return new Promise<Response>((resolve) => {
         const entry: Running = { resolve, abort: () => {} }
         running.add(entry)
-        const { abort } = run(fromWebRequest(request), (response, sent) => {
+        const { abort } = run(Platform.fromWebRequest(request), (response, sent) => {
           // answered 503 by `close` meanwhile: this answer goes nowhere
           if (!running.delete(entry)) return sent()
-          if (response.stream !== undefined) return resolve(toWebResponse(response, sent))
+          if (response.stream !== undefined) return resolve(Platform.toWebResponse(response, sent))
           later(() => {
-            resolve(toWebResponse(response))
+            resolve(Platform.toWebResponse(response))
             sent()
           })
         })

@@ -5,7 +5,7 @@
  * first interrupts it. Complete responses are written at the end of the event-loop turn in which
  * they became ready (`makeTurnBatch`, core's http/turn-batch.ts).
  */
-import { type Docket, type DocketResponse, makeRequestRunner, makeTurnBatch } from "@docket/core"
+import { type Docket, Platform } from "@docket/core"
 import { Effect, Exit, FiberId, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { fromNodeRequest, NodeRequestBody } from "./request.js"
@@ -13,8 +13,8 @@ import { fromNodeRequest, NodeRequestBody } from "./request.js"
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 
 export const makeNodeListener = async (docket: Docket): Promise<NodeListener> => {
-  const run = makeRequestRunner(await docket.runtime.runtime(), docket.handler)
-  const later = makeTurnBatch()
+  const run = Platform.makeRequestRunner(await docket.runtime.runtime(), docket.handler)
+  const later = Platform.makeTurnBatch()
   const serve: NodeListener = (message, res) => {
     const body = new NodeRequestBody(message)
     const { abort } = run(fromNodeRequest(message, body), (response, sent) => {
@@ -43,7 +43,7 @@ export const makeNodeListener = async (docket: Docket): Promise<NodeListener> =>
   return (message, res) => queueMicrotask(() => serve(message, res))
 }
 
-const headersOf = (response: DocketResponse): Record<string, string | number> => {
+const headersOf = (response: Platform.DocketResponse): Record<string, string | number> => {
   const headers: Record<string, string | number> = Object.assign({}, response.headers)
   const body = response.body
   if (body !== undefined) headers["content-length"] = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
@@ -51,7 +51,7 @@ const headersOf = (response: DocketResponse): Record<string, string | number> =>
 }
 
 /** Writes a complete response. */
-const write = (res: ServerResponse, response: DocketResponse): void => {
+const write = (res: ServerResponse, response: Platform.DocketResponse): void => {
   res.writeHead(response.status, headersOf(response))
   res.end(response.body)
 }
@@ -73,7 +73,7 @@ export const LINGER_IDLE_MS = 5_000
  * a bounded time; only then is the response ended and the connection closed. The request counts
  * as answered (`sent`) once the answer is out.
  */
-const writeAndLinger = (message: IncomingMessage, res: ServerResponse, response: DocketResponse, sent: () => void): void => {
+const writeAndLinger = (message: IncomingMessage, res: ServerResponse, response: Platform.DocketResponse, sent: () => void): void => {
   const headers = headersOf(response)
   headers["connection"] = "close"
   res.writeHead(response.status, headers)
@@ -115,7 +115,7 @@ const writeAndLinger = (message: IncomingMessage, res: ServerResponse, response:
  * Writes a streamed body (Server-Sent Events) chunk by chunk; the response ends with the stream,
  * and a client that goes away interrupts the stream.
  */
-const writeStream = (res: ServerResponse, response: DocketResponse, stream: Stream.Stream<Uint8Array>, sent: () => void): void => {
+const writeStream = (res: ServerResponse, response: Platform.DocketResponse, stream: Stream.Stream<Uint8Array>, sent: () => void): void => {
   res.writeHead(response.status, Object.assign({}, response.headers))
   res.flushHeaders()
   const fiber = Effect.runFork(Stream.runForEach(stream, (chunk) => Effect.sync(() => void res.write(chunk))))

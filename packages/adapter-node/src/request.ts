@@ -4,21 +4,11 @@
  * cap is crossed, and the listener answers such a request with `connection: close`, reads and
  * discards the rest of the body for a bounded time, then closes the connection.
  */
-import {
-  type BodyError,
-  BodyReadFailed,
-  BodyTooLarge,
-  capped,
-  concatChunks,
-  declaredOver,
-  type DocketRequest,
-  type RequestBody,
-  splitTarget
-} from "@docket/core"
+import { Platform } from "@docket/core"
 import { Chunk, Effect, Option, Stream } from "effect"
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
-export class NodeRequestBody implements RequestBody {
+export class NodeRequestBody implements Platform.RequestBody {
   /** reading stopped part-way: the rest of the body is unread, so the connection cannot be reused */
   abandoned = false
 
@@ -35,7 +25,7 @@ export class NodeRequestBody implements RequestBody {
     return declared !== undefined && !message.readableEnded && message.readableLength > 0 && String(message.readableLength) === declared
   }
 
-  read(limit: number): Effect.Effect<Uint8Array, BodyError> {
+  read(limit: number): Effect.Effect<Uint8Array, Platform.BodyError> {
     return Effect.suspend(() => this.readNow(limit))
   }
 
@@ -46,16 +36,16 @@ export class NodeRequestBody implements RequestBody {
    * the message's small buffer is full. Stopping early (cap crossed, interrupted) pauses the
    * message like `read` does.
    */
-  stream(limit: number): Stream.Stream<Uint8Array, BodyError> {
+  stream(limit: number): Stream.Stream<Uint8Array, Platform.BodyError> {
     return Stream.suspend(() => {
       const message = this.message
-      if (declaredOver(message.headers["content-length"], limit)) {
+      if (Platform.declaredOver(message.headers["content-length"], limit)) {
         this.abandon()
-        return Stream.fail(new BodyTooLarge({ limit }))
+        return Stream.fail(new Platform.BodyTooLarge({ limit }))
       }
       if (message.readableEnded) return Stream.empty
       const chunks = Stream.repeatEffectChunkOption(this.pull()).pipe(Stream.ensuring(Effect.sync(() => this.abandon())))
-      return capped(chunks, limit).pipe(Stream.tapError(() => Effect.sync(() => this.abandon())))
+      return Platform.capped(chunks, limit).pipe(Stream.tapError(() => Effect.sync(() => this.abandon())))
     })
   }
 
@@ -63,7 +53,7 @@ export class NodeRequestBody implements RequestBody {
    * Pulls the next bytes of the body: what the message holds now, else the next that arrive.
    * (Made when a stream is, not per request: most bodies are read whole by `read`.)
    */
-  private pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>> {
+  private pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<Platform.BodyError>> {
     return Effect.async((resume) => {
       const message = this.message
       let waiting = true
@@ -71,14 +61,14 @@ export class NodeRequestBody implements RequestBody {
       const attempt = (): boolean => {
         if (message.readableEnded) return done(Effect.fail(Option.none()))
         if (message.destroyed && !message.complete) {
-          return done(Effect.fail(Option.some(new BodyReadFailed({ cause: message.errored ?? new Error("request aborted") }))))
+          return done(Effect.fail(Option.some(new Platform.BodyReadFailed({ cause: message.errored ?? new Error("request aborted") }))))
         }
         const chunk = message.read() as Uint8Array | null
         if (chunk !== null) return done(Effect.succeed(Chunk.of(chunk)))
         // destroyed once the whole body had arrived, and all of it taken: Node emits no `end` then
         return message.destroyed ? done(Effect.fail(Option.none())) : false
       }
-      const done = (answer: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<BodyError>>): true => {
+      const done = (answer: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<Platform.BodyError>>): true => {
         if (waiting) {
           waiting = false
           cleanup()
@@ -88,7 +78,7 @@ export class NodeRequestBody implements RequestBody {
       }
       const onReadable = () => void attempt()
       const onEnd = () => void done(Effect.fail(Option.none()))
-      const onError = (cause: unknown) => void done(Effect.fail(Option.some(new BodyReadFailed({ cause }))))
+      const onError = (cause: unknown) => void done(Effect.fail(Option.some(new Platform.BodyReadFailed({ cause }))))
       const onAborted = () => onError(new Error("request aborted"))
       const onClose = () => void attempt()
       const cleanup = () => {
@@ -111,11 +101,11 @@ export class NodeRequestBody implements RequestBody {
     })
   }
 
-  private readNow(limit: number): Effect.Effect<Uint8Array, BodyError> {
+  private readNow(limit: number): Effect.Effect<Uint8Array, Platform.BodyError> {
     const message = this.message
-    if (declaredOver(message.headers["content-length"], limit)) {
+    if (Platform.declaredOver(message.headers["content-length"], limit)) {
       this.abandon()
-      return Effect.fail(new BodyTooLarge({ limit }))
+      return Effect.fail(new Platform.BodyTooLarge({ limit }))
     }
     if (this.isReceived() && !message.readableEnded) {
       // the whole body has arrived and sits in the stream's buffer: take it without waiting
@@ -126,11 +116,11 @@ export class NodeRequestBody implements RequestBody {
         size += chunk.byteLength
         if (size > limit) {
           this.abandon()
-          return Effect.fail(new BodyTooLarge({ limit }))
+          return Effect.fail(new Platform.BodyTooLarge({ limit }))
         }
         chunks.push(chunk)
       }
-      if (message.readableLength === 0) return Effect.succeed(concatChunks(chunks, size))
+      if (message.readableLength === 0) return Effect.succeed(Platform.concatChunks(chunks, size))
     }
     // the rest arrives later: collect the stream (which stops at the cap and on interruption)
     const chunks: Array<Uint8Array> = []
@@ -139,7 +129,7 @@ export class NodeRequestBody implements RequestBody {
       Effect.sync(() => {
         chunks.push(chunk)
         size += chunk.byteLength
-      })).pipe(Effect.map(() => concatChunks(chunks, size)))
+      })).pipe(Effect.map(() => Platform.concatChunks(chunks, size)))
   }
 
   private abandon(): void {
@@ -154,8 +144,8 @@ const headerOf = (headers: IncomingHttpHeaders, name: string): string | undefine
   return Array.isArray(value) ? value.join(", ") : value
 }
 
-export const fromNodeRequest = (message: IncomingMessage, body: NodeRequestBody): DocketRequest => {
-  const { path, query } = splitTarget(message.url ?? "/")
+export const fromNodeRequest = (message: IncomingMessage, body: NodeRequestBody): Platform.DocketRequest => {
+  const { path, query } = Platform.splitTarget(message.url ?? "/")
   return {
     method: message.method ?? "GET",
     path,

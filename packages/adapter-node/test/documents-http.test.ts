@@ -1,5 +1,5 @@
 import { listen } from "@docket/adapter-node"
-import { type DocketOptions, makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { type DocketOptions, Documents, makeDocket, ManualClock } from "@docket/core"
 import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, jobKindsHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
@@ -11,7 +11,7 @@ const onNodeWith = (extension: Pick<DocketOptions, "jobKinds" | "routes"> = {}):
     storage: MemoryStorage.layer,
     clock: new ManualClock(),
     parser: testParserLayer,
-    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
     settings: { maxUploadBytes: 1024 * 1024, ...settings }
   })
   const server = await listen(docket, { port: 0 })

@@ -4,7 +4,7 @@
  * annotations); the document's outline and form fields are not carried over. Encrypted or
  * unreadable files fail with `PagesNotExtractable` (split then stores the part's markdown).
  */
-import { PageExtractor, PagesNotExtractable } from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { PDFDocument } from "pdf-lib"
 
@@ -19,10 +19,10 @@ export const extractPdfPages = (bytes: Uint8Array, pageStart: number, pageEnd: n
       for (const page of pages) part.addPage(page)
       return part.save()
     },
-    catch: (cause) => new PagesNotExtractable({ message: cause instanceof Error ? cause.message : String(cause) })
+    catch: (cause) => new Documents.PagesNotExtractable({ message: cause instanceof Error ? cause.message : String(cause) })
   })
 
-export const pageExtractorLayer: Layer.Layer<PageExtractor> = Layer.succeed(PageExtractor, {
+export const pageExtractorLayer: Layer.Layer<Documents.PageExtractor> = Layer.succeed(Documents.PageExtractor, {
   extensions: [".pdf"],
   extract: ({ bytes, pageStart, pageEnd }) => extractPdfPages(bytes, pageStart, pageEnd)
 })

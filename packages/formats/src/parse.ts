@@ -2,7 +2,7 @@
  * Reads a file's bytes by its extension. This runs inside a worker thread (`worker.ts`) or, with
  * `layerInProcess`, on the caller's thread; it loads no code of `@docket/core` at run time.
  */
-import type { ParsedDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import type { ReaderContext } from "./internal/context.js"
 import type { ParseLimits } from "./internal/limits.js"
 import type { OcrEngine } from "./internal/ocr.js"
@@ -23,7 +23,7 @@ import { readXls } from "./formats/xls.js"
 import { readXlsx } from "./formats/xlsx.js"
 import { readXmlDocument } from "./formats/xml.js"
 
-type Reader = (bytes: Uint8Array, ctx: ReaderContext) => ParsedDocument | Promise<ParsedDocument>
+type Reader = (bytes: Uint8Array, ctx: ReaderContext) => Documents.ParsedDocument | Promise<Documents.ParsedDocument>
 
 /** The reader of each extension (without its dot). */
 export const READERS: Readonly<Record<string, Reader>> = {
@@ -56,7 +56,7 @@ export const formatOf = (fileName: string): string => {
 /** Parses bytes whose extension and signature the caller has checked. */
 export const parseBytes = async (
   bytes: Uint8Array, fileName: string, limits: ParseLimits, ocr: OcrEngine
-): Promise<ParsedDocument> => {
+): Promise<Documents.ParsedDocument> => {
   const format = formatOf(fileName)
   const reader = READERS[format]
   if (reader === undefined) throw new Error(`no reader for .${format}`)

@@ -3,10 +3,7 @@
  * then parsing in the worker pool (`layer`, `layerWith`) or on the caller's thread
  * (`layerInProcess`, for scripts and tests; it blocks the event loop while it parses).
  */
-import {
-  checkFileSignature, CorruptFile, DOCUMENT_EXTENSIONS, DocumentParser, type DocumentParserService, EncryptedFile,
-  fileExtension, FileTooComplex, type ParsedDocument, type ParseFailure, type ParseInput, UnsupportedFileType
-} from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { defaultLimits, type ParseLimits } from "./internal/limits.js"
 import { makeTesseractEngine } from "./internal/ocr.js"
@@ -36,43 +33,43 @@ const SIGNATURE_NAMES: Record<string, string> = {
 }
 
 /** The tagged error of a failure reported as data (by a worker or a reader). */
-export const toParseFailure = (fileName: string, problem: ProblemData): ParseFailure => {
+export const toParseFailure = (fileName: string, problem: ProblemData): Documents.ParseFailure => {
   switch (problem.tag) {
     case "UnsupportedFileType":
-      return new UnsupportedFileType({
-        fileName, extension: fileExtension(fileName), reason: problem.reason ?? "format_not_readable", detected: problem.detected ?? null, message: problem.message
+      return new Documents.UnsupportedFileType({
+        fileName, extension: Documents.fileExtension(fileName), reason: problem.reason ?? "format_not_readable", detected: problem.detected ?? null, message: problem.message
       })
     case "EncryptedFile":
-      return new EncryptedFile({ fileName, format: problem.format, message: problem.message })
+      return new Documents.EncryptedFile({ fileName, format: problem.format, message: problem.message })
     case "FileTooComplex":
-      return new FileTooComplex({ fileName, format: problem.format, limit: problem.limit ?? "time", message: problem.message })
+      return new Documents.FileTooComplex({ fileName, format: problem.format, limit: problem.limit ?? "time", message: problem.message })
     case "CorruptFile":
-      return new CorruptFile({ fileName, format: problem.format, message: problem.message })
+      return new Documents.CorruptFile({ fileName, format: problem.format, message: problem.message })
   }
 }
 
 /** What is checked before any parsing: a readable extension, a size within bounds, a fitting signature. */
-export const precheck = (input: ParseInput, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Effect.Effect<void, ParseFailure> =>
-  Effect.suspend((): Effect.Effect<void, ParseFailure> => {
-    const extension = fileExtension(input.fileName)
+export const precheck = (input: Documents.ParseInput, maxFileBytes = DEFAULT_MAX_FILE_BYTES): Effect.Effect<void, Documents.ParseFailure> =>
+  Effect.suspend((): Effect.Effect<void, Documents.ParseFailure> => {
+    const extension = Documents.fileExtension(input.fileName)
     const format = extension.slice(1)
-    if (!DOCUMENT_EXTENSIONS.includes(extension)) {
-      return Effect.fail(new UnsupportedFileType({
+    if (!Documents.DOCUMENT_EXTENSIONS.includes(extension)) {
+      return Effect.fail(new Documents.UnsupportedFileType({
         fileName: input.fileName, extension, reason: "extension", detected: null,
         message: extension === ""
           ? `The file name "${input.fileName}" has no extension; the extension decides the format.`
-          : `Files of type ${extension} are not supported. Supported: ${DOCUMENT_EXTENSIONS.join(" ")}.`
+          : `Files of type ${extension} are not supported. Supported: ${Documents.DOCUMENT_EXTENSIONS.join(" ")}.`
       }))
     }
     if (input.bytes.byteLength > maxFileBytes) {
-      return Effect.fail(new FileTooComplex({
+      return Effect.fail(new Documents.FileTooComplex({
         fileName: input.fileName, format, limit: "decompressed_size",
         message: `The file is ${input.bytes.byteLength} bytes; at most ${maxFileBytes} bytes are parsed.`
       }))
     }
-    const { conflict, detected } = checkFileSignature(extension, input.bytes)
+    const { conflict, detected } = Documents.checkFileSignature(extension, input.bytes)
     if (conflict) {
-      return Effect.fail(new UnsupportedFileType({
+      return Effect.fail(new Documents.UnsupportedFileType({
         fileName: input.fileName, extension, reason: "signature_mismatch", detected,
         message: detected === "empty"
           ? `The file is empty; an empty file is not a valid ${extension} file.`
@@ -90,12 +87,12 @@ export const makeInProcessParser = (options: FormatsOptions = {}) =>
     const limits = limitsOf(options)
     const ocr = makeTesseractEngine()
     yield* Effect.addFinalizer(() => Effect.promise(() => ocr.dispose()))
-    const service: DocumentParserService = {
+    const service: Documents.DocumentParserService = {
       parse: (input) =>
         precheck(input, options.maxFileBytes).pipe(
           Effect.zipRight(Effect.tryPromise({
             try: () => parseBytes(input.bytes, input.fileName, limits, ocr),
-            catch: (error) => toParseFailure(input.fileName, toProblemData(fileExtension(input.fileName).slice(1), error))
+            catch: (error) => toParseFailure(input.fileName, toProblemData(Documents.fileExtension(input.fileName).slice(1), error))
           }))
         )
     }
@@ -112,13 +109,13 @@ export const makeWorkerParser = (options: FormatsOptions = {}) =>
       limits: limitsOf(options)
     })
     yield* Effect.addFinalizer(() => Effect.promise(() => pool.close()))
-    const service: DocumentParserService & { readonly pool: ParserPool } = {
+    const service: Documents.DocumentParserService & { readonly pool: ParserPool } = {
       pool,
       parse: (input) =>
         precheck(input, options.maxFileBytes).pipe(
-          Effect.zipRight(Effect.async<ParsedDocument, ParseFailure>((resume) => {
+          Effect.zipRight(Effect.async<Documents.ParsedDocument, Documents.ParseFailure>((resume) => {
             const { cancel } = pool.run(input.bytes, input.fileName, (outcome) =>
-              resume(outcome.ok ? Effect.succeed(outcome.value as ParsedDocument) : Effect.fail(toParseFailure(input.fileName, outcome.problem))))
+              resume(outcome.ok ? Effect.succeed(outcome.value as Documents.ParsedDocument) : Effect.fail(toParseFailure(input.fileName, outcome.problem))))
             return Effect.sync(cancel)
           }))
         )
@@ -127,12 +124,12 @@ export const makeWorkerParser = (options: FormatsOptions = {}) =>
   })
 
 /** `DocumentParser` on a worker pool with the given options. */
-export const layerWith = (options: FormatsOptions = {}): Layer.Layer<DocumentParser> =>
-  Layer.scoped(DocumentParser, makeWorkerParser(options))
+export const layerWith = (options: FormatsOptions = {}): Layer.Layer<Documents.DocumentParser> =>
+  Layer.scoped(Documents.DocumentParser, makeWorkerParser(options))
 
 /** `DocumentParser` on a worker pool with the default options. */
-export const layer: Layer.Layer<DocumentParser> = layerWith()
+export const layer: Layer.Layer<Documents.DocumentParser> = layerWith()
 
 /** `DocumentParser` on the calling thread (blocks the event loop while parsing). */
-export const layerInProcess = (options: FormatsOptions = {}): Layer.Layer<DocumentParser> =>
-  Layer.scoped(DocumentParser, makeInProcessParser(options))
+export const layerInProcess = (options: FormatsOptions = {}): Layer.Layer<Documents.DocumentParser> =>
+  Layer.scoped(Documents.DocumentParser, makeInProcessParser(options))

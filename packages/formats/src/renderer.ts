@@ -4,9 +4,7 @@
  * `rendererLayerWith`) or on the caller's thread (`rendererLayerInProcess`, for scripts and tests;
  * it blocks the event loop while it draws).
  */
-import {
-  fileExtension, PageRenderer, type PageRendererService, type ParseFailure, RenderFailure, type RenderInput
-} from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Either, Layer } from "effect"
 import { defaultLimits } from "./internal/limits.js"
 import { makeTesseractEngine } from "./internal/ocr.js"
@@ -26,7 +24,7 @@ export interface RendererOptions {
   readonly maxFileBytes?: number | undefined
 }
 
-const reasonOf = (e: ParseFailure): RenderFailure["reason"] => {
+const reasonOf = (e: Documents.ParseFailure): Documents.RenderFailure["reason"] => {
   switch (e._tag) {
     case "UnsupportedFileType":
       return e.reason === "signature_mismatch" ? "unreadable" : "unsupported"
@@ -38,15 +36,15 @@ const reasonOf = (e: ParseFailure): RenderFailure["reason"] => {
   }
 }
 
-const toRenderFailure = (fileName: string, e: ParseFailure) => new RenderFailure({ fileName, reason: reasonOf(e), message: e.message })
+const toRenderFailure = (fileName: string, e: Documents.ParseFailure) => new Documents.RenderFailure({ fileName, reason: reasonOf(e), message: e.message })
 
 const fromProblem = (fileName: string, problem: ProblemData) => toRenderFailure(fileName, toParseFailure(fileName, problem))
 
 /** What is checked before drawing: a drawable extension, a size within bounds, a fitting signature. */
-export const renderPrecheck = (input: RenderInput, maxFileBytes?: number): Effect.Effect<string, RenderFailure> => {
-  const format = fileExtension(input.fileName).slice(1)
+export const renderPrecheck = (input: Documents.RenderInput, maxFileBytes?: number): Effect.Effect<string, Documents.RenderFailure> => {
+  const format = Documents.fileExtension(input.fileName).slice(1)
   if (!RENDERABLE_FORMATS.includes(format)) {
-    return Effect.fail(new RenderFailure({
+    return Effect.fail(new Documents.RenderFailure({
       fileName: input.fileName,
       reason: "unsupported",
       message: `previews are drawn for PDFs and images (${RENDERABLE_FORMATS.map((f) => `.${f}`).join(" ")}), not for ${format === "" ? "files without an extension" : `.${format} files`}`
@@ -59,14 +57,14 @@ export const renderPrecheck = (input: RenderInput, maxFileBytes?: number): Effec
 }
 
 const outcomesOf = (fileName: string, outcomes: ReadonlyArray<RegionOutcome>) =>
-  outcomes.map((o) => o.ok ? Either.right(o.png) : Either.left(new RenderFailure({ fileName, reason: "region", message: o.message })))
+  outcomes.map((o) => o.ok ? Either.right(o.png) : Either.left(new Documents.RenderFailure({ fileName, reason: "region", message: o.message })))
 
 /** A renderer that draws on the calling thread. */
 export const makeInProcessRenderer = (options: RendererOptions = {}) =>
   Effect.gen(function*() {
     const ocr = makeTesseractEngine()
     yield* Effect.addFinalizer(() => Effect.promise(() => ocr.dispose()))
-    const service: PageRendererService = {
+    const service: Documents.PageRendererService = {
       renderRegions: (input) =>
         Effect.flatMap(renderPrecheck(input, options.maxFileBytes), (format) =>
           Effect.tryPromise({
@@ -87,11 +85,11 @@ export const makeWorkerRenderer = (options: RendererOptions = {}) =>
       limits: defaultLimits
     })
     yield* Effect.addFinalizer(() => Effect.promise(() => pool.close()))
-    const service: PageRendererService & { readonly pool: ParserPool } = {
+    const service: Documents.PageRendererService & { readonly pool: ParserPool } = {
       pool,
       renderRegions: (input) =>
         Effect.flatMap(renderPrecheck(input, options.maxFileBytes), () =>
-          Effect.async<ReadonlyArray<RegionOutcome>, RenderFailure>((resume) => {
+          Effect.async<ReadonlyArray<RegionOutcome>, Documents.RenderFailure>((resume) => {
             const { cancel } = pool.submit(
               { kind: "render", bytes: input.bytes, fileName: input.fileName, regions: input.regions.map((r) => ({ page: r.page, x: r.x, y: r.y, w: r.w, h: r.h })) },
               (outcome) =>
@@ -104,12 +102,12 @@ export const makeWorkerRenderer = (options: RendererOptions = {}) =>
   })
 
 /** `PageRenderer` on a worker pool with the given options. */
-export const rendererLayerWith = (options: RendererOptions = {}): Layer.Layer<PageRenderer> =>
-  Layer.scoped(PageRenderer, makeWorkerRenderer(options))
+export const rendererLayerWith = (options: RendererOptions = {}): Layer.Layer<Documents.PageRenderer> =>
+  Layer.scoped(Documents.PageRenderer, makeWorkerRenderer(options))
 
 /** `PageRenderer` on a worker pool with the default options. */
-export const rendererLayer: Layer.Layer<PageRenderer> = rendererLayerWith()
+export const rendererLayer: Layer.Layer<Documents.PageRenderer> = rendererLayerWith()
 
 /** `PageRenderer` on the calling thread (blocks the event loop while drawing). */
-export const rendererLayerInProcess = (options: RendererOptions = {}): Layer.Layer<PageRenderer> =>
-  Layer.scoped(PageRenderer, makeInProcessRenderer(options))
+export const rendererLayerInProcess = (options: RendererOptions = {}): Layer.Layer<Documents.PageRenderer> =>
+  Layer.scoped(Documents.PageRenderer, makeInProcessRenderer(options))

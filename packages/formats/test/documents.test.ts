@@ -2,22 +2,22 @@
  * Each format read for real, on the calling thread (`layerInProcess`): the text, blocks, pages,
  * positions and tables that come out of a fixture made in `fixtures.ts`.
  */
-import { DocumentParser, type ParsedDocument, type ParsedSpreadsheet, type ParsedTextDocument } from "@docket/core"
+import { Documents } from "@docket/core"
 import { layerInProcess } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as F from "./fixtures.js"
 
 const parse = (fileName: string, bytes: Uint8Array) =>
-  Effect.flatMap(DocumentParser, (parser) => parser.parse({ fileName, bytes }))
+  Effect.flatMap(Documents.DocumentParser, (parser) => parser.parse({ fileName, bytes }))
 
-const asDocument = (parsed: ParsedDocument): ParsedTextDocument => {
+const asDocument = (parsed: Documents.ParsedDocument): Documents.ParsedTextDocument => {
   expect(parsed.kind).toBe("document")
-  return parsed as ParsedTextDocument
+  return parsed as Documents.ParsedTextDocument
 }
-const asSpreadsheet = (parsed: ParsedDocument): ParsedSpreadsheet => {
+const asSpreadsheet = (parsed: Documents.ParsedDocument): Documents.ParsedSpreadsheet => {
   expect(parsed.kind).toBe("spreadsheet")
-  return parsed as ParsedSpreadsheet
+  return parsed as Documents.ParsedSpreadsheet
 }
 
 describe("documents", () => {

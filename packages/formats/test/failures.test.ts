@@ -3,7 +3,7 @@
  * unsupported extensions, signatures that contradict the extension, truncated and corrupt files,
  * encrypted files, zip bombs and files beyond the limits.
  */
-import { DocumentParser } from "@docket/core"
+import { Documents } from "@docket/core"
 import { layerInProcess } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -11,7 +11,7 @@ import { strToU8, zipSync } from "fflate"
 import * as F from "./fixtures.js"
 
 const failure = (fileName: string, bytes: Uint8Array) =>
-  Effect.flatMap(DocumentParser, (parser) => Effect.flip(parser.parse({ fileName, bytes })))
+  Effect.flatMap(Documents.DocumentParser, (parser) => Effect.flip(parser.parse({ fileName, bytes })))
 
 describe("failures", () => {
   it.layer(layerInProcess({ limits: { maxArchiveEntries: 50, maxPages: 3, maxCells: 100 } }))((it) => {

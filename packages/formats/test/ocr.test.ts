@@ -3,14 +3,14 @@
  * English model from the npm package @tesseract.js-data/eng (no download). The images are drawn
  * in code with a 5×7 bitmap font, so the expected words are known.
  */
-import { DocumentParser, type ParsedTextDocument } from "@docket/core"
+import { Documents } from "@docket/core"
 import { layerInProcess } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as F from "./fixtures.js"
 
 const parse = (fileName: string, bytes: Uint8Array) =>
-  Effect.flatMap(DocumentParser, (parser) => parser.parse({ fileName, bytes })).pipe(Effect.map((doc) => doc as ParsedTextDocument))
+  Effect.flatMap(Documents.DocumentParser, (parser) => parser.parse({ fileName, bytes })).pipe(Effect.map((doc) => doc as Documents.ParsedTextDocument))
 
 describe("ocr", () => {
   it.layer(layerInProcess())((it) => {

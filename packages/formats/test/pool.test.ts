@@ -4,7 +4,7 @@
  * PDF parsed in a worker thread while the event loop keeps turning. (How long the loop stalls,
  * against a parse on the calling thread, is measured by `npm run bench`: bench/formats.ts.)
  */
-import { DocumentParser, type ParsedTextDocument } from "@docket/core"
+import { Documents } from "@docket/core"
 import { layerWith } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Fiber } from "effect"
@@ -13,7 +13,7 @@ import { vi } from "vitest"
 import * as F from "./fixtures.js"
 
 const parse = (fileName: string, bytes: Uint8Array) =>
-  Effect.flatMap(DocumentParser, (parser) => parser.parse({ fileName, bytes }))
+  Effect.flatMap(Documents.DocumentParser, (parser) => parser.parse({ fileName, bytes }))
 
 /** A PDF of `pages` pages, each with 40 lines of text. */
 const largePdf = (pages: number) =>
@@ -39,11 +39,11 @@ describe("worker pool", () => {
   it.layer(layerWith({ workers: 1 }), { timeout: 60_000 })((it) => {
     it.effect("parses in a worker thread: documents, spreadsheets, OCR, tagged failures", () =>
       Effect.gen(function*() {
-        const doc = (yield* parse("report.docx", F.sampleDocx())) as ParsedTextDocument
+        const doc = (yield* parse("report.docx", F.sampleDocx())) as Documents.ParsedTextDocument
         expect(doc.blocks[0]).toEqual({ type: "heading", page: 1, level: 1, text: "Quarterly Report" })
         const book = yield* parse("sales.xlsx", F.sampleXlsx())
         expect(book.kind === "spreadsheet" && book.sheets[0].cells[1].ref).toBe("B1")
-        const image = (yield* parse("scan.png", F.png(F.drawText("HELLO WORLD", 4)))) as ParsedTextDocument
+        const image = (yield* parse("scan.png", F.png(F.drawText("HELLO WORLD", 4)))) as Documents.ParsedTextDocument
         expect(image.text).toBe("HELLO WORLD")
         const encrypted = yield* Effect.flip(parse("secret.pdf", yield* Effect.promise(() => F.encryptedPdf())))
         expect(encrypted).toMatchObject({ _tag: "EncryptedFile", fileName: "secret.pdf", format: "pdf" })
@@ -61,7 +61,7 @@ describe("worker pool", () => {
         const posted = vi.spyOn(Worker.prototype, "postMessage")
         try {
           const { result, turns } = yield* loopTurns(parse("large.pdf", pdf))
-          expect((result as ParsedTextDocument).page_count).toBe(300)
+          expect((result as Documents.ParsedTextDocument).page_count).toBe(300)
           // the file went to a worker thread, whole, and the answer came back from it
           const sent = posted.mock.calls.map(([message]) => message as { kind?: string; fileName?: string; bytes?: Uint8Array })
           expect(sent).toEqual([expect.objectContaining({ kind: "parse", fileName: "large.pdf" })])
@@ -82,7 +82,7 @@ describe("worker pool", () => {
         yield* Effect.yieldNow()
         const exit = yield* Fiber.interrupt(fiber)
         expect(Exit.isInterrupted(exit)).toBe(true)
-        const doc = (yield* parse("report.docx", F.sampleDocx())) as ParsedTextDocument
+        const doc = (yield* parse("report.docx", F.sampleDocx())) as Documents.ParsedTextDocument
         expect(doc.page_count).toBe(2)
       }), 60_000)
   })

@@ -3,7 +3,7 @@
  * and size, on the calling thread and in the worker pool; regions that cannot be drawn, and files
  * that cannot be drawn at all.
  */
-import { PageRenderer, type RenderRegion } from "@docket/core"
+import { Documents } from "@docket/core"
 import { MAX_CROP_SIDE, rendererLayerInProcess, rendererLayerWith } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer } from "effect"
@@ -11,8 +11,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib"
 import { PNG } from "pngjs"
 import * as F from "./fixtures.js"
 
-const render = (fileName: string, bytes: Uint8Array, regions: ReadonlyArray<RenderRegion>) =>
-  Effect.flatMap(PageRenderer, (r) => r.renderRegions({ fileName, bytes, regions }))
+const render = (fileName: string, bytes: Uint8Array, regions: ReadonlyArray<Documents.RenderRegion>) =>
+  Effect.flatMap(Documents.PageRenderer, (r) => r.renderRegions({ fileName, bytes, regions }))
 
 const decoded = (png: Uint8Array) => {
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -42,7 +42,7 @@ const twoPagePdf = async () => {
   return { bytes: await doc.save(), width: font.widthOfTextAtSize("Invoice 1,234.56", 14) }
 }
 
-const suite = (name: string, layer: Layer.Layer<PageRenderer>) =>
+const suite = (name: string, layer: Layer.Layer<Documents.PageRenderer>) =>
   describe(name, () => {
     it.layer(layer, { timeout: 60_000 })((it) => {
       it.effect("a PDF region: the box with its margin at 2×, the text inside; several pages in one call", () =>

@@ -5,7 +5,7 @@
  * answer with no valid citation, or an empty one, is not supported by the passages and becomes
  * `found: false` with an empty answer.
  */
-import type { AnswerInput, QuestionAnswer, QuestionAnswererService } from "@docket/core"
+import type { Intelligence } from "@docket/core"
 import { Effect, Schema } from "effect"
 import type { OpenAiClient } from "./internal/client.js"
 import { bounded, confidence, engineFailed, strictObject } from "./internal/text.js"
@@ -26,10 +26,10 @@ const SYSTEM = [
   "When the passages do not state the answer, set found to false, answer to an empty string and confidence to 0."
 ].join(" ")
 
-const NONE: QuestionAnswer = { found: false, answer: "", citations: [], confidence: 0 }
+const NONE: Intelligence.QuestionAnswer = { found: false, answer: "", citations: [], confidence: 0 }
 
-export const makeAnswerer = (client: OpenAiClient): QuestionAnswererService => ({
-  answer: (input: AnswerInput) => {
+export const makeAnswerer = (client: OpenAiClient): Intelligence.QuestionAnswererService => ({
+  answer: (input: Intelligence.AnswerInput) => {
     if (input.question.trim() === "" || input.passages.length === 0) return Effect.succeed(NONE)
     const ids = [...new Set(input.passages.map((p) => p.id))]
     const user = [
@@ -48,7 +48,7 @@ export const makeAnswerer = (client: OpenAiClient): QuestionAnswererService => (
       { messages: [{ role: "system", content: SYSTEM }, { role: "user", content: user }], jsonSchema: { name: "answer", schema } },
       RawAnswer
     ).pipe(
-      Effect.map((raw): QuestionAnswer => {
+      Effect.map((raw): Intelligence.QuestionAnswer => {
         const known = new Set(ids)
         const citations = [...new Set(raw.citations)].filter((id) => known.has(id))
         const answer = raw.answer.trim()

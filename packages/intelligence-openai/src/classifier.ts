@@ -12,14 +12,7 @@
  * order or past the last page are repaired into segments covering every page once, in order. When
  * no range is usable the file is one segment.
  */
-import {
-  type Classification,
-  type ClassifyInput,
-  type DocumentClassifierService,
-  type Segment,
-  type SegmentInput,
-  type TaxonomyCategory
-} from "@docket/core"
+import { type Intelligence } from "@docket/core"
 import { Effect, Schema } from "effect"
 import type { OpenAiClient, OpenAiFailure } from "./internal/client.js"
 import { bounded, confidence, engineFailed, snakeCase, strictObject } from "./internal/text.js"
@@ -48,7 +41,7 @@ const RawSegments = Schema.Struct({
   )
 })
 
-const classificationProperties = (categories: ReadonlyArray<TaxonomyCategory>, multiLabel: boolean) => ({
+const classificationProperties = (categories: ReadonlyArray<Intelligence.TaxonomyCategory>, multiLabel: boolean) => ({
   categories: {
     type: "array",
     description: multiLabel
@@ -64,13 +57,13 @@ const classificationProperties = (categories: ReadonlyArray<TaxonomyCategory>, m
   summary: { type: "string", description: "one or two sentences saying what the text is and says" }
 })
 
-const taxonomyLines = (categories: ReadonlyArray<TaxonomyCategory>): string =>
+const taxonomyLines = (categories: ReadonlyArray<Intelligence.TaxonomyCategory>): string =>
   categories.map((c) => `- ${c.key}${c.description !== null && c.description.trim() !== "" ? `: ${c.description.trim()}` : ""}`).join("\n")
 
 const SYSTEM = "You classify business documents against a taxonomy. Use only the keys given. Answer in the JSON format asked for."
 
 /** The model's classification, checked against the taxonomy. */
-export const toClassification = (raw: RawClassification, categories: ReadonlyArray<TaxonomyCategory>, multiLabel: boolean): Classification => {
+export const toClassification = (raw: RawClassification, categories: ReadonlyArray<Intelligence.TaxonomyCategory>, multiLabel: boolean): Intelligence.Classification => {
   const keys = new Set(categories.map((c) => c.key))
   const seen = new Set<string>()
   const fits: Array<{ key: string; confidence: number }> = []
@@ -119,8 +112,8 @@ export const repairRanges = <A>(
 const sameRanges = (a: ReadonlyArray<{ page_start: number; page_end: number }>, b: ReadonlyArray<{ page_start: number; page_end: number }>) =>
   a.length === b.length && a.every((x, i) => x.page_start === b[i]!.page_start && x.page_end === b[i]!.page_end)
 
-export const makeClassifier = (client: OpenAiClient): DocumentClassifierService => {
-  const classify = (input: ClassifyInput): Effect.Effect<Classification, OpenAiFailure> => {
+export const makeClassifier = (client: OpenAiClient): Intelligence.DocumentClassifierService => {
+  const classify = (input: Intelligence.ClassifyInput): Effect.Effect<Intelligence.Classification, OpenAiFailure> => {
     const user = [
       "Taxonomy (key: what belongs):",
       taxonomyLines(input.categories),
@@ -144,7 +137,7 @@ export const makeClassifier = (client: OpenAiClient): DocumentClassifierService 
     ).pipe(Effect.map((raw) => toClassification(raw, input.categories, input.multiLabel)))
   }
 
-  const segment = (input: SegmentInput): Effect.Effect<ReadonlyArray<Segment>, OpenAiFailure> => {
+  const segment = (input: Intelligence.SegmentInput): Effect.Effect<ReadonlyArray<Intelligence.Segment>, OpenAiFailure> => {
     const n = input.pages.length
     if (n === 0) return Effect.succeed([])
     const perPage = Math.min(MAX_PAGE_CHARS, Math.max(MIN_PAGE_CHARS, Math.floor(MAX_SEGMENT_CHARS / n)))

@@ -4,7 +4,7 @@
  * as `dimensions`), else the size of the first answer (`dimensions` reads 0 until then); an answer
  * of another size, or with a vector that is not finite or all zeros, is an `EngineFailed`.
  */
-import type { EmbedderService } from "@docket/core"
+import type { Intelligence } from "@docket/core"
 import { Effect } from "effect"
 import { type OpenAiClient, OpenAiFailure } from "./internal/client.js"
 import { engineFailed } from "./internal/text.js"
@@ -24,7 +24,7 @@ const normalize = (v: ReadonlyArray<number>): Float32Array | null => {
   return out
 }
 
-export const makeEmbedder = (client: OpenAiClient): EmbedderService => {
+export const makeEmbedder = (client: OpenAiClient): Intelligence.EmbedderService => {
   let dimensions = client.config.embeddingDimensions ?? 0
   const batch = (texts: ReadonlyArray<string>) =>
     Effect.flatMap(client.embed(texts), (vectors) => {

@@ -13,7 +13,7 @@
  * An answer token that is none of the codes, an answer without logprobs, or any HTTP failure is a
  * `ModelFailed`. The `model` of the request (dm-v1.0, dm-v1.5) does not change the chat model.
  */
-import { type Answer, type ChoiceQuestion, type EvaluatorService, ModelFailed, type NoulQuestion, type Question, type Questions, type ScoreQuestion } from "@docket/core"
+import { Decision } from "@docket/core"
 import { Effect } from "effect"
 import { type ChatMessage, type OpenAiClient, OpenAiFailure } from "./internal/client.js"
 import { argmax, choiceCodes, codeDistribution, normalizeCode, normalizeWord, round6, roundDistribution } from "./internal/logprobs.js"
@@ -27,7 +27,7 @@ const stateBlock = (state: string) => `State (JSON):\n${state}`
 
 const text = (s: string | null | undefined): string => (typeof s === "string" ? s.trim() : "")
 
-const noulPrompt = (state: string, q: NoulQuestion): string => {
+const noulPrompt = (state: string, q: Decision.NoulQuestion): string => {
   const lines = [stateBlock(state), ""]
   const instructions = text(q.instructions)
   const yes = text(q.criteria?.true)
@@ -39,7 +39,7 @@ const noulPrompt = (state: string, q: NoulQuestion): string => {
   return lines.join("\n")
 }
 
-const choicePrompt = (state: string, q: ChoiceQuestion, codes: ReadonlyArray<string>): string => {
+const choicePrompt = (state: string, q: Decision.ChoiceQuestion, codes: ReadonlyArray<string>): string => {
   const labels = Object.keys(q.criteria)
   const instructions = text(q.instructions)
   const options = labels.map((label, i) => {
@@ -57,7 +57,7 @@ const choicePrompt = (state: string, q: ChoiceQuestion, codes: ReadonlyArray<str
   ].join("\n")
 }
 
-const scorePrompt = (state: string, q: ScoreQuestion): string => {
+const scorePrompt = (state: string, q: Decision.ScoreQuestion): string => {
   const instructions = text(q.instructions)
   return [
     stateBlock(state),
@@ -94,7 +94,7 @@ const ask = (client: OpenAiClient, user: string, codes: ReadonlyArray<string>, n
     }
   )
 
-const answerQuestion = (client: OpenAiClient, state: string, q: Question): Effect.Effect<Answer, OpenAiFailure> => {
+const answerQuestion = (client: OpenAiClient, state: string, q: Decision.Question): Effect.Effect<Decision.Answer, OpenAiFailure> => {
   switch (q.type) {
     case "noul":
       return Effect.map(ask(client, noulPrompt(state, q), ["yes", "no"], normalizeWord), (p) => ({
@@ -137,15 +137,15 @@ const answerQuestion = (client: OpenAiClient, state: string, q: Question): Effec
   }
 }
 
-export const makeEvaluator = (client: OpenAiClient): EvaluatorService => ({
+export const makeEvaluator = (client: OpenAiClient): Decision.EvaluatorService => ({
   evaluate: ({ questions, state }) => {
     const serialized = JSON.stringify(state) ?? "null"
-    const names = Object.keys(questions as Questions)
+    const names = Object.keys(questions as Decision.Questions)
     return Effect.forEach(names, (name) => answerQuestion(client, serialized, questions[name]!), {
       concurrency: client.config.concurrency
     }).pipe(
       Effect.map((answers) => Object.fromEntries(names.map((name, i) => [name, answers[i]!] as const))),
-      Effect.mapError((e) => new ModelFailed({ cause: e }))
+      Effect.mapError((e) => new Decision.ModelFailed({ cause: e }))
     )
   }
 })

@@ -7,18 +7,18 @@
  * the document does not state is null), objects closed (`additionalProperties: false`), arrays
  * allowed empty, enums kept (with null added), titles and descriptions passed on as descriptions.
  */
-import { type CompiledExtractSchema, type ExtractInput, type FieldExtractorService, type SchemaNode } from "@docket/core"
+import { type Documents, type Intelligence } from "@docket/core"
 import { Effect, Schema } from "effect"
 import { type OpenAiClient, OpenAiFailure } from "./internal/client.js"
 import { engineFailed, nullable } from "./internal/text.js"
 
-const describe = (node: SchemaNode): Record<string, unknown> => {
+const describe = (node: Documents.SchemaNode): Record<string, unknown> => {
   const parts = [node.title, node.description].filter((s): s is string => s !== null && s.trim() !== "").map((s) => s.trim())
   return parts.length === 0 ? {} : { description: parts.join(": ") }
 }
 
 /** The JSON schema of one node; `orNull`: the value may also be null. */
-const nodeSchema = (node: SchemaNode, orNull: boolean): Record<string, unknown> => {
+const nodeSchema = (node: Documents.SchemaNode, orNull: boolean): Record<string, unknown> => {
   switch (node.type) {
     case "object": {
       const schema = {
@@ -44,7 +44,7 @@ const nodeSchema = (node: SchemaNode, orNull: boolean): Record<string, unknown> 
 }
 
 /** The strict-mode response schema for a compiled extraction schema (the root object is never null). */
-export const responseSchema = (schema: CompiledExtractSchema): Record<string, unknown> => nodeSchema(schema.root, false)
+export const responseSchema = (schema: Documents.CompiledExtractSchema): Record<string, unknown> => nodeSchema(schema.root, false)
 
 const SYSTEM = [
   "You extract data from a document into JSON that follows the given schema.",
@@ -54,8 +54,8 @@ const SYSTEM = [
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-export const makeExtractor = (client: OpenAiClient): FieldExtractorService => ({
-  extract: (input: ExtractInput) => {
+export const makeExtractor = (client: OpenAiClient): Intelligence.FieldExtractorService => ({
+  extract: (input: Intelligence.ExtractInput) => {
     if (input.content.markdown.trim() === "") return Effect.succeed({})
     return client.chatJson(
       {

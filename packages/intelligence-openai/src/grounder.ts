@@ -6,7 +6,7 @@
  * query or unit, or text the unit does not contain, are dropped. Per query: at most
  * `MAX_SPANS` spans, best first, no repeats.
  */
-import { type GroundInput, type GrounderService, type GroundQuery, type GroundSpan, type GroundUnit } from "@docket/core"
+import { type Intelligence } from "@docket/core"
 import { Effect, Schema } from "effect"
 import type { OpenAiClient } from "./internal/client.js"
 import { bounded, confidence, engineFailed, strictObject } from "./internal/text.js"
@@ -34,13 +34,13 @@ export const locate = (haystack: string, needle: string): { readonly start: numb
   return folded >= 0 ? { start: folded, end: folded + needle.length } : null
 }
 
-const unitLine = (u: GroundUnit): string => {
+const unitLine = (u: Intelligence.GroundUnit): string => {
   const where = [u.section, u.cell].filter((s): s is string => s !== null && s !== "").join(" ")
   const links = [u.right !== null ? `right: ${u.right}` : null, u.below !== null ? `below: ${u.below}` : null].filter((s) => s !== null)
   return `[${u.id}] (${where}${links.length > 0 ? `; ${links.join(", ")}` : ""}) ${bounded(u.text, MAX_UNIT_CHARS).replace(/\n/g, " ")}`
 }
 
-const queryLine = (q: GroundQuery): string => {
+const queryLine = (q: Intelligence.GroundQuery): string => {
   const hints: Array<string> = []
   if (q.hints.anchorText !== null) hints.push(`near "${q.hints.anchorText}"`)
   if (q.hints.pages.length > 0) hints.push(`on page ${q.hints.pages.join(", ")}`)
@@ -58,8 +58,8 @@ const SYSTEM = [
   "each with a confidence from 0 to 1, and leave out queries the document does not answer."
 ].join(" ")
 
-export const makeGrounder = (client: OpenAiClient): GrounderService => ({
-  locate: (input: GroundInput) => {
+export const makeGrounder = (client: OpenAiClient): Intelligence.GrounderService => ({
+  locate: (input: Intelligence.GroundInput) => {
     if (input.queries.length === 0) return Effect.succeed([])
     if (input.units.length === 0) return Effect.succeed(input.queries.map(() => []))
     const user = [
@@ -86,7 +86,7 @@ export const makeGrounder = (client: OpenAiClient): GrounderService => ({
     ).pipe(
       Effect.map((raw) => {
         const byUnit = new Map(input.units.map((u) => [u.id, u]))
-        const perItem = new Map<string, Array<GroundSpan>>()
+        const perItem = new Map<string, Array<Intelligence.GroundSpan>>()
         for (const a of raw.answers) {
           const unit = byUnit.get(a.unit)
           if (unit === undefined) continue

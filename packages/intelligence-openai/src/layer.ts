@@ -4,14 +4,7 @@
  * forms take the `HttpClient` from their context instead (a host's own client, a test double).
  * `layerConfig` / `evaluatorLayerConfig` read `DOCKET_AI_*` (see `config.ts`).
  */
-import {
-  DocumentClassifier,
-  Embedder,
-  Evaluator,
-  FieldExtractor,
-  Grounder,
-  QuestionAnswerer
-} from "@docket/core"
+import { Decision, Intelligence } from "@docket/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import { type ConfigError, Context, Effect, Layer } from "effect"
@@ -25,35 +18,35 @@ import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
 
 /** Every intelligence port this engine provides. */
-export type OpenAiIntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer
+export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
     Effect.map(makeClient(resolveConfig(config)), (client) =>
-      Context.make(DocumentClassifier, makeClassifier(client)).pipe(
-        Context.add(FieldExtractor, makeExtractor(client)),
-        Context.add(Grounder, makeGrounder(client)),
-        Context.add(Embedder, makeEmbedder(client)),
-        Context.add(QuestionAnswerer, makeAnswerer(client))
+      Context.make(Intelligence.DocumentClassifier, makeClassifier(client)).pipe(
+        Context.add(Intelligence.FieldExtractor, makeExtractor(client)),
+        Context.add(Intelligence.Grounder, makeGrounder(client)),
+        Context.add(Intelligence.Embedder, makeEmbedder(client)),
+        Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client))
       ))
   )
 
-export const evaluatorLayerWithClient = (config: OpenAiConfig): Layer.Layer<Evaluator, never, HttpClient.HttpClient> =>
-  Layer.effect(Evaluator, Effect.map(makeClient(resolveConfig(config)), makeEvaluator))
+export const evaluatorLayerWithClient = (config: OpenAiConfig): Layer.Layer<Decision.Evaluator, never, HttpClient.HttpClient> =>
+  Layer.effect(Decision.Evaluator, Effect.map(makeClient(resolveConfig(config)), makeEvaluator))
 
 /** The five intelligence ports on `config`'s endpoint (through `fetch`). */
 export const layer = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts> =>
   Layer.provide(layerWithClient(config), FetchHttpClient.layer)
 
 /** The decision evaluator on `config`'s endpoint (through `fetch`). */
-export const evaluatorLayer = (config: OpenAiConfig): Layer.Layer<Evaluator> =>
+export const evaluatorLayer = (config: OpenAiConfig): Layer.Layer<Decision.Evaluator> =>
   Layer.provide(evaluatorLayerWithClient(config), FetchHttpClient.layer)
 
 /** `layer` configured from `DOCKET_AI_*`. */
 export const layerConfig: Layer.Layer<OpenAiIntelligencePorts, ConfigError.ConfigError> = Layer.unwrapEffect(Effect.map(envConfig, layer))
 
 /** `evaluatorLayer` configured from `DOCKET_AI_*`. */
-export const evaluatorLayerConfig: Layer.Layer<Evaluator, ConfigError.ConfigError> = Layer.unwrapEffect(Effect.map(envConfig, evaluatorLayer))
+export const evaluatorLayerConfig: Layer.Layer<Decision.Evaluator, ConfigError.ConfigError> = Layer.unwrapEffect(Effect.map(envConfig, evaluatorLayer))
 
 export { envConfig as config }
 export type { OpenAiConfig }

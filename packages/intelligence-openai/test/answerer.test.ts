@@ -1,5 +1,5 @@
 /** QuestionAnswerer: answers only from the passages, with valid citations. */
-import { QuestionAnswerer } from "@docket/core"
+import { Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { OpenAiIntelligence } from "../src/index.js"
@@ -14,7 +14,7 @@ const PASSAGES = [
 ]
 
 const ask = (question: string, passages = PASSAGES) =>
-  Effect.flatMap(QuestionAnswerer, (a) => a.answer({ question, passages })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
+  Effect.flatMap(Intelligence.QuestionAnswerer, (a) => a.answer({ question, passages })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
 
 describe("answer", () => {
   it.effect("sends the passages with their ids and the question; returns the cited answer", () =>

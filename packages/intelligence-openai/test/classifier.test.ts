@@ -1,5 +1,5 @@
 /** DocumentClassifier: the prompt, the checks on the model's answer, and the repair of page ranges. */
-import { DocumentClassifier, type TaxonomyCategory } from "@docket/core"
+import { Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { OpenAiIntelligence, repairRanges } from "../src/index.js"
@@ -8,15 +8,15 @@ import { useFakeOpenAi } from "./support/setup.js"
 
 const { config, fake } = useFakeOpenAi()
 
-const TAXONOMY: ReadonlyArray<TaxonomyCategory> = [
+const TAXONOMY: ReadonlyArray<Intelligence.TaxonomyCategory> = [
   { key: "invoice", description: "A bill asking the buyer to pay" },
   { key: "contract", description: "An agreement between parties" },
   { key: "bank_statement", description: null },
   { key: "receipt", description: "Proof of payment" }
 ]
 
-const withClassifier = <A, E>(f: (c: DocumentClassifier["Type"]) => Effect.Effect<A, E>) =>
-  Effect.flatMap(DocumentClassifier, f).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
+const withClassifier = <A, E>(f: (c: Intelligence.DocumentClassifier["Type"]) => Effect.Effect<A, E>) =>
+  Effect.flatMap(Intelligence.DocumentClassifier, f).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
 
 const fit = (key: string, confidence: number) => ({ key, confidence })
 const cls = (categories: Array<{ key: string; confidence: number }>, extra: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 /** The HTTP side: request shape, retries, timeouts and every failure as an `EngineFailed`. */
-import { DocumentClassifier, EngineFailed, ManualClock } from "@docket/core"
+import { Intelligence, ManualClock } from "@docket/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
@@ -12,14 +12,14 @@ const { config, fake } = useFakeOpenAi()
 const TAXONOMY = [{ key: "invoice", description: "A bill" }, { key: "contract", description: null }]
 
 const classify = (over: Parameters<typeof config>[0] = {}) =>
-  Effect.flatMap(DocumentClassifier, (c) => c.classify({ text: "INVOICE 42", categories: TAXONOMY, multiLabel: false })).pipe(
+  Effect.flatMap(Intelligence.DocumentClassifier, (c) => c.classify({ text: "INVOICE 42", categories: TAXONOMY, multiLabel: false })).pipe(
     Effect.provide(OpenAiIntelligence.layer(config(over)))
   )
 
-const failure = <A>(exit: Exit.Exit<A, EngineFailed>): EngineFailed => {
+const failure = <A>(exit: Exit.Exit<A, Intelligence.EngineFailed>): Intelligence.EngineFailed => {
   if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
   const e = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  if (!(e instanceof EngineFailed)) throw new Error(`expected EngineFailed, got ${String(exit.cause)}`)
+  if (!(e instanceof Intelligence.EngineFailed)) throw new Error(`expected EngineFailed, got ${String(exit.cause)}`)
   return e
 }
 
@@ -138,7 +138,7 @@ describe("OpenAI-compatible client", () => {
         Effect.map(HttpClient.HttpClient, (c) => HttpClient.tapRequest(c, () => Effect.sync(() => seen++)))
       ).pipe(Layer.provide(FetchHttpClient.layer))
       fake().chat = () => ({ content: { categories: [{ key: "invoice", confidence: 1 }], freeform: null, freeform_confidence: 0, summary: "" } })
-      yield* Effect.flatMap(DocumentClassifier, (c) => c.classify({ text: "x", categories: TAXONOMY, multiLabel: false })).pipe(
+      yield* Effect.flatMap(Intelligence.DocumentClassifier, (c) => c.classify({ text: "x", categories: TAXONOMY, multiLabel: false })).pipe(
         Effect.provide(OpenAiIntelligence.layerWithClient(config()).pipe(Layer.provide(counting)))
       )
       expect(seen).toBe(1)

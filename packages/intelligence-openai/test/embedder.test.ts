@@ -1,5 +1,5 @@
 /** Embedder: requests, L2 normalization, dimensions, batching and bad answers. */
-import { EngineFailed, Embedder } from "@docket/core"
+import { Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { OpenAiIntelligence } from "../src/index.js"
@@ -10,10 +10,10 @@ const { config, fake } = useFakeOpenAi()
 
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((a, x) => a + x * x, 0))
 
-const failed = (exit: Exit.Exit<unknown, EngineFailed>) => {
+const failed = (exit: Exit.Exit<unknown, Intelligence.EngineFailed>) => {
   expect(Exit.isFailure(exit)).toBe(true)
   const e = Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  expect(e).toBeInstanceOf(EngineFailed)
+  expect(e).toBeInstanceOf(Intelligence.EngineFailed)
   expect(e!.operation).toBe("embed")
   return e!
 }
@@ -21,7 +21,7 @@ const failed = (exit: Exit.Exit<unknown, EngineFailed>) => {
 describe("embed", () => {
   it.effect("sends the embedding model and the texts; returns L2-normalized vectors in input order; the first answer fixes the size", () =>
     Effect.gen(function*() {
-      const embedder = yield* Embedder
+      const embedder = yield* Intelligence.Embedder
       expect(embedder.model).toBe("fake-embed")
       expect(embedder.dimensions).toBe(0)
       const out = yield* embedder.embed(["alpha", "beta"])
@@ -45,7 +45,7 @@ describe("embed", () => {
 
   it.effect("configured dimensions are known at once, sent, and checked", () =>
     Effect.gen(function*() {
-      const embedder = yield* Embedder
+      const embedder = yield* Intelligence.Embedder
       expect(embedder.dimensions).toBe(4)
       fake().embed = (input) => input.map((t) => fakeVector(t, 4))
       yield* embedder.embed(["a"])
@@ -56,7 +56,7 @@ describe("embed", () => {
 
   it.effect("sends long lists in batches and keeps the order; an empty list needs no request", () =>
     Effect.gen(function*() {
-      const embedder = yield* Embedder
+      const embedder = yield* Intelligence.Embedder
       const texts = Array.from({ length: 300 }, (_, i) => `text ${i}`)
       const out = yield* embedder.embed(texts)
       expect(fake().requests.map((r) => r.body.input.length)).toEqual([128, 128, 44])
@@ -69,7 +69,7 @@ describe("embed", () => {
 
   it.effect("a wrong number of vectors, a zero vector or a bad body is an EngineFailed", () =>
     Effect.gen(function*() {
-      const embedder = yield* Embedder
+      const embedder = yield* Intelligence.Embedder
       fake().embed = () => [[1, 0]]
       expect(failed(yield* Effect.exit(embedder.embed(["a", "b"]))).message).toContain("1 vectors for 2 inputs")
       fake().embed = (input) => input.map(() => [0, 0])

@@ -1,5 +1,5 @@
 /** The decision evaluator: calibrated probabilities from the logprobs of one answer token. */
-import { type Answers, Evaluator, MODELS, ModelFailed, type Questions } from "@docket/core"
+import { Decision } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { codeDistribution, OpenAiIntelligence } from "../src/index.js"
@@ -10,17 +10,17 @@ const { config, fake } = useFakeOpenAi()
 
 const STATE = { invoice: { status: "overdue", total: 1694 } }
 
-const evaluate = (questions: Questions, over: Parameters<typeof config>[0] = {}) =>
-  Effect.flatMap(Evaluator, (e) => e.evaluate({ model: MODELS["dm-v1.5"], state: STATE, questions })).pipe(
+const evaluate = (questions: Decision.Questions, over: Parameters<typeof config>[0] = {}) =>
+  Effect.flatMap(Decision.Evaluator, (e) => e.evaluate({ model: Decision.MODELS["dm-v1.5"], state: STATE, questions })).pipe(
     Effect.provide(OpenAiIntelligence.evaluatorLayer(config(over)))
   )
 
 const sum = (xs: ReadonlyArray<number>) => xs.reduce((a, b) => a + b, 0)
 
-const modelFailed = (exit: Exit.Exit<Answers, ModelFailed>): string => {
+const modelFailed = (exit: Exit.Exit<Decision.Answers, Decision.ModelFailed>): string => {
   if (Exit.isSuccess(exit)) throw new Error("expected a failure")
   const e = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-  expect(e).toBeInstanceOf(ModelFailed)
+  expect(e).toBeInstanceOf(Decision.ModelFailed)
   return String((e!.cause as { message?: string }).message)
 }
 
@@ -135,7 +135,7 @@ describe("evaluator", () => {
 
   it.effect("no logprobs, an answer that is none of the codes, or an HTTP failure is a ModelFailed", () =>
     Effect.gen(function*() {
-      const q: Questions = { q: { type: "noul", instructions: "?" } }
+      const q: Decision.Questions = { q: { type: "noul", instructions: "?" } }
       fake().chat = () => ({ content: "yes", logprobs: null })
       expect(modelFailed(yield* Effect.exit(evaluate(q)))).toContain("no logprobs")
       fake().chat = () => oneToken([{ token: "Perhaps", logprob: -0.1 }, { token: "I", logprob: -2.5 }])

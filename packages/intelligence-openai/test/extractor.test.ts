@@ -1,5 +1,5 @@
 /** FieldExtractor: the response schema built from the compiled extraction schema, and the answer. */
-import { compileExtractSchema, type CompiledExtractSchema, EngineFailed, FieldExtractor } from "@docket/core"
+import { Documents, Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Exit } from "effect"
 import { OpenAiIntelligence, responseSchema } from "../src/index.js"
@@ -8,7 +8,7 @@ import { useFakeOpenAi } from "./support/setup.js"
 
 const { config, fake } = useFakeOpenAi()
 
-const compile = (schema: unknown): CompiledExtractSchema => Either.getOrThrow(Either.mapLeft(compileExtractSchema(schema), (p) => new Error(JSON.stringify(p))))
+const compile = (schema: unknown): Documents.CompiledExtractSchema => Either.getOrThrow(Either.mapLeft(Documents.compileExtractSchema(schema), (p) => new Error(JSON.stringify(p))))
 
 const INVOICE = compile({
   type: "object",
@@ -72,7 +72,7 @@ describe("extract", () => {
     Effect.gen(function*() {
       const answer = { invoice_number: "INV-1", total: 1694, paid: null, currency: "USD", vendor: { name: "Acme", vat_id: null }, lines: [], tags: null }
       fake().chat = () => ({ content: answer })
-      const out = yield* Effect.flatMap(FieldExtractor, (x) => x.extract({ schema: INVOICE, content: content("# INVOICE\n\nInvoice Number: INV-1") })).pipe(
+      const out = yield* Effect.flatMap(Intelligence.FieldExtractor, (x) => x.extract({ schema: INVOICE, content: content("# INVOICE\n\nInvoice Number: INV-1") })).pipe(
         Effect.provide(OpenAiIntelligence.layer(config()))
       )
       expect(out).toEqual(answer)
@@ -84,10 +84,10 @@ describe("extract", () => {
   it.effect("an answer that is not a JSON object is an EngineFailed; empty content needs no request", () =>
     Effect.gen(function*() {
       const run = (markdown: string) =>
-        Effect.flatMap(FieldExtractor, (x) => x.extract({ schema: INVOICE, content: content(markdown) })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
+        Effect.flatMap(Intelligence.FieldExtractor, (x) => x.extract({ schema: INVOICE, content: content(markdown) })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
       fake().chat = () => ({ content: "[1, 2]" })
       const exit = yield* Effect.exit(run("text"))
-      expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" && exit.cause.error instanceof EngineFailed && exit.cause.error.operation).toBe("extract")
+      expect(Exit.isFailure(exit) && exit.cause._tag === "Fail" && exit.cause.error instanceof Intelligence.EngineFailed && exit.cause.error.operation).toBe("extract")
       fake().reset()
       expect(yield* run("  \n")).toEqual({})
       expect(fake().requests).toHaveLength(0)

@@ -1,5 +1,5 @@
 /** Grounder: units and queries in, spans located in the units' text out; answers not in the text dropped. */
-import { type GroundQuery, type GroundUnit, Grounder } from "@docket/core"
+import { Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { locate, OpenAiIntelligence } from "../src/index.js"
@@ -8,7 +8,7 @@ import { useFakeOpenAi } from "./support/setup.js"
 
 const { config, fake } = useFakeOpenAi()
 
-const unit = (id: number, text: string, extra: Partial<GroundUnit> = {}): GroundUnit => ({ id, text, section: "page:1", cell: null, right: null, below: null, ...extra })
+const unit = (id: number, text: string, extra: Partial<Intelligence.GroundUnit> = {}): Intelligence.GroundUnit => ({ id, text, section: "page:1", cell: null, right: null, below: null, ...extra })
 const UNITS = [
   unit(0, "INVOICE"),
   unit(1, "Invoice Number: INV-1001", { right: 2 }),
@@ -17,15 +17,15 @@ const UNITS = [
   unit(4, "1694", { section: "sheet:Summary", cell: "B7" })
 ]
 const NO_HINTS = { anchorText: null, pages: [], sheetName: null, cellHint: null, rangeHint: null }
-const query = (itemId: string, q: string, semantic: boolean, hints: Partial<GroundQuery["hints"]> = {}): GroundQuery => ({
+const query = (itemId: string, q: string, semantic: boolean, hints: Partial<Intelligence.GroundQuery["hints"]> = {}): Intelligence.GroundQuery => ({
   itemId,
   query: q,
   semantic,
   hints: { ...NO_HINTS, ...hints }
 })
 
-const ground = (queries: ReadonlyArray<GroundQuery>, units = UNITS) =>
-  Effect.flatMap(Grounder, (g) => g.locate({ units, queries })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
+const ground = (queries: ReadonlyArray<Intelligence.GroundQuery>, units = UNITS) =>
+  Effect.flatMap(Intelligence.Grounder, (g) => g.locate({ units, queries })).pipe(Effect.provide(OpenAiIntelligence.layer(config())))
 
 describe("ground", () => {
   it.effect("sends the numbered units and the queries with their hints, and turns matched text into offsets", () =>

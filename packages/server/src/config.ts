@@ -1,5 +1,5 @@
 /** The standalone server's environment (DESIGN.md, "Standalone server contract"). */
-import { settingsConfig } from "@docket/core"
+import { Kernel } from "@docket/core"
 import { OpenAiIntelligence } from "@docket/intelligence-openai"
 import { Config, ConfigError, Either, Option } from "effect"
 import type { EngineOption } from "./docket.js"
@@ -27,7 +27,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
   databaseUrl: Config.option(Config.nonEmptyString("DATABASE_URL")).pipe(Config.map(Option.getOrUndefined)),
   clock: Config.literal("system", "manual")("DOCKET_CLOCK").pipe(Config.withDefault("system" as const)),
   demo: Config.option(Config.literal("0", "1")("DOCKET_DEMO")),
-  settings: settingsConfig,
+  settings: Kernel.settingsConfig,
   engine: Config.literal("local", "openai")("DOCKET_ENGINE").pipe(Config.withDefault("local" as const)),
   // read whatever the engine, so that a malformed DOCKET_AI_* is reported; required only for `openai`
   openai: Config.option(OpenAiIntelligence.config)

@@ -6,7 +6,7 @@
  * from a CDN, so the pages work offline. Kept out of core: viewer assets are the distribution's
  * business, not the services'.
  */
-import { type Docket, type DocketHandler, type DocketResponse, makeWebHandler } from "@docket/core"
+import { type Docket, type DocketHandler, Platform } from "@docket/core"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -32,7 +32,7 @@ const ASSETS: Readonly<Record<string, string>> = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
 
-const html = (body: string): DocketResponse => ({
+const html = (body: string): Platform.DocketResponse => ({
   status: 200,
   headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
   body
@@ -79,7 +79,7 @@ const servicePage = (service: Service): string =>
 export const referencePage = (() => {
   const assets = new Map<string, Uint8Array>()
   const pages = new Map<string, string>([["/docs", indexPage()], ...SERVICES.map((s) => [`/docs/${s.id}`, servicePage(s)] as const)])
-  return (method: string, path: string): DocketResponse | undefined => {
+  return (method: string, path: string): Platform.DocketResponse | undefined => {
     if ((method !== "GET" && method !== "HEAD") || !path.startsWith("/docs")) return undefined
     const page = pages.get(path.endsWith("/") && path.length > 5 ? path.slice(0, -1) : path)
     if (page !== undefined) return html(page)
@@ -112,7 +112,7 @@ export const withReferencePages = (docket: Docket): Docket => {
     fetch: (request) => {
       if (fetchHandler !== undefined) return fetchHandler(request)
       return docket.runtime.runtime().then((built) => {
-        fetchHandler ??= makeWebHandler(built, handler)
+        fetchHandler ??= Platform.makeWebHandler(built, handler)
         return fetchHandler(request)
       })
     }

@@ -6,7 +6,7 @@
  * crop route with its byte ranges, its refusals and retention.
  */
 import { createDocket } from "@docket/server"
-import { BlobStore, type Docket, PAYLOAD_RETENTION_MS } from "@docket/core"
+import { type Docket, Documents, Jobs } from "@docket/core"
 import { ADMIN_TOKEN, docsClient, type HttpTarget, inProcessTarget, type JsonResponse } from "@docket/core/testing"
 import { Effect, Option } from "effect"
 import { PDFDocument, StandardFonts } from "pdf-lib"
@@ -283,9 +283,9 @@ describe("ground on real files over HTTP (createDocket: @docket/formats parser a
 
     it("past payload_expires_at: a late read of the job deletes its crops with its result; the crop is 410 result_expired", async () => {
       const ref = cropPath.split("/").pop()!
-      const blob = () => docket.runtime.runPromise(Effect.flatMap(BlobStore, (b) => b.get(`ground-crops/${jobId}/${ref}`)))
+      const blob = () => docket.runtime.runPromise(Effect.flatMap(Documents.BlobStore, (b) => b.get(`ground-crops/${jobId}/${ref}`)))
       expect(Option.isSome(await blob())).toBe(true)
-      await docket.admin.clock.advance(PAYLOAD_RETENTION_MS)
+      await docket.admin.clock.advance(Jobs.PAYLOAD_RETENTION_MS)
       const job = await api.call("GET", `/v1/jobs/${jobId}`, { key })
       expect(job.body.result_state).toBe("expired")
       expect(Option.isNone(await blob())).toBe(true)

@@ -1,21 +1,14 @@
 /** The decision store in memory. Every operation is one synchronous step, so it is atomic. */
-import {
-  type Account,
-  type ApiKeyRecord,
-  applyPatch,
-  DecisionStore,
-  type DecisionStoreService,
-  TooManyActiveKeys
-} from "@docket/core"
+import { Decision } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeDecisionStore = (): Clearable<DecisionStoreService> => {
-  const accounts = new Map<string, Account>()
-  const keys = new Map<string, ApiKeyRecord>()
+const makeDecisionStore = (): Clearable<Decision.DecisionStoreService> => {
+  const accounts = new Map<string, Decision.Account>()
+  const keys = new Map<string, Decision.ApiKeyRecord>()
   const keysByHash = new Map<string, string>()
 
-  const update = (id: string, f: (a: Account) => Account) =>
+  const update = (id: string, f: (a: Decision.Account) => Decision.Account) =>
     Effect.sync(() => {
       const current = accounts.get(id)
       if (current === undefined) return Option.none()
@@ -31,14 +24,14 @@ const makeDecisionStore = (): Clearable<DecisionStoreService> => {
         return account
       }),
     getAccount: (id) => Effect.sync(() => Option.fromNullable(accounts.get(id))),
-    updateAccount: (id, patch) => update(id, (a) => applyPatch(a, patch)),
+    updateAccount: (id, patch) => update(id, (a) => Decision.applyPatch(a, patch)),
     topUp: (id, amount) => update(id, (a) => ({ ...a, credit: a.credit + amount, tier: "paid" })),
     debit: (id, amount) => Effect.map(update(id, (a) => ({ ...a, credit: a.credit - amount })), Option.map((a) => a.credit)),
     createKey: (key, maxActive) =>
       Effect.suspend(() => {
         let active = 0
         for (const k of keys.values()) if (k.account_id === key.account_id && k.status === "active") active++
-        if (active >= maxActive) return Effect.fail(new TooManyActiveKeys({ limit: maxActive }))
+        if (active >= maxActive) return Effect.fail(new Decision.TooManyActiveKeys({ limit: maxActive }))
         keys.set(key.key_id, key)
         keysByHash.set(key.hash, key.key_id)
         return Effect.succeed(key)
@@ -55,7 +48,7 @@ const makeDecisionStore = (): Clearable<DecisionStoreService> => {
       Effect.sync(() => {
         const k = keys.get(id)
         if (k === undefined) return Option.none()
-        const revoked: ApiKeyRecord = { ...k, status: "revoked" }
+        const revoked: Decision.ApiKeyRecord = { ...k, status: "revoked" }
         keys.set(id, revoked)
         return Option.some(revoked)
       }),
@@ -67,6 +60,6 @@ const makeDecisionStore = (): Clearable<DecisionStoreService> => {
   }
 }
 
-export const make: Effect.Effect<DecisionStoreService> = memoryStore(makeDecisionStore)
+export const make: Effect.Effect<Decision.DecisionStoreService> = memoryStore(makeDecisionStore)
 
-export const layer: Layer.Layer<DecisionStore> = Layer.effect(DecisionStore, make)
+export const layer: Layer.Layer<Decision.DecisionStore> = Layer.effect(Decision.DecisionStore, make)

@@ -2,34 +2,28 @@
  * The extraction-schema registry in memory. Every operation is one synchronous step, so an append
  * reads the latest version and inserts the next one atomically.
  */
-import {
-  ExtractionSchemaStore,
-  type ExtractionSchemaStoreService,
-  SchemaIdTaken,
-  type SchemaScope,
-  type StoredSchemaVersion
-} from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? "p" : `t:${scope.tenantId}`)
-const familyKey = (scope: SchemaScope, schemaId: string): string => `${scopeKey(scope)}\u0000${schemaId}`
+const scopeKey = (scope: Documents.SchemaScope): string => (scope.owner === "platform" ? "p" : `t:${scope.tenantId}`)
+const familyKey = (scope: Documents.SchemaScope, schemaId: string): string => `${scopeKey(scope)}\u0000${schemaId}`
 
-const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> => {
+const makeExtractionSchemaStore = (): Clearable<Documents.ExtractionSchemaStoreService> => {
   /** every version of a family, index i = version i + 1 */
-  const families = new Map<string, Array<StoredSchemaVersion>>()
+  const families = new Map<string, Array<Documents.StoredSchemaVersion>>()
   /** family ids per scope key */
   const idsByScope = new Map<string, Set<string>>()
 
-  const versionsOf = (scope: SchemaScope, schemaId: string) => families.get(familyKey(scope, schemaId))
-  const latestOf = (versions: ReadonlyArray<StoredSchemaVersion>) => versions[versions.length - 1]
+  const versionsOf = (scope: Documents.SchemaScope, schemaId: string) => families.get(familyKey(scope, schemaId))
+  const latestOf = (versions: ReadonlyArray<Documents.StoredSchemaVersion>) => versions[versions.length - 1]
 
   return {
     createFamily: (family) =>
       Effect.suspend(() => {
         const key = familyKey(family.scope, family.schemaId)
-        if (families.has(key)) return Effect.fail(new SchemaIdTaken({ schemaId: family.schemaId }))
-        const first: StoredSchemaVersion = {
+        if (families.has(key)) return Effect.fail(new Documents.SchemaIdTaken({ schemaId: family.schemaId }))
+        const first: Documents.StoredSchemaVersion = {
           schema_id: family.schemaId,
           version: 1,
           owner: family.scope.owner,
@@ -52,7 +46,7 @@ const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> =>
         const versions = versionsOf(scope, schemaId)
         if (versions === undefined) return Option.none()
         const previous = latestOf(versions)
-        const next: StoredSchemaVersion = {
+        const next: Documents.StoredSchemaVersion = {
           ...previous,
           version: previous.version + 1,
           name: draft.name ?? previous.name,
@@ -81,7 +75,7 @@ const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> =>
       Effect.sync(() => {
         const own = idsByScope.get(scopeKey({ owner: "tenant", tenantId })) ?? new Set<string>()
         const platform = idsByScope.get(scopeKey({ owner: "platform" })) ?? new Set<string>()
-        const visible: Array<[string, SchemaScope]> = []
+        const visible: Array<[string, Documents.SchemaScope]> = []
         for (const id of own) visible.push([id, { owner: "tenant", tenantId }])
         for (const id of platform) if (!own.has(id)) visible.push([id, { owner: "platform" }])
         visible.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -99,6 +93,6 @@ const makeExtractionSchemaStore = (): Clearable<ExtractionSchemaStoreService> =>
   }
 }
 
-export const make: Effect.Effect<ExtractionSchemaStoreService> = memoryStore(makeExtractionSchemaStore)
+export const make: Effect.Effect<Documents.ExtractionSchemaStoreService> = memoryStore(makeExtractionSchemaStore)
 
-export const layer: Layer.Layer<ExtractionSchemaStore> = Layer.effect(ExtractionSchemaStore, make)
+export const layer: Layer.Layer<Documents.ExtractionSchemaStore> = Layer.effect(Documents.ExtractionSchemaStore, make)

@@ -4,7 +4,7 @@
  * One layer per context of core (`decisionLayer`, `tenancyLayer`, `jobsLayer`, `documentsLayer`),
  * merged into `layer` with the `StorageAdmin` that empties them all.
  */
-import type { DecisionStorage, DocumentStorage, JobStorage, StoragePorts, TenancyStorage } from "@docket/core"
+import type { Decision, Documents, Jobs, StoragePorts, Tenancy } from "@docket/core"
 import { Layer } from "effect"
 import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryDecisionStore from "./decision-store.js"
@@ -28,10 +28,10 @@ export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRat
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore }
 
 /** Spec 1's accounts, keys and limiter. */
-export const decisionLayer: Layer.Layer<DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
+export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
 
 /** Document-service tenants and keys, usage, request windows, sync waits. */
-export const tenancyLayer: Layer.Layer<TenancyStorage> = Layer.mergeAll(
+export const tenancyLayer: Layer.Layer<Tenancy.TenancyStorage> = Layer.mergeAll(
   MemoryTenantStore.layer,
   MemoryUsageStore.layer,
   MemoryRequestRateStore.layer,
@@ -39,7 +39,7 @@ export const tenancyLayer: Layer.Layer<TenancyStorage> = Layer.mergeAll(
 )
 
 /** Jobs, their queue, event log and signals. */
-export const jobsLayer: Layer.Layer<JobStorage> = Layer.mergeAll(
+export const jobsLayer: Layer.Layer<Jobs.JobStorage> = Layer.mergeAll(
   MemoryJobStore.layer,
   MemoryJobQueue.layer,
   MemoryJobEventLog.layer,
@@ -47,7 +47,7 @@ export const jobsLayer: Layer.Layer<JobStorage> = Layer.mergeAll(
 )
 
 /** Uploads, their sessions and bytes, objects behind `s3://`, extraction schemas. */
-export const documentsLayer: Layer.Layer<DocumentStorage> = Layer.mergeAll(
+export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.mergeAll(
   MemoryUploadStore.layer,
   MemoryUploadSessionStore.layer,
   MemoryBlobStore.layer,

@@ -1,10 +1,10 @@
 /** Job events in memory: per job, the latest `MAX_EVENTS_PER_JOB` events and the last sequence. */
-import { JobEventLog, type JobEventLogService, type JobEventRecord, MAX_EVENTS_PER_JOB } from "@docket/core"
+import { Jobs } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeJobEventLog = (): Clearable<JobEventLogService> => {
-  const logs = new Map<string, { last: number; events: Array<JobEventRecord> }>()
+const makeJobEventLog = (): Clearable<Jobs.JobEventLogService> => {
+  const logs = new Map<string, { last: number; events: Array<Jobs.JobEventRecord> }>()
   return {
     append: (jobId, event) =>
       Effect.sync(() => {
@@ -12,7 +12,7 @@ const makeJobEventLog = (): Clearable<JobEventLogService> => {
         if (log === undefined) logs.set(jobId, (log = { last: 0, events: [] }))
         const record = { ...event, sequence: ++log.last }
         log.events.push(record)
-        if (log.events.length > MAX_EVENTS_PER_JOB) log.events.splice(0, log.events.length - MAX_EVENTS_PER_JOB)
+        if (log.events.length > Jobs.MAX_EVENTS_PER_JOB) log.events.splice(0, log.events.length - Jobs.MAX_EVENTS_PER_JOB)
         return record
       }),
     since: (jobId, after) => Effect.sync(() => (logs.get(jobId)?.events ?? []).filter((e) => e.sequence > after)),
@@ -20,6 +20,6 @@ const makeJobEventLog = (): Clearable<JobEventLogService> => {
   }
 }
 
-export const make: Effect.Effect<JobEventLogService> = memoryStore(makeJobEventLog)
+export const make: Effect.Effect<Jobs.JobEventLogService> = memoryStore(makeJobEventLog)
 
-export const layer: Layer.Layer<JobEventLog> = Layer.effect(JobEventLog, make)
+export const layer: Layer.Layer<Jobs.JobEventLog> = Layer.effect(Jobs.JobEventLog, make)

@@ -3,7 +3,7 @@
  * claimed under a lease that expires `JOB_LEASE_MS` after its claim or last renewal on the
  * service clock. A waiting claim wakes on an offer, a release, or the next lease expiry.
  */
-import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService } from "@docket/core"
+import { Jobs } from "@docket/core"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 import { randomUUID } from "node:crypto"
@@ -16,7 +16,7 @@ interface Entry {
   attempts: number
 }
 
-const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueService> => {
+const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<Jobs.JobQueueService> => {
   const entries = new Map<string, Entry>()
   let waiters = new Set<Deferred.Deferred<void>>()
   const wake = Effect.suspend(() => {
@@ -24,16 +24,16 @@ const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueSe
     waiters = new Set()
     return Effect.forEach(woken, (d) => Deferred.succeed(d, undefined), { discard: true })
   })
-  const holds = (lease: JobLease): Entry | undefined => {
+  const holds = (lease: Jobs.JobLease): Entry | undefined => {
     const entry = entries.get(lease.jobId)
     return entry !== undefined && entry.lease?.id === lease.leaseId ? entry : undefined
   }
   /** one attempt: the first entry unclaimed or with an expired lease, claimed; else the next expiry */
-  const tryClaim = (now: number): JobLease | number | undefined => {
+  const tryClaim = (now: number): Jobs.JobLease | number | undefined => {
     let nextExpiry: number | undefined
     for (const entry of entries.values()) {
       if (entry.lease === null || entry.lease.expiresAt <= now) {
-        entry.lease = { id: randomUUID(), expiresAt: now + JOB_LEASE_MS }
+        entry.lease = { id: randomUUID(), expiresAt: now + Jobs.JOB_LEASE_MS }
         entry.attempts += 1
         return { jobId: entry.jobId, leaseId: entry.lease.id, attempt: entry.attempts }
       }
@@ -41,7 +41,7 @@ const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueSe
     }
     return nextExpiry
   }
-  const claim: Effect.Effect<JobLease> = Effect.gen(function*() {
+  const claim: Effect.Effect<Jobs.JobLease> = Effect.gen(function*() {
     for (;;) {
       const signal = yield* Deferred.make<void>()
       waiters.add(signal)
@@ -71,7 +71,7 @@ const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueSe
         Effect.sync(() => {
           const entry = holds(lease)
           if (entry === undefined || entry.lease === null) return false
-          entry.lease.expiresAt = now + JOB_LEASE_MS
+          entry.lease.expiresAt = now + Jobs.JOB_LEASE_MS
           return true
         })),
     complete: (lease) => Effect.sync(() => void (holds(lease) !== undefined && entries.delete(lease.jobId))),
@@ -87,11 +87,11 @@ const makeJobQueue = (capacity: number = DEFAULT_CAPACITY): Clearable<JobQueueSe
   }
 }
 
-const makeWith = (capacity: number = DEFAULT_CAPACITY): Effect.Effect<JobQueueService> =>
+const makeWith = (capacity: number = DEFAULT_CAPACITY): Effect.Effect<Jobs.JobQueueService> =>
   memoryStore(() => makeJobQueue(capacity))
 
-export const make: Effect.Effect<JobQueueService> = makeWith()
+export const make: Effect.Effect<Jobs.JobQueueService> = makeWith()
 
-export const layerWith = (capacity: number = DEFAULT_CAPACITY): Layer.Layer<JobQueue> => Layer.effect(JobQueue, makeWith(capacity))
+export const layerWith = (capacity: number = DEFAULT_CAPACITY): Layer.Layer<Jobs.JobQueue> => Layer.effect(Jobs.JobQueue, makeWith(capacity))
 
-export const layer: Layer.Layer<JobQueue> = layerWith()
+export const layer: Layer.Layer<Jobs.JobQueue> = layerWith()

@@ -2,28 +2,28 @@
  * Jobs in memory. Every operation is one synchronous step, so transitions are atomic, and so is
  * `insertWithin`'s count of the tenant's active jobs with the insert that follows it.
  */
-import { ActiveJobsAtLimit, CursorNotFound, type Job, JobStore, type JobStoreService, transition } from "@docket/core"
+import { Jobs } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
 interface Entry {
-  job: Job
+  job: Jobs.Job
   readonly seq: number
 }
 
 /** newest first: creation time, then insertion order */
 const newestFirst = (a: Entry, b: Entry) => b.job.created_at - a.job.created_at || b.seq - a.seq
 
-const makeJobStore = (): Clearable<JobStoreService> => {
+const makeJobStore = (): Clearable<Jobs.JobStoreService> => {
   const jobs = new Map<string, Entry>()
   const byKey = new Map<string, string>()
   let seq = 0
-  const replayOf = (job: Job) => {
+  const replayOf = (job: Jobs.Job) => {
     if (job.idempotency_key === null) return undefined
     const existing = byKey.get(`${job.tenant_id}\n${job.idempotency_key}`)
     return existing === undefined ? undefined : jobs.get(existing)
   }
-  const store = (job: Job) => {
+  const store = (job: Jobs.Job) => {
     if (job.idempotency_key !== null) byKey.set(`${job.tenant_id}\n${job.idempotency_key}`, job.job_id)
     jobs.set(job.job_id, { job, seq: seq++ })
     return { job, created: true }
@@ -43,7 +43,7 @@ const makeJobStore = (): Clearable<JobStoreService> => {
       Effect.suspend(() => {
         const replay = replayOf(job)
         if (replay !== undefined) return Effect.succeed({ job: replay.job, created: false })
-        if (activeOf(job.tenant_id) >= maxActive) return Effect.fail(new ActiveJobsAtLimit({ limit: maxActive }))
+        if (activeOf(job.tenant_id) >= maxActive) return Effect.fail(new Jobs.ActiveJobsAtLimit({ limit: maxActive }))
         return Effect.succeed(store(job))
       }),
     get: (id) => Effect.sync(() => Option.fromNullable(jobs.get(id)?.job)),
@@ -56,7 +56,7 @@ const makeJobStore = (): Clearable<JobStoreService> => {
       Effect.sync(() => {
         const entry = jobs.get(id)
         if (entry === undefined) return Option.none()
-        const next = transition(entry.job, event)
+        const next = Jobs.transition(entry.job, event)
         if (next === undefined) return Option.some({ job: entry.job, changed: false })
         entry.job = next
         return Option.some({ job: next, changed: true })
@@ -81,7 +81,7 @@ const makeJobStore = (): Clearable<JobStoreService> => {
         if (query.cursor !== undefined) {
           const cursor = jobs.get(query.cursor)
           if (cursor === undefined || cursor.job.tenant_id !== query.tenantId) {
-            return Effect.fail(new CursorNotFound({ cursor: query.cursor }))
+            return Effect.fail(new Jobs.CursorNotFound({ cursor: query.cursor }))
           }
           // the first job after the cursor's position, whether or not the cursor matches the filters
           start = matching.findIndex((e) => newestFirst(cursor, e) < 0)
@@ -102,6 +102,6 @@ const makeJobStore = (): Clearable<JobStoreService> => {
   }
 }
 
-export const make: Effect.Effect<JobStoreService> = memoryStore(makeJobStore)
+export const make: Effect.Effect<Jobs.JobStoreService> = memoryStore(makeJobStore)
 
-export const layer: Layer.Layer<JobStore> = Layer.effect(JobStore, make)
+export const layer: Layer.Layer<Jobs.JobStore> = Layer.effect(Jobs.JobStore, make)

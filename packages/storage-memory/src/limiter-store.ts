@@ -3,16 +3,7 @@
  * update all counters), so it is atomic within the process. Admissions older than the window and
  * slots older than the lease are dropped as time passes, so memory stays bounded.
  */
-import {
-  decideAdmission,
-  Immediate,
-  DEFAULT_POOL_SIZES,
-  LimiterStore,
-  type LimiterStoreService,
-  type PoolSizes,
-  SLOT_LEASE_MS,
-  WINDOW_MS
-} from "@docket/core"
+import { Decision, Kernel } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
@@ -45,8 +36,8 @@ interface Slot {
   readonly admittedAt: number
 }
 
-const makeLimiterStore = (): Clearable<LimiterStoreService> => {
-  let pools: PoolSizes = DEFAULT_POOL_SIZES
+const makeLimiterStore = (): Clearable<Decision.LimiterStoreService> => {
+  let pools: Decision.PoolSizes = Decision.DEFAULT_POOL_SIZES
   const windows = new Map<string, Window>()
   /** insertion order = admission order, so expired slots are at the front */
   const slots = new Map<string, Slot>()
@@ -71,7 +62,7 @@ const makeLimiterStore = (): Clearable<LimiterStoreService> => {
   }
   const reclaimLeaked = (now: number) => {
     for (const [id, slot] of slots) {
-      if (slot.admittedAt > now - SLOT_LEASE_MS) break
+      if (slot.admittedAt > now - Decision.SLOT_LEASE_MS) break
       drop(id, slot)
     }
   }
@@ -81,12 +72,12 @@ const makeLimiterStore = (): Clearable<LimiterStoreService> => {
       Effect.sync(() => {
         reclaimLeaked(req.now)
         let window = windows.get(req.accountId)
-        window?.prune(req.now - WINDOW_MS)
+        window?.prune(req.now - Decision.WINDOW_MS)
         if (window !== undefined && window.size === 0) {
           windows.delete(req.accountId)
           window = undefined
         }
-        const result = decideAdmission(req, pools, {
+        const result = Decision.decideAdmission(req, pools, {
           admissionsInWindow: window?.size ?? 0,
           oldestAdmissionInWindow: window?.oldest,
           accountSlots: accountSlots.get(req.accountId) ?? 0,
@@ -105,7 +96,7 @@ const makeLimiterStore = (): Clearable<LimiterStoreService> => {
         return result
       }),
     // immediate: the request scope runs it without an effect (see `LimiterStoreService.release`)
-    release: (slotId) => Immediate.sync(() => release(slotId)),
+    release: (slotId) => Kernel.Immediate.sync(() => release(slotId)),
     getPools: Effect.sync(() => pools),
     setPools: (sizes) =>
       Effect.sync(() => {
@@ -113,7 +104,7 @@ const makeLimiterStore = (): Clearable<LimiterStoreService> => {
         return pools
       }),
     clear: () => {
-      pools = DEFAULT_POOL_SIZES
+      pools = Decision.DEFAULT_POOL_SIZES
       windows.clear()
       slots.clear()
       accountSlots.clear()
@@ -123,6 +114,6 @@ const makeLimiterStore = (): Clearable<LimiterStoreService> => {
   }
 }
 
-export const make: Effect.Effect<LimiterStoreService> = memoryStore(makeLimiterStore)
+export const make: Effect.Effect<Decision.LimiterStoreService> = memoryStore(makeLimiterStore)
 
-export const layer: Layer.Layer<LimiterStore> = Layer.effect(LimiterStore, make)
+export const layer: Layer.Layer<Decision.LimiterStore> = Layer.effect(Decision.LimiterStore, make)

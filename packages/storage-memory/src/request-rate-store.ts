@@ -1,9 +1,9 @@
 /** The requests-per-minute window in memory: the admitted request times per key, pruned on each hit. */
-import { RequestRateStore, type RequestRateStoreService } from "@docket/core"
+import { Tenancy } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeRequestRateStore = (): Clearable<RequestRateStoreService> => {
+const makeRequestRateStore = (): Clearable<Tenancy.RequestRateStoreService> => {
   const hits = new Map<string, Array<number>>()
   return {
     hit: ({ key, limit, windowMs, now }) =>
@@ -22,6 +22,6 @@ const makeRequestRateStore = (): Clearable<RequestRateStoreService> => {
   }
 }
 
-export const make: Effect.Effect<RequestRateStoreService> = memoryStore(makeRequestRateStore)
+export const make: Effect.Effect<Tenancy.RequestRateStoreService> = memoryStore(makeRequestRateStore)
 
-export const layer: Layer.Layer<RequestRateStore> = Layer.effect(RequestRateStore, make)
+export const layer: Layer.Layer<Tenancy.RequestRateStore> = Layer.effect(Tenancy.RequestRateStore, make)

@@ -1,9 +1,9 @@
 /** The cap of concurrent sync waits in memory: places per tenant, each with its expiry. */
-import { SyncWaitStore, type SyncWaitStoreService } from "@docket/core"
+import { Tenancy } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeSyncWaitStore = (): Clearable<SyncWaitStoreService> => {
+const makeSyncWaitStore = (): Clearable<Tenancy.SyncWaitStoreService> => {
   /** tenant → wait id → expiry */
   const byTenant = new Map<string, Map<string, number>>()
   const tenantOf = new Map<string, string>()
@@ -40,6 +40,6 @@ const makeSyncWaitStore = (): Clearable<SyncWaitStoreService> => {
   }
 }
 
-export const make: Effect.Effect<SyncWaitStoreService> = memoryStore(makeSyncWaitStore)
+export const make: Effect.Effect<Tenancy.SyncWaitStoreService> = memoryStore(makeSyncWaitStore)
 
-export const layer: Layer.Layer<SyncWaitStore> = Layer.effect(SyncWaitStore, make)
+export const layer: Layer.Layer<Tenancy.SyncWaitStore> = Layer.effect(Tenancy.SyncWaitStore, make)

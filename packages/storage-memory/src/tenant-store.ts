@@ -1,11 +1,11 @@
 /** Document-service tenants and keys in memory. Every operation is one synchronous step. */
-import { applyTenantPatch, type DocsKeyRecord, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { Tenancy } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeTenantStore = (): Clearable<TenantStoreService> => {
-  const tenants = new Map<string, Tenant>()
-  const keys = new Map<string, DocsKeyRecord>()
+const makeTenantStore = (): Clearable<Tenancy.TenantStoreService> => {
+  const tenants = new Map<string, Tenancy.Tenant>()
+  const keys = new Map<string, Tenancy.DocsKeyRecord>()
   const keysByHash = new Map<string, string>()
   return {
     createTenant: (tenant) => Effect.sync(() => (tenants.set(tenant.tenant_id, tenant), tenant)),
@@ -14,7 +14,7 @@ const makeTenantStore = (): Clearable<TenantStoreService> => {
       Effect.sync(() => {
         const t = tenants.get(id)
         if (t === undefined) return Option.none()
-        const next = applyTenantPatch(t, patch)
+        const next = Tenancy.applyTenantPatch(t, patch)
         tenants.set(id, next)
         return Option.some(next)
       }),
@@ -33,7 +33,7 @@ const makeTenantStore = (): Clearable<TenantStoreService> => {
       Effect.sync(() => {
         const k = keys.get(id)
         if (k === undefined) return Option.none()
-        const revoked: DocsKeyRecord = { ...k, status: "revoked" }
+        const revoked: Tenancy.DocsKeyRecord = { ...k, status: "revoked" }
         keys.set(id, revoked)
         return Option.some(revoked)
       }),
@@ -45,6 +45,6 @@ const makeTenantStore = (): Clearable<TenantStoreService> => {
   }
 }
 
-export const make: Effect.Effect<TenantStoreService> = memoryStore(makeTenantStore)
+export const make: Effect.Effect<Tenancy.TenantStoreService> = memoryStore(makeTenantStore)
 
-export const layer: Layer.Layer<TenantStore> = Layer.effect(TenantStore, make)
+export const layer: Layer.Layer<Tenancy.TenantStore> = Layer.effect(Tenancy.TenantStore, make)

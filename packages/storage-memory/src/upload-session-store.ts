@@ -1,10 +1,10 @@
 /** Resumable upload sessions in memory; every operation is one synchronous step. */
-import { type UploadSession, UploadSessionStore, type UploadSessionStoreService } from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
-  const sessions = new Map<string, UploadSession>()
+const makeUploadSessionStore = (): Clearable<Documents.UploadSessionStoreService> => {
+  const sessions = new Map<string, Documents.UploadSession>()
   return {
     create: (session) => Effect.sync(() => (sessions.set(session.session_id, session), session)),
     get: (id) => Effect.sync(() => Option.fromNullable(sessions.get(id))),
@@ -13,7 +13,7 @@ const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
         const session = sessions.get(id)
         if (session === undefined) return Option.none()
         if (session.state !== "open" || session.received !== part.offset) return Option.some({ session, appended: false })
-        const next: UploadSession = { ...session, received: session.received + part.size, parts: [...session.parts, part] }
+        const next: Documents.UploadSession = { ...session, received: session.received + part.size, parts: [...session.parts, part] }
         sessions.set(id, next)
         return Option.some({ session: next, appended: true })
       }),
@@ -22,7 +22,7 @@ const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
         const session = sessions.get(id)
         if (session === undefined) return Option.none()
         if (session.state !== "open") return Option.some({ session, closed: false })
-        const next: UploadSession = { ...session, state, completed_at: state === "completed" ? at : null, expires_at: expiresAt }
+        const next: Documents.UploadSession = { ...session, state, completed_at: state === "completed" ? at : null, expires_at: expiresAt }
         sessions.set(id, next)
         return Option.some({ session: next, closed: true })
       }),
@@ -39,6 +39,6 @@ const makeUploadSessionStore = (): Clearable<UploadSessionStoreService> => {
   }
 }
 
-export const make: Effect.Effect<UploadSessionStoreService> = memoryStore(makeUploadSessionStore)
+export const make: Effect.Effect<Documents.UploadSessionStoreService> = memoryStore(makeUploadSessionStore)
 
-export const layer: Layer.Layer<UploadSessionStore> = Layer.effect(UploadSessionStore, make)
+export const layer: Layer.Layer<Documents.UploadSessionStore> = Layer.effect(Documents.UploadSessionStore, make)

@@ -1,10 +1,10 @@
 /** Upload handles in memory. */
-import { type UploadRecord, UploadStore, type UploadStoreService } from "@docket/core"
+import { Documents } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeUploadStore = (): Clearable<UploadStoreService> => {
-  const uploads = new Map<string, UploadRecord>()
+const makeUploadStore = (): Clearable<Documents.UploadStoreService> => {
+  const uploads = new Map<string, Documents.UploadRecord>()
   /** uploads whose blob retention deleted */
   const blobDeleted = new Set<string>()
   return {
@@ -19,6 +19,6 @@ const makeUploadStore = (): Clearable<UploadStoreService> => {
   }
 }
 
-export const make: Effect.Effect<UploadStoreService> = memoryStore(makeUploadStore)
+export const make: Effect.Effect<Documents.UploadStoreService> = memoryStore(makeUploadStore)
 
-export const layer: Layer.Layer<UploadStore> = Layer.effect(UploadStore, make)
+export const layer: Layer.Layer<Documents.UploadStore> = Layer.effect(Documents.UploadStore, make)

@@ -1,10 +1,10 @@
 /** Usage events in memory, per tenant; aggregates are computed on read. */
-import { type UsageEvent, UsageStore, type UsageStoreService, type UsageTotals, utcDay } from "@docket/core"
+import { Tenancy } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-const makeUsageStore = (): Clearable<UsageStoreService> => {
-  const events = new Map<string, Array<UsageEvent>>()
+const makeUsageStore = (): Clearable<Tenancy.UsageStoreService> => {
+  const events = new Map<string, Array<Tenancy.UsageEvent>>()
   const used = new Map<string, number>()
   const seen = new Set<string>()
   return {
@@ -25,7 +25,7 @@ const makeUsageStore = (): Clearable<UsageStoreService> => {
         for (const e of events.get(q.tenantId) ?? []) {
           if (e.at < q.from || e.at >= q.to) continue
           if (q.workspaceId !== undefined && e.workspace_id !== q.workspaceId) continue
-          const key = q.groupBy === "day" ? utcDay(e.at) : q.groupBy === "kind" ? e.kind : e.workspace_id
+          const key = q.groupBy === "day" ? Tenancy.utcDay(e.at) : q.groupBy === "kind" ? e.kind : e.workspace_id
           const g = groups.get(key) ?? { units: 0, jobs: 0, pages: 0, bytes_ingested: 0, processing_ms: 0 }
           g.units += e.units
           g.jobs += 1
@@ -35,7 +35,7 @@ const makeUsageStore = (): Clearable<UsageStoreService> => {
           groups.set(key, g)
         }
         const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0))
-        return keys.map((key): UsageTotals => ({ key, ...groups.get(key)! }))
+        return keys.map((key): Tenancy.UsageTotals => ({ key, ...groups.get(key)! }))
       }),
     clear: () => {
       events.clear()
@@ -45,6 +45,6 @@ const makeUsageStore = (): Clearable<UsageStoreService> => {
   }
 }
 
-export const make: Effect.Effect<UsageStoreService> = memoryStore(makeUsageStore)
+export const make: Effect.Effect<Tenancy.UsageStoreService> = memoryStore(makeUsageStore)
 
-export const layer: Layer.Layer<UsageStore> = Layer.effect(UsageStore, make)
+export const layer: Layer.Layer<Tenancy.UsageStore> = Layer.effect(Tenancy.UsageStore, make)

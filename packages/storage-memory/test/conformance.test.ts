@@ -1,5 +1,5 @@
 /** Every storage suite of `@docket/core/testing` on the memory storage, each built once. */
-import { Immediate } from "@docket/core"
+import { Kernel } from "@docket/core"
 import {
   blobStoreSuite,
   decisionStoreSuite,
@@ -41,6 +41,6 @@ describe("the memory limiter's release", () => {
   // the request scope then frees the slot without running an effect (the speed of small requests)
   it("is immediate: its synchronous work is there to run", () => {
     const limiter = Effect.runSync(MemoryStorage.MemoryLimiterStore.make)
-    expect(Immediate.syncWorkOf(limiter.release("slot_any"))).toBeTypeOf("function")
+    expect(Kernel.Immediate.syncWorkOf(limiter.release("slot_any"))).toBeTypeOf("function")
   })
 })

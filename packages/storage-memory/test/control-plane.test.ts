@@ -4,7 +4,7 @@
  * Runs in process through the fetch handler, on memory storage and a manual clock.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type Docket, makeDocket, ManualClock, SWEEP_INTERVAL_MS } from "@docket/core"
+import { type Docket, Documents, makeDocket, ManualClock } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import { afterEach, beforeEach } from "vitest"
 
@@ -546,7 +546,7 @@ describe("control plane over HTTP (memory storage)", () => {
       const start = await t.admin("GET", "/_admin/clock")
       expect(start.status).toBe(200)
       // the one pending sleep is the retention sweeper's
-      const sweeper = { [String(SWEEP_INTERVAL_MS)]: 1 }
+      const sweeper = { [String(Documents.SWEEP_INTERVAL_MS)]: 1 }
       expect(start.body).toEqual({ now: Date.UTC(2026, 0, 1), manual: true, pending_sleeps: sweeper })
       const r = await t.admin("POST", "/_admin/clock/advance", { ms: 1500 })
       expect(r.status).toBe(200)

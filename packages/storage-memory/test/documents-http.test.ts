@@ -1,4 +1,4 @@
-import { makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { Documents, makeDocket, ManualClock } from "@docket/core"
 import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
@@ -11,7 +11,7 @@ documentsJobsSuite("in-process fetch, memory storage", async (settings) =>
     storage: MemoryStorage.layer,
     clock: new ManualClock(),
     parser: testParserLayer,
-    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
     settings: { maxUploadBytes: 1024 * 1024, ...settings }
   })))
 

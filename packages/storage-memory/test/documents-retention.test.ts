@@ -1,4 +1,4 @@
-import { type Job, JobStore, makeDocket, ManualClock, transition } from "@docket/core"
+import { Jobs, makeDocket, ManualClock } from "@docket/core"
 import { ADMIN_TOKEN, docsClient, inProcessTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 import { Effect, Option } from "effect"
@@ -16,7 +16,7 @@ describe("retention deletes expired results from the job store", () => {
       const up = await api.upload(t.key, "a.txt", "Kept for a week")
       const job = await api.call("POST", "/v1/parse", { key: t.key, body: { source: { type: "upload", upload_id: up.body.file_id }, wait_seconds: 10 } })
       expect(job.body.result_state).toBe("available")
-      const stored = () => docket.runtime.runPromise(Effect.flatMap(JobStore, (s) => s.get(job.body.job_id)))
+      const stored = () => docket.runtime.runPromise(Effect.flatMap(Jobs.JobStore, (s) => s.get(job.body.job_id)))
       await target.admin.clock.advance(7 * DAY)
       expect(Option.getOrThrow(await stored()).result).not.toBeNull()
       const late = await api.call("GET", `/v1/jobs/${job.body.job_id}`, { key: t.key })
@@ -34,10 +34,10 @@ describe("retention deletes expired results from the job store", () => {
       job_id: "j", tenant_id: "t", kind: "parse", status: "succeeded", input: { source: { type: "upload", file_id: "f" }, file_name: "a.txt" },
       result: { any: 1 }, error: null, workspace_id: null, force: null, progress: null, units: 1, request_id: "r", idempotency_key: null, fingerprint: "", created_at: 0, started_at: 0,
       finished_at: 0, payload_expires_at: 100
-    } satisfies Job
-    expect(transition(job, { type: "expire", at: 99 })).toBeUndefined()
-    expect(transition(job, { type: "expire", at: 100 })).toMatchObject({ status: "succeeded", result: null })
-    expect(transition({ ...job, result: null }, { type: "expire", at: 100 })).toBeUndefined()
-    expect(transition({ ...job, status: "failed", result: null }, { type: "expire", at: 100 })).toBeUndefined()
+    } satisfies Jobs.Job
+    expect(Jobs.transition(job, { type: "expire", at: 99 })).toBeUndefined()
+    expect(Jobs.transition(job, { type: "expire", at: 100 })).toMatchObject({ status: "succeeded", result: null })
+    expect(Jobs.transition({ ...job, result: null }, { type: "expire", at: 100 })).toBeUndefined()
+    expect(Jobs.transition({ ...job, status: "failed", result: null }, { type: "expire", at: 100 })).toBeUndefined()
   })
 })

@@ -5,7 +5,7 @@
  * `invalid_request_error` envelope; never a 500, never a malformed body.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type Docket, makeDocket, ManualClock, stringifyJson } from "@docket/core"
+import { type Docket, Kernel, makeDocket, ManualClock } from "@docket/core"
 import * as MemoryStorage from "@docket/storage-memory"
 import fc from "fast-check"
 import { afterAll, beforeAll } from "vitest"
@@ -319,7 +319,7 @@ const mutate = (body: unknown, mutations: ReadonlyArray<Mutation>): unknown => {
 /** JSON text; with `raw`, escaped lone surrogates are written as raw (unpaired) UTF-16 code units. */
 const toText = (value: unknown, raw: boolean): string => {
   // stringifyJson: JSON.stringify overflows the stack on the deepest mutated bodies
-  const text = stringifyJson(value)
+  const text = Kernel.stringifyJson(value)
   return raw ? text.replace(/\\ud[89a-f][0-9a-f]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(2), 16))) : text
 }
 

@@ -13,7 +13,7 @@
  * per statement, from the chunk set the key pointed at when it began; a replacement or delete
  * meanwhile drops that set, and the stream fails rather than go on with another blob's bytes.
  */
-import { BlobStore, type BlobStoreService, StorageUnavailable, BlobTooLarge } from "@docket/core"
+import { Documents, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Chunk, Effect, Layer, Option, Stream } from "effect"
 import { randomUUID } from "node:crypto"
@@ -23,8 +23,8 @@ export const CHUNK_BYTES = 256 * 1024
 /** rows a `read` fetches per statement (1 MiB) */
 const READ_ROWS = 4
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "BlobStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.BlobStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "BlobStore", cause }))
 
   const dropChunks = (blobId: string) => run(sql`DELETE FROM docket_blob_chunks WHERE blob_id = ${blobId}`).pipe(Effect.asVoid)
 
@@ -46,10 +46,10 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreServic
           return run(sql`INSERT INTO docket_blob_chunks (blob_id, seq, data) VALUES (${blobId}, ${seq++}, ${data})`)
         })
         /** copies `chunk` into rows, writing each row once it is full */
-        const gather = (chunk: Uint8Array): Effect.Effect<void, StorageUnavailable> =>
+        const gather = (chunk: Uint8Array): Effect.Effect<void, Kernel.StorageUnavailable> =>
           Effect.suspend(() => {
             let at = 0
-            const fill = (): Effect.Effect<void, StorageUnavailable> => {
+            const fill = (): Effect.Effect<void, Kernel.StorageUnavailable> => {
               while (at < chunk.byteLength) {
                 const n = Math.min(row.length - filled, chunk.byteLength - at)
                 row.set(chunk.subarray(at, at + n), filled)
@@ -73,9 +73,9 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreServic
           )
         )
         return body.pipe(
-          Stream.runForEach((chunk): Effect.Effect<void, BlobTooLarge | StorageUnavailable> => {
+          Stream.runForEach((chunk): Effect.Effect<void, Documents.BlobTooLarge | Kernel.StorageUnavailable> => {
             size += chunk.byteLength
-            if (size > maxBytes) return Effect.fail(new BlobTooLarge({ limit: maxBytes }))
+            if (size > maxBytes) return Effect.fail(new Documents.BlobTooLarge({ limit: maxBytes }))
             return gather(chunk)
           }),
           Effect.zipRight(Effect.suspend(() => (filled > 0 ? writeRow : Effect.void))),
@@ -103,14 +103,14 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreServic
           let seq = 0
           let got = 0
           /** the next rows, `READ_ROWS` at a time; a chunk set that lost rows was replaced or deleted */
-          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<StorageUnavailable>> = Effect.suspend(() => {
+          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<Kernel.StorageUnavailable>> = Effect.suspend(() => {
             if (got >= size) return Effect.fail(Option.none())
             return run(sql<{ readonly seq: number; readonly data: Uint8Array }>`
               SELECT seq, data FROM docket_blob_chunks WHERE blob_id = ${blobId} AND seq >= ${seq} ORDER BY seq LIMIT ${READ_ROWS}`).pipe(
               Effect.mapError(Option.some),
               Effect.flatMap((rows) => {
                 if (rows.length === 0 || rows.some((r, i) => r.seq !== seq + i)) {
-                  return Effect.fail(Option.some(new StorageUnavailable({ store: "BlobStore", cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
+                  return Effect.fail(Option.some(new Kernel.StorageUnavailable({ store: "BlobStore", cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
                 }
                 seq += rows.length
                 for (const r of rows) got += r.data.byteLength
@@ -129,6 +129,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): BlobStoreServic
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<BlobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Documents.BlobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<BlobStore, never, SqlClient.SqlClient> = Layer.effect(BlobStore, make)
+export const layer: Layer.Layer<Documents.BlobStore, never, SqlClient.SqlClient> = Layer.effect(Documents.BlobStore, make)

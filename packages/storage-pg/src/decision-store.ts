@@ -2,15 +2,7 @@
  * The decision store on PostgreSQL: accounts, API keys (by hash) and credit. Every operation is
  * one statement, except `createKey` (one short transaction that locks the account row).
  */
-import {
-  type Account,
-  type AccountPatch,
-  type ApiKeyRecord,
-  DecisionStore,
-  type DecisionStoreService,
-  StorageUnavailable,
-  TooManyActiveKeys
-} from "@docket/core"
+import { Decision, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -36,7 +28,7 @@ interface KeyRow {
   readonly created_at: string | number
 }
 
-const toAccount = (r: AccountRow): Account => ({
+const toAccount = (r: AccountRow): Decision.Account => ({
   account_id: r.account_id,
   tier: r.tier,
   credit: Number(r.credit),
@@ -44,7 +36,7 @@ const toAccount = (r: AccountRow): Account => ({
   unpaid_invoice: r.unpaid_invoice
 })
 
-const toKey = (r: KeyRow): ApiKeyRecord => ({
+const toKey = (r: KeyRow): Decision.ApiKeyRecord => ({
   key_id: r.key_id,
   account_id: r.account_id,
   name: r.name,
@@ -57,8 +49,8 @@ const toKey = (r: KeyRow): ApiKeyRecord => ({
 const ACCOUNT_COLUMNS = "account_id, tier, credit, unlimited, custom_rpm, custom_in_flight, unpaid_invoice"
 const KEY_COLUMNS = "key_id, account_id, name, prefix, hash, status, created_at"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "DecisionStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Decision.DecisionStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "DecisionStore", cause }))
   const accountColumns = sql.literal(ACCOUNT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneAccount = (rows: ReadonlyArray<AccountRow>) => Option.map(Option.fromNullable(rows[0]), toAccount)
@@ -81,7 +73,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreSe
 
     // the patch is applied in one statement (`applyPatch` semantics: an absent field keeps its
     // value; custom rpm / in_flight may be set to null explicitly)
-    updateAccount: (id, patch: AccountPatch) => {
+    updateAccount: (id, patch: Decision.AccountPatch) => {
       const limits = patch.custom_limits
       const rpmSet = limits !== undefined && limits.rpm !== undefined
       const inFlightSet = limits !== undefined && limits.in_flight !== undefined
@@ -132,7 +124,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreSe
             return true
           })
         )
-      ).pipe(Effect.flatMap((created) => created ? Effect.succeed(key) : Effect.fail(new TooManyActiveKeys({ limit: maxActive })))),
+      ).pipe(Effect.flatMap((created) => created ? Effect.succeed(key) : Effect.fail(new Decision.TooManyActiveKeys({ limit: maxActive })))),
 
     listKeys: (accountId) =>
       run(sql<KeyRow>`
@@ -152,6 +144,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): DecisionStoreSe
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<DecisionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Decision.DecisionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<DecisionStore, never, SqlClient.SqlClient> = Layer.effect(DecisionStore, make)
+export const layer: Layer.Layer<Decision.DecisionStore, never, SqlClient.SqlClient> = Layer.effect(Decision.DecisionStore, make)

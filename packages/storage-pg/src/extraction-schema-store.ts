@@ -11,14 +11,7 @@
  * - Ids are `COLLATE "C"`: `listVisible` orders and pages them by code unit, as in memory.
  * - The schema is kept as its JSON text, so it reads back with its keys in their order.
  */
-import {
-  ExtractionSchemaStore,
-  type ExtractionSchemaStoreService,
-  SchemaIdTaken,
-  type SchemaScope,
-  StorageUnavailable,
-  type StoredSchemaVersion
-} from "@docket/core"
+import { Documents, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -35,7 +28,7 @@ interface VersionRow {
   readonly updated_at: string | number
 }
 
-const toVersion = (r: VersionRow): StoredSchemaVersion => ({
+const toVersion = (r: VersionRow): Documents.StoredSchemaVersion => ({
   schema_id: r.schema_id,
   version: r.version,
   owner: r.owner,
@@ -49,12 +42,12 @@ const toVersion = (r: VersionRow): StoredSchemaVersion => ({
 
 const COLUMNS = "schema_id, version, owner, tenant_id, name, description, schema, created_at, updated_at"
 const PLATFORM = "p"
-const scopeKey = (scope: SchemaScope): string => (scope.owner === "platform" ? PLATFORM : `t:${scope.tenantId}`)
+const scopeKey = (scope: Documents.SchemaScope): string => (scope.owner === "platform" ? PLATFORM : `t:${scope.tenantId}`)
 /** page limits as the memory store reads them */
 const limitOf = (limit: number) => Math.max(0, Math.floor(limit))
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchemaStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "ExtractionSchemaStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.ExtractionSchemaStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "ExtractionSchemaStore", cause }))
   const columns = sql.literal(COLUMNS)
   const one = (rows: ReadonlyArray<VersionRow>) => Option.map(Option.fromNullable(rows[0]), toVersion)
   const familyExists = (scope: string, schemaId: string) =>
@@ -80,7 +73,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchem
         )
       ).pipe(
         Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(new SchemaIdTaken({ schemaId: f.schemaId })),
+          onNone: () => Effect.fail(new Documents.SchemaIdTaken({ schemaId: f.schemaId })),
           onSome: Effect.succeed
         }))
       )
@@ -157,6 +150,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): ExtractionSchem
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<ExtractionSchemaStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Documents.ExtractionSchemaStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<ExtractionSchemaStore, never, SqlClient.SqlClient> = Layer.effect(ExtractionSchemaStore, make)
+export const layer: Layer.Layer<Documents.ExtractionSchemaStore, never, SqlClient.SqlClient> = Layer.effect(Documents.ExtractionSchemaStore, make)

@@ -23,7 +23,7 @@
  * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
  * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
  */
-import type { DecisionStorage, DocumentStorage, JobStorage, StoragePorts, TenancyStorage } from "@docket/core"
+import type { Decision, Documents, Jobs, StoragePorts, Tenancy } from "@docket/core"
 import { type Migrator, type SqlClient, type SqlError } from "@effect/sql"
 import type { PgClient } from "@effect/sql-pg"
 import { type Config, type ConfigError, Duration, Effect, Layer } from "effect"
@@ -55,13 +55,13 @@ export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
 
 /** Spec 1's accounts, keys and limiter. */
-export const decisionLayer: Layer.Layer<DecisionStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+export const decisionLayer: Layer.Layer<Decision.DecisionStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgDecisionStore.layer,
   PgLimiterStore.layer
 )
 
 /** Document-service tenants and keys, usage, request windows, sync waits. */
-export const tenancyLayer: Layer.Layer<TenancyStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+export const tenancyLayer: Layer.Layer<Tenancy.TenancyStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgTenantStore.layer,
   PgUsageStore.layer,
   PgRequestRateStore.layer,
@@ -69,7 +69,7 @@ export const tenancyLayer: Layer.Layer<TenancyStorage, never, SqlClient.SqlClien
 )
 
 /** Jobs, their queue and event log, and their signals (LISTEN/NOTIFY on a connection of its own). */
-export const jobsLayer: Layer.Layer<JobStorage, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
+export const jobsLayer: Layer.Layer<Jobs.JobStorage, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
   PgJobStore.layer,
   PgJobQueue.layer,
   PgJobEventLog.layer,
@@ -77,7 +77,7 @@ export const jobsLayer: Layer.Layer<JobStorage, never, SqlClient.SqlClient | PgC
 )
 
 /** Uploads, their sessions and bytes, objects behind `s3://` (kept as blobs), extraction schemas. */
-export const documentsLayer: Layer.Layer<DocumentStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+export const documentsLayer: Layer.Layer<Documents.DocumentStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgUploadStore.layer,
   PgUploadSessionStore.layer,
   PgExtractionSchemaStore.layer,

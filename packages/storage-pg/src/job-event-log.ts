@@ -10,14 +10,7 @@
  *   job's last sequence, so it never returns more than `MAX_EVENTS_PER_JOB` even while the delete
  *   of a concurrent append is not yet visible.
  */
-import {
-  type JobEventData,
-  JobEventLog,
-  type JobEventLogService,
-  StorageUnavailable,
-  type JobEventRecord,
-  MAX_EVENTS_PER_JOB
-} from "@docket/core"
+import { Jobs, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -26,21 +19,21 @@ interface EventRow {
   /** bigint: the driver returns it as a string */
   readonly sequence: string | number
   readonly at: string | number
-  readonly status: JobEventData["status"]
+  readonly status: Jobs.JobEventData["status"]
   readonly progress: string | null
   readonly message: string | null
 }
 
-const toRecord = (r: EventRow): JobEventRecord => ({
+const toRecord = (r: EventRow): Jobs.JobEventRecord => ({
   at: Number(r.at),
   status: r.status,
-  progress: r.progress === null ? null : (JSON.parse(r.progress) as JobEventRecord["progress"]),
+  progress: r.progress === null ? null : (JSON.parse(r.progress) as Jobs.JobEventRecord["progress"]),
   message: r.message,
   sequence: Number(r.sequence)
 })
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobEventLog", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Jobs.JobEventLogService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "JobEventLog", cause }))
   return {
     append: (jobId, event) =>
       run(sql<{ readonly sequence: string | number }>`
@@ -56,22 +49,22 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobEventLogServ
           RETURNING sequence
         ), trimmed AS (
           DELETE FROM docket_job_events
-          WHERE job_id = ${jobId}::text AND sequence <= (SELECT last FROM log) - ${MAX_EVENTS_PER_JOB}::bigint
+          WHERE job_id = ${jobId}::text AND sequence <= (SELECT last FROM log) - ${Jobs.MAX_EVENTS_PER_JOB}::bigint
         )
         SELECT sequence FROM appended`).pipe(
-        Effect.map(([row]): JobEventRecord => ({ ...event, sequence: Number(row.sequence) }))
+        Effect.map(([row]): Jobs.JobEventRecord => ({ ...event, sequence: Number(row.sequence) }))
       ),
     since: (jobId, after) =>
       run(sql<EventRow>`
         SELECT e.sequence, e.at, e.status, e.progress, e.message
         FROM docket_job_events e JOIN docket_job_event_logs l ON l.job_id = e.job_id
         WHERE e.job_id = ${jobId}::text AND e.sequence > ${after}::numeric
-          AND e.sequence > l.last - ${MAX_EVENTS_PER_JOB}::bigint
+          AND e.sequence > l.last - ${Jobs.MAX_EVENTS_PER_JOB}::bigint
         ORDER BY e.sequence`).pipe(Effect.map((rows) => rows.map(toRecord)))
   }
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<JobEventLogService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Jobs.JobEventLogService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<JobEventLog, never, SqlClient.SqlClient> = Layer.effect(JobEventLog, make)
+export const layer: Layer.Layer<Jobs.JobEventLog, never, SqlClient.SqlClient> = Layer.effect(Jobs.JobEventLog, make)

@@ -17,7 +17,7 @@
  * Bound: an offer is refused once `capacity` rows are queued (the count is bounded by `capacity`
  * rows; concurrent offers may overshoot it by their number).
  */
-import { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService, StorageUnavailable } from "@docket/core"
+import { Jobs, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Clock, Deferred, Duration, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
@@ -26,8 +26,8 @@ import { DEFAULT_POLL_INTERVAL, guard, PgTuning, type PgTuningValue } from "./in
 export const DEFAULT_CAPACITY = 10_000
 export { DEFAULT_POLL_INTERVAL }
 
-const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: number = DEFAULT_CAPACITY): JobQueueService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobQueue", cause }))
+const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: number = DEFAULT_CAPACITY): Jobs.JobQueueService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "JobQueue", cause }))
   const pollMs = Duration.toMillis(options.jobQueuePollInterval)
   // a real-time pause: the service clock may be a manual one that a test holds still
   const pause = Effect.sleep(Duration.millis(pollMs)).pipe(Effect.withClock(Clock.make()))
@@ -43,7 +43,7 @@ const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: numbe
     const now = yield* Clock.currentTimeMillis
     const leaseId = randomUUID()
     const rows = yield* run(sql<{ readonly job_id: string; readonly attempts: number }>`
-      UPDATE docket_job_queue SET lease_id = ${leaseId}, lease_expires_at = ${now + JOB_LEASE_MS}, attempts = attempts + 1
+      UPDATE docket_job_queue SET lease_id = ${leaseId}, lease_expires_at = ${now + Jobs.JOB_LEASE_MS}, attempts = attempts + 1
       WHERE job_id = (
         SELECT job_id FROM docket_job_queue
         WHERE lease_expires_at IS NULL OR lease_expires_at <= ${now}
@@ -62,14 +62,14 @@ const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: numbe
     )
   })
 
-  const claim: Effect.Effect<JobLease, StorageUnavailable> = Effect.gen(function*() {
+  const claim: Effect.Effect<Jobs.JobLease, Kernel.StorageUnavailable> = Effect.gen(function*() {
     for (;;) {
       const lease = yield* attempt
       if (lease !== undefined) return lease
     }
   })
 
-  const complete = (lease: JobLease) =>
+  const complete = (lease: Jobs.JobLease) =>
     run(sql`DELETE FROM docket_job_queue WHERE job_id = ${lease.jobId} AND lease_id = ${lease.leaseId}`).pipe(Effect.asVoid)
 
   return {
@@ -91,7 +91,7 @@ const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: numbe
     renew: (lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         run(sql`
-          UPDATE docket_job_queue SET lease_expires_at = ${now + JOB_LEASE_MS}
+          UPDATE docket_job_queue SET lease_expires_at = ${now + Jobs.JOB_LEASE_MS}
           WHERE job_id = ${lease.jobId} AND lease_id = ${lease.leaseId}
           RETURNING 1`)).pipe(Effect.map((rows) => rows.length > 0)),
     complete,
@@ -105,6 +105,6 @@ const build = (sql: SqlClient.SqlClient, options: PgTuningValue, capacity: numbe
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<JobQueueService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, (sql, tuning) => build(sql, tuning))
+export const make: Effect.Effect<Jobs.JobQueueService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, (sql, tuning) => build(sql, tuning))
 
-export const layer: Layer.Layer<JobQueue, never, SqlClient.SqlClient> = Layer.effect(JobQueue, make)
+export const layer: Layer.Layer<Jobs.JobQueue, never, SqlClient.SqlClient> = Layer.effect(Jobs.JobQueue, make)

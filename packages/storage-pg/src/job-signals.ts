@@ -23,7 +23,7 @@
  * Intervals are real time (never the service clock, which a test may hold still). Waits and
  * streams still end on the service clock (core times them).
  */
-import { JobSignals, type JobSignalsService, makeLocalJobWatchers } from "@docket/core"
+import { Jobs } from "@docket/core"
 import { PgClient } from "@effect/sql-pg"
 import { Clock, Deferred, Duration, Effect, Exit, Fiber, FiberId, Layer, Option, type Scope, Stream } from "effect"
 import { randomUUID } from "node:crypto"
@@ -44,7 +44,7 @@ export interface JobSignalsOptions extends GuardOptions {
   readonly fallbackPollInterval?: Duration.DurationInput | undefined
 }
 
-export interface PgJobSignals extends JobSignalsService {
+export interface PgJobSignals extends Jobs.JobSignalsService {
   /** whether this instance hears the channel now (otherwise its waiters poll the store) */
   readonly hearing: () => boolean
 }
@@ -57,7 +57,7 @@ export interface PgJobSignals extends JobSignalsService {
 export const makeWith = (pg: PgClient.PgClient, options: JobSignalsOptions): Effect.Effect<PgJobSignals, never, Scope.Scope> =>
   Effect.gen(function*() {
     const instance = randomUUID()
-    const local = makeLocalJobWatchers()
+    const local = Jobs.makeLocalJobWatchers()
     const checkMs = Duration.toMillis(Duration.decode(options.checkInterval ?? DEFAULT_CHECK_INTERVAL))
     const pollMs = Duration.toMillis(Duration.decode(options.fallbackPollInterval ?? DEFAULT_FALLBACK_POLL_INTERVAL))
     const realClock = Clock.make()
@@ -173,4 +173,4 @@ export const make: Effect.Effect<PgJobSignals, never, PgClient.PgClient | Scope.
   ([pg, tuning]) => makeWith(pg, tuning)
 )
 
-export const layer: Layer.Layer<JobSignals, never, PgClient.PgClient> = Layer.scoped(JobSignals, make)
+export const layer: Layer.Layer<Jobs.JobSignals, never, PgClient.PgClient> = Layer.scoped(Jobs.JobSignals, make)

@@ -19,17 +19,7 @@
  *   by the cursor job's position (`(created_at, seq) < cursor's`), whether or not the cursor
  *   matches the filters, as the memory store does.
  */
-import {
-  ActiveJobsAtLimit,
-  CursorNotFound,
-  type Job,
-  type JobQuery,
-  JobStore,
-  type JobStoreService,
-  StorageUnavailable,
-  transition,
-  withJobDefaults
-} from "@docket/core"
+import { Jobs, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -38,16 +28,16 @@ interface DocRow {
   readonly doc: string
 }
 
-const toJob = (r: DocRow): Job => withJobDefaults(JSON.parse(r.doc) as Job)
+const toJob = (r: DocRow): Jobs.Job => Jobs.withJobDefaults(JSON.parse(r.doc) as Jobs.Job)
 
 /** First key of the per-tenant advisory locks of `insertWithin` ("dock"); the second is the tenant's hash. */
 export const ACTIVE_JOBS_LOCK_CLASS = 0x646f636b
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "JobStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Jobs.JobStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "JobStore", cause }))
   const oneJob = (rows: ReadonlyArray<DocRow>) => Option.map(Option.fromNullable(rows[0]), toJob)
 
-  const filters = (q: JobQuery) => {
+  const filters = (q: Jobs.JobQuery) => {
     const clauses = [sql`tenant_id = ${q.tenantId}`]
     if (q.statuses !== undefined && q.statuses.length > 0) clauses.push(sql`status IN ${sql.in(q.statuses)}`)
     if (q.kinds !== undefined && q.kinds.length > 0) clauses.push(sql`kind IN ${sql.in(q.kinds)}`)
@@ -103,7 +93,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService
           })
         )
       ).pipe(
-        Effect.flatMap((stored) => stored === undefined ? Effect.fail(new ActiveJobsAtLimit({ limit: maxActive })) : Effect.succeed(stored))
+        Effect.flatMap((stored) => stored === undefined ? Effect.fail(new Jobs.ActiveJobsAtLimit({ limit: maxActive })) : Effect.succeed(stored))
       ),
     get: (id) => run(sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id}`).pipe(Effect.map(oneJob)),
     findByIdempotencyKey: (tenantId, key) =>
@@ -115,7 +105,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService
             const rows = yield* sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id} FOR UPDATE`
             if (rows.length === 0) return Option.none()
             const job = toJob(rows[0])
-            const next = transition(job, event)
+            const next = Jobs.transition(job, event)
             if (next === undefined) return Option.some({ job, changed: false })
             yield* sql`UPDATE docket_jobs SET status = ${next.status}, doc = ${JSON.stringify(next)} WHERE job_id = ${id}`
             return Option.some({ job: next, changed: true })
@@ -138,7 +128,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService
         if (q.cursor !== undefined) {
           const at = yield* run(sql<{ readonly created_at: string | number; readonly seq: string | number }>`
             SELECT created_at, seq FROM docket_jobs WHERE job_id = ${q.cursor} AND tenant_id = ${q.tenantId}`)
-          if (at.length === 0) return yield* new CursorNotFound({ cursor: q.cursor })
+          if (at.length === 0) return yield* new Jobs.CursorNotFound({ cursor: q.cursor })
           paged.push(sql`(created_at, seq) < (${Number(at[0].created_at)}::bigint, ${Number(at[0].seq)}::bigint)`)
         }
         const limit = Math.max(0, Math.floor(q.limit))
@@ -157,6 +147,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): JobStoreService
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<JobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Jobs.JobStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<JobStore, never, SqlClient.SqlClient> = Layer.effect(JobStore, make)
+export const layer: Layer.Layer<Jobs.JobStore, never, SqlClient.SqlClient> = Layer.effect(Jobs.JobStore, make)

@@ -11,18 +11,7 @@
  * (`WINDOW_MS`, `SLOT_LEASE_MS`, `DEFAULT_POOL_SIZES`, `DEFAULT_FLEET_SIZE`), passed as arguments:
  * core stays their only source.
  */
-import {
-  type AdmissionResult,
-  DEFAULT_POOL_SIZES,
-  fleetSize,
-  LimiterStore,
-  type LimiterStoreService,
-  StorageUnavailable,
-  MIN_RPM_RETRY_MS,
-  type PoolSizes,
-  SLOT_LEASE_MS,
-  WINDOW_MS
-} from "@docket/core"
+import { Decision, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -57,15 +46,15 @@ const decodeSlot = (encoded: string): SlotTokens | undefined => {
   return value as unknown as SlotTokens
 }
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "LimiterStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Decision.LimiterStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "LimiterStore", cause }))
 
   /** the defaults of core, overridden by the sizes set in the database */
   const readPools = Effect.map(
     sql<{ readonly pool: string; readonly size: number }>`SELECT pool, size FROM docket_limiter_pools WHERE size IS NOT NULL`,
-    (rows): PoolSizes => {
-      const fleets: Record<string, number> = { ...DEFAULT_POOL_SIZES.fleets }
-      let free = DEFAULT_POOL_SIZES.free
+    (rows): Decision.PoolSizes => {
+      const fleets: Record<string, number> = { ...Decision.DEFAULT_POOL_SIZES.fleets }
+      let free = Decision.DEFAULT_POOL_SIZES.free
       for (const { pool, size } of rows) {
         if (pool === FREE_POOL) free = size
         else if (pool.startsWith(FLEET_PREFIX)) fleets[pool.slice(FLEET_PREFIX.length)] = size
@@ -85,10 +74,10 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreSer
       }>`
         SELECT outcome, oldest, account_token, fleet_token, free_token FROM docket_limiter_acquire(
           ${req.accountId}::text, ${req.slotId}::text, ${req.rpm}::integer, ${req.inFlight}::integer,
-          ${req.fleet}::text, ${req.freeTier}::boolean, ${req.now}::bigint, ${WINDOW_MS}::bigint,
-          ${SLOT_LEASE_MS}::bigint, ${fleetSize(DEFAULT_POOL_SIZES, req.fleet)}::integer,
-          ${DEFAULT_POOL_SIZES.free}::integer)`).pipe(
-        Effect.map(([row]): AdmissionResult => {
+          ${req.fleet}::text, ${req.freeTier}::boolean, ${req.now}::bigint, ${Decision.WINDOW_MS}::bigint,
+          ${Decision.SLOT_LEASE_MS}::bigint, ${Decision.fleetSize(Decision.DEFAULT_POOL_SIZES, req.fleet)}::integer,
+          ${Decision.DEFAULT_POOL_SIZES.free}::integer)`).pipe(
+        Effect.map(([row]): Decision.AdmissionResult => {
           switch (row.outcome) {
             case "admitted": {
               const tokens: Array<readonly [string, number]> = []
@@ -99,7 +88,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreSer
             }
             case "rpm": {
               const oldest = row.oldest === null ? req.now : Number(row.oldest)
-              return { _tag: "RpmExceeded", retryAfterMs: Math.max(MIN_RPM_RETRY_MS, oldest + WINDOW_MS - req.now) }
+              return { _tag: "RpmExceeded", retryAfterMs: Math.max(Decision.MIN_RPM_RETRY_MS, oldest + Decision.WINDOW_MS - req.now) }
             }
             case "in_flight":
               return { _tag: "InFlightExceeded" }
@@ -144,6 +133,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): LimiterStoreSer
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<LimiterStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Decision.LimiterStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<LimiterStore, never, SqlClient.SqlClient> = Layer.effect(LimiterStore, make)
+export const layer: Layer.Layer<Decision.LimiterStore, never, SqlClient.SqlClient> = Layer.effect(Decision.LimiterStore, make)

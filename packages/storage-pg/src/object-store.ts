@@ -5,7 +5,7 @@
  * was) under keys of their own, `objects/<bucket>/<key>`, apart from uploads (`uploads/…`),
  * upload-session parts and ground crops.
  */
-import { BlobStore, BlobTooLarge, ObjectStore, type ObjectStoreService, ObjectTooLarge, type StorageUnavailable } from "@docket/core"
+import { Documents, type Kernel } from "@docket/core"
 import { Effect, Layer, type Stream } from "effect"
 
 const PREFIX = "objects/"
@@ -14,12 +14,12 @@ const PREFIX = "objects/"
 export const blobKeyOfObject = (bucket: string, key: string): string => `${PREFIX}${bucket}/${key}`
 
 /** The object store over the `BlobStore` in context. */
-export const make: Effect.Effect<ObjectStoreService, never, BlobStore> = Effect.map(BlobStore, (blobs) => ({
+export const make: Effect.Effect<Documents.ObjectStoreService, never, Documents.BlobStore> = Effect.map(Documents.BlobStore, (blobs) => ({
   put: <E>(bucket: string, key: string, body: Stream.Stream<Uint8Array, E>, maxBytes: number) =>
     blobs.put(blobKeyOfObject(bucket, key), body, maxBytes).pipe(
-      Effect.mapError((e): E | ObjectTooLarge | StorageUnavailable => (e instanceof BlobTooLarge ? new ObjectTooLarge({ limit: e.limit }) : e))
+      Effect.mapError((e): E | Documents.ObjectTooLarge | Kernel.StorageUnavailable => (e instanceof Documents.BlobTooLarge ? new Documents.ObjectTooLarge({ limit: e.limit }) : e))
     ),
   get: (bucket, key) => blobs.get(blobKeyOfObject(bucket, key))
 }))
 
-export const layer: Layer.Layer<ObjectStore, never, BlobStore> = Layer.effect(ObjectStore, make)
+export const layer: Layer.Layer<Documents.ObjectStore, never, Documents.BlobStore> = Layer.effect(Documents.ObjectStore, make)

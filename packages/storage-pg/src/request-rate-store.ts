@@ -14,13 +14,13 @@
  * limiter, the commit does not wait for the WAL flush (`synchronous_commit = off`, these rows
  * only): a crash of the database server may forget the last fraction of a second of hits.
  */
-import { RequestRateStore, type RequestRateStoreService, StorageUnavailable } from "@docket/core"
+import { Kernel, Tenancy } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "RequestRateStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Tenancy.RequestRateStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "RequestRateStore", cause }))
   return {
     hit: ({ key, limit, windowMs, now }) =>
       run(sql<{ readonly admitted: boolean; readonly retry_after_ms: string | number | null }>`
@@ -34,6 +34,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): RequestRateStor
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<RequestRateStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Tenancy.RequestRateStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<RequestRateStore, never, SqlClient.SqlClient> = Layer.effect(RequestRateStore, make)
+export const layer: Layer.Layer<Tenancy.RequestRateStore, never, SqlClient.SqlClient> = Layer.effect(Tenancy.RequestRateStore, make)

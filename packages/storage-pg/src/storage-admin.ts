@@ -3,7 +3,7 @@
  * no instance sharing the database ever sees some stores emptied and others not. The migrations'
  * own table stays.
  */
-import { StorageAdmin, type StorageAdminService, StorageUnavailable } from "@docket/core"
+import { Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -34,14 +34,14 @@ export const TABLES = [
   "docket_sync_waits"
 ] as const
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): StorageAdminService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "StorageAdmin", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "StorageAdmin", cause }))
   return {
     reset: run(sql.unsafe(`TRUNCATE ${TABLES.join(", ")}`)).pipe(Effect.asVoid)
   }
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<StorageAdminService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Kernel.StorageAdminService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<StorageAdmin, never, SqlClient.SqlClient> = Layer.effect(StorageAdmin, make)
+export const layer: Layer.Layer<Kernel.StorageAdmin, never, SqlClient.SqlClient> = Layer.effect(Kernel.StorageAdmin, make)

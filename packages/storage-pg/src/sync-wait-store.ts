@@ -5,13 +5,13 @@
  * concurrent acquires of one tenant from any instance take turns and never pass the cap.
  * Time is the service clock passed in, never the database's `now()`.
  */
-import { SyncWaitStore, type SyncWaitStoreService, StorageUnavailable } from "@docket/core"
+import { Kernel, Tenancy } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "SyncWaitStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Tenancy.SyncWaitStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "SyncWaitStore", cause }))
   return {
     acquire: ({ tenantId, waitId, cap, now, expiresAt }) =>
       run(
@@ -33,6 +33,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): SyncWaitStoreSe
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<SyncWaitStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Tenancy.SyncWaitStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<SyncWaitStore, never, SqlClient.SqlClient> = Layer.effect(SyncWaitStore, make)
+export const layer: Layer.Layer<Tenancy.SyncWaitStore, never, SqlClient.SqlClient> = Layer.effect(Tenancy.SyncWaitStore, make)

@@ -2,7 +2,7 @@
  * Document-service tenants and their keys on PostgreSQL. Keys are stored only as the hash the
  * port receives (hex SHA-256 of the full key). Every operation is one statement.
  */
-import { type DocsKeyRecord, StorageUnavailable, type Tenant, TenantStore, type TenantStoreService } from "@docket/core"
+import { Kernel, Tenancy } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -29,7 +29,7 @@ interface KeyRow {
   readonly created_at: string | number
 }
 
-const toTenant = (r: TenantRow): Tenant => ({
+const toTenant = (r: TenantRow): Tenancy.Tenant => ({
   tenant_id: r.tenant_id,
   credits: Number(r.credits),
   paid_usage: r.paid_usage,
@@ -42,7 +42,7 @@ const toTenant = (r: TenantRow): Tenant => ({
 
 const bucketsText = (buckets: ReadonlyArray<string> | undefined): string | null => (buckets === undefined ? null : JSON.stringify(buckets))
 
-const toKey = (r: KeyRow): DocsKeyRecord => ({
+const toKey = (r: KeyRow): Tenancy.DocsKeyRecord => ({
   key_id: r.key_id,
   tenant_id: r.tenant_id,
   hash: r.hash,
@@ -54,8 +54,8 @@ const toKey = (r: KeyRow): DocsKeyRecord => ({
 const TENANT_COLUMNS = "tenant_id, credits, paid_usage, rpm, concurrent_jobs, sync_waits, created_at, buckets"
 const KEY_COLUMNS = "key_id, tenant_id, hash, access_labels, status, created_at"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "TenantStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Tenancy.TenantStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "TenantStore", cause }))
   const tenantColumns = sql.literal(TENANT_COLUMNS)
   const keyColumns = sql.literal(KEY_COLUMNS)
   const oneTenant = (rows: ReadonlyArray<TenantRow>) => Option.map(Option.fromNullable(rows[0]), toTenant)
@@ -99,6 +99,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): TenantStoreServ
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<TenantStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Tenancy.TenantStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<TenantStore, never, SqlClient.SqlClient> = Layer.effect(TenantStore, make)
+export const layer: Layer.Layer<Tenancy.TenantStore, never, SqlClient.SqlClient> = Layer.effect(Tenancy.TenantStore, make)

@@ -10,14 +10,7 @@
  * - `close` likewise: one `UPDATE … WHERE state = 'open'`, then a read when it closed nothing.
  * - `create` of an existing id replaces it, as the memory store does.
  */
-import {
-  type UploadPart,
-  type UploadSession,
-  type UploadSessionState,
-  UploadSessionStore,
-  type UploadSessionStoreService,
-  StorageUnavailable
-} from "@docket/core"
+import { Documents, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -37,20 +30,20 @@ interface SessionRow {
   readonly received: string | number
   /** jsonb: the driver parses it (text, should a host's client not) */
   readonly parts: string | ReadonlyArray<PartJson>
-  readonly state: UploadSessionState
+  readonly state: Documents.UploadSessionState
   readonly created_at: string | number
   readonly expires_at: string | number
   readonly completed_at: string | number | null
 }
 
-const partsOf = (parts: SessionRow["parts"]): ReadonlyArray<UploadPart> =>
+const partsOf = (parts: SessionRow["parts"]): ReadonlyArray<Documents.UploadPart> =>
   (typeof parts === "string" ? (JSON.parse(parts) as ReadonlyArray<PartJson>) : parts).map((p) => ({
     key: p.key,
     offset: Number(p.offset),
     size: Number(p.size)
   }))
 
-const toSession = (r: SessionRow): UploadSession => ({
+const toSession = (r: SessionRow): Documents.UploadSession => ({
   session_id: r.session_id,
   tenant_id: r.tenant_id,
   file_name: r.file_name,
@@ -65,8 +58,8 @@ const toSession = (r: SessionRow): UploadSession => ({
 
 const COLUMNS = "session_id, tenant_id, file_name, size, received, parts, state, created_at, expires_at, completed_at"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadSessionStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.UploadSessionStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "UploadSessionStore", cause }))
   const columns = sql.literal(COLUMNS)
   const read = (id: string) =>
     Effect.map(sql<SessionRow>`SELECT ${columns} FROM docket_upload_sessions WHERE session_id = ${id}::text`, (rows) =>
@@ -140,6 +133,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadSessionSt
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<UploadSessionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Documents.UploadSessionStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<UploadSessionStore, never, SqlClient.SqlClient> = Layer.effect(UploadSessionStore, make)
+export const layer: Layer.Layer<Documents.UploadSessionStore, never, SqlClient.SqlClient> = Layer.effect(Documents.UploadSessionStore, make)

@@ -1,5 +1,5 @@
 /** Upload handles on PostgreSQL: one row per upload, one statement per operation. */
-import { type UploadRecord, UploadStore, type UploadStoreService, StorageUnavailable } from "@docket/core"
+import { Documents, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -14,7 +14,7 @@ interface UploadRow {
   readonly expires_at: string | number
 }
 
-const toUpload = (r: UploadRow): UploadRecord => ({
+const toUpload = (r: UploadRow): Documents.UploadRecord => ({
   file_id: r.file_id,
   tenant_id: r.tenant_id,
   file_name: r.file_name,
@@ -25,8 +25,8 @@ const toUpload = (r: UploadRow): UploadRecord => ({
 
 const COLUMNS = "file_id, tenant_id, file_name, size, created_at, expires_at"
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "UploadStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.UploadStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "UploadStore", cause }))
   const columns = sql.literal(COLUMNS)
   return {
     // creating an existing id replaces it, as the memory store does
@@ -51,6 +51,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): UploadStoreServ
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<UploadStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Documents.UploadStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<UploadStore, never, SqlClient.SqlClient> = Layer.effect(UploadStore, make)
+export const layer: Layer.Layer<Documents.UploadStore, never, SqlClient.SqlClient> = Layer.effect(Documents.UploadStore, make)

@@ -9,7 +9,7 @@
  *   is read into the process. A day is the UTC date of `at`; keys are ordered by code point
  *   (`COLLATE "C"`), null last.
  */
-import { type UsageGrouping, UsageStore, type UsageStoreService, StorageUnavailable, type UsageTotals } from "@docket/core"
+import { Kernel, Tenancy } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
@@ -29,15 +29,15 @@ interface TotalsRow {
 const MS_PER_DAY = 24 * 60 * 60 * 1000
 
 /** The group key of each grouping, as SQL (fixed text: nothing of the query goes in). */
-const KEYS: Record<UsageGrouping, string> = {
+const KEYS: Record<Tenancy.UsageGrouping, string> = {
   // the UTC date of `at`: days since the epoch, floored (also before 1970), added to its date
   day: `to_char(DATE '1970-01-01' + floor(at / ${MS_PER_DAY}.0)::integer, 'YYYY-MM-DD')`,
   kind: "kind",
   workspace: "workspace_id"
 }
 
-const build = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreService => {
-  const run = guard(options, (cause) => new StorageUnavailable({ store: "UsageStore", cause }))
+const build = (sql: SqlClient.SqlClient, options: GuardOptions): Tenancy.UsageStoreService => {
+  const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "UsageStore", cause }))
   return {
     record: (e) =>
       run(sql<{ readonly n: Num }>`
@@ -72,7 +72,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreServi
         GROUP BY 1
         ORDER BY key NULLS LAST`).pipe(
         Effect.map((rows) =>
-          rows.map((r): UsageTotals => ({
+          rows.map((r): Tenancy.UsageTotals => ({
             key: r.key,
             units: Number(r.units),
             jobs: Number(r.jobs),
@@ -87,6 +87,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): UsageStoreServi
 }
 
 /** The store on the `SqlClient` in context, bounded by `PgTuning` (the schema must be migrated: see `migrations.ts`). */
-export const make: Effect.Effect<UsageStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
+export const make: Effect.Effect<Tenancy.UsageStoreService, never, SqlClient.SqlClient> = Effect.zipWith(SqlClient.SqlClient, PgTuning, build)
 
-export const layer: Layer.Layer<UsageStore, never, SqlClient.SqlClient> = Layer.effect(UsageStore, make)
+export const layer: Layer.Layer<Tenancy.UsageStore, never, SqlClient.SqlClient> = Layer.effect(Tenancy.UsageStore, make)

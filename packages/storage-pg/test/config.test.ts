@@ -1,4 +1,4 @@
-import { DecisionStore } from "@docket/core"
+import { Decision } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { ConfigProvider, Duration, Effect, Option, Redacted } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
@@ -43,7 +43,7 @@ describe("configuration from the environment", () => {
 
   it("layerConfig builds the storage from DATABASE_URL", async () => {
     const account = await Effect.runPromise(
-      Effect.flatMap(DecisionStore, (s) => s.getAccount("acct_none")).pipe(
+      Effect.flatMap(Decision.DecisionStore, (s) => s.getAccount("acct_none")).pipe(
         Effect.provide(PgStorage.layerConfig()),
         withEnv({ DATABASE_URL: db.url })
       )

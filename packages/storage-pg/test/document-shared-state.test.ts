@@ -4,7 +4,7 @@
  * server processes would have), on one database. Also what the conformance suites cannot see:
  * the tables stay bounded.
  */
-import { JobEventLog, MAX_EVENTS_PER_JOB, RequestRateStore, StorageAdmin, UploadSessionStore, UsageStore } from "@docket/core"
+import { Documents, Jobs, Kernel, Tenancy } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
@@ -14,7 +14,7 @@ import { createTestDatabase } from "./support/database.js"
 const db = await createTestDatabase()
 afterAll(() => db.drop())
 
-type Ports = JobEventLog | UsageStore | RequestRateStore | UploadSessionStore | StorageAdmin
+type Ports = Jobs.JobEventLog | Tenancy.UsageStore | Tenancy.RequestRateStore | Documents.UploadSessionStore | Kernel.StorageAdmin
 
 /** Runs `f` with two instances' stores (A and B) and a client of its own, starting from a reset. */
 const withTwoInstances = <A, E>(
@@ -24,7 +24,7 @@ const withTwoInstances = <A, E>(
     const a = yield* Layer.build(PgStorage.layer({ url: db.url, maxConnections: 6 }))
     const b = yield* Layer.build(PgStorage.layer({ url: db.url, maxConnections: 6 }))
     const sql = yield* SqlClient.SqlClient
-    yield* Context.get(a, StorageAdmin).reset
+    yield* Context.get(a, Kernel.StorageAdmin).reset
     return yield* f(a, b, sql)
   }).pipe(Effect.provide(PgStorage.clientLayer({ url: db.url, maxConnections: 2 })), Effect.scoped, Effect.runPromise)
 
@@ -34,7 +34,7 @@ describe("document shared state on PostgreSQL, two instances", () => {
   it("appends to one job's log from both instances at once: sequences 1…n, none repeated or skipped; each sees all", () =>
     withTwoInstances((a, b) =>
       Effect.gen(function*() {
-        const logs = [Context.get(a, JobEventLog), Context.get(b, JobEventLog)]
+        const logs = [Context.get(a, Jobs.JobEventLog), Context.get(b, Jobs.JobEventLog)]
         const n = 60
         const appended = yield* Effect.all(
           Array.from({ length: n }, (_, i) => logs[i % 2].append(JOB, { at: i, status: "running", progress: { i }, message: null })),
@@ -47,7 +47,7 @@ describe("document shared state on PostgreSQL, two instances", () => {
   it("usage recorded for one job by both instances at once is charged once; both read the same totals", () =>
     withTwoInstances((a, b) =>
       Effect.gen(function*() {
-        const stores = [Context.get(a, UsageStore), Context.get(b, UsageStore)]
+        const stores = [Context.get(a, Tenancy.UsageStore), Context.get(b, Tenancy.UsageStore)]
         const event = (i: number) => ({
           job_id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
           tenant_id: "tnt_a",
@@ -70,7 +70,7 @@ describe("document shared state on PostgreSQL, two instances", () => {
   it("request rates are exact across instances: 30 hits over both, limit 11 -> 11 admitted", () =>
     withTwoInstances((a, b) =>
       Effect.gen(function*() {
-        const stores = [Context.get(a, RequestRateStore), Context.get(b, RequestRateStore)]
+        const stores = [Context.get(a, Tenancy.RequestRateStore), Context.get(b, Tenancy.RequestRateStore)]
         const outcomes = yield* Effect.all(
           Array.from({ length: 30 }, (_, i) => stores[i % 2].hit({ key: "tnt_a", limit: 11, windowMs: 60_000, now: 1000 + i })),
           { concurrency: "unbounded" }
@@ -81,7 +81,7 @@ describe("document shared state on PostgreSQL, two instances", () => {
   it("an upload session created on A takes its parts on B and closes on A, one offset at a time", () =>
     withTwoInstances((a, b) =>
       Effect.gen(function*() {
-        const [sa, sb] = [Context.get(a, UploadSessionStore), Context.get(b, UploadSessionStore)]
+        const [sa, sb] = [Context.get(a, Documents.UploadSessionStore), Context.get(b, Documents.UploadSessionStore)]
         const id = "00000000-0000-4000-a000-000000000001"
         yield* sa.create({
           session_id: id,
@@ -107,19 +107,19 @@ describe("document shared state on PostgreSQL, two instances", () => {
 })
 
 describe("document shared state on PostgreSQL: bounded tables", () => {
-  it(`a job keeps at most ${MAX_EVENTS_PER_JOB} event rows`, () =>
+  it(`a job keeps at most ${Jobs.MAX_EVENTS_PER_JOB} event rows`, () =>
     withTwoInstances((a, _b, sql) =>
       Effect.gen(function*() {
-        const log = Context.get(a, JobEventLog)
-        for (let i = 0; i < MAX_EVENTS_PER_JOB + 30; i++) yield* log.append(JOB, { at: i, status: "queued", progress: null, message: null })
+        const log = Context.get(a, Jobs.JobEventLog)
+        for (let i = 0; i < Jobs.MAX_EVENTS_PER_JOB + 30; i++) yield* log.append(JOB, { at: i, status: "queued", progress: null, message: null })
         const [{ n }] = yield* sql<{ n: string }>`SELECT count(*) AS n FROM docket_job_events WHERE job_id = ${JOB}`
-        expect(Number(n)).toBe(MAX_EVENTS_PER_JOB)
+        expect(Number(n)).toBe(Jobs.MAX_EVENTS_PER_JOB)
       })))
 
   it("a key's row holds only the admitted times still in the window; refused hits add nothing", () =>
     withTwoInstances((a, _b, sql) =>
       Effect.gen(function*() {
-        const rates = Context.get(a, RequestRateStore)
+        const rates = Context.get(a, Tenancy.RequestRateStore)
         const hits = () =>
           Effect.map(
             sql<{ n: number | null }>`SELECT cardinality(hits) AS n FROM docket_request_rates WHERE key = 'tnt_a'`,
@@ -137,7 +137,7 @@ describe("document shared state on PostgreSQL: bounded tables", () => {
   it("idle keys (every admitted time out of the window) are deleted by the collector; active ones are kept", () =>
     withTwoInstances((a, _b, sql) =>
       Effect.gen(function*() {
-        const rates = Context.get(a, RequestRateStore)
+        const rates = Context.get(a, Tenancy.RequestRateStore)
         for (let i = 0; i < 40; i++) yield* rates.hit({ key: `idle_${i}`, limit: 3, windowMs: 60_000, now: 1000 })
         yield* rates.hit({ key: "active", limit: 3, windowMs: 60_000, now: 60_500 })
         // at 61_000 every idle key's last request left the window; 16 at most per run

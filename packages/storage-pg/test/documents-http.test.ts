@@ -1,4 +1,4 @@
-import { type DocketSettings, makeDocket, ManualClock, platformHttpFetcherLayer } from "@docket/core"
+import { Documents, type Kernel, makeDocket, ManualClock } from "@docket/core"
 import {
   documentsBillingHttpSuite,
   documentsCategorizeHttpSuite,
@@ -24,12 +24,12 @@ afterAll(() => db.drop())
 // The document service in process, through the web-standard fetch handler, on PostgreSQL storage
 // (uploaded bytes included: blobs are chunk rows in the database).
 // Every test gets a fresh instance (its own pool) on the file's database, emptied first.
-const start = (maxUploadBytes?: number) => async (settings: Partial<DocketSettings>) => {
+const start = (maxUploadBytes?: number) => async (settings: Partial<Kernel.DocketSettings>) => {
   const docket = makeDocket({
     storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
     clock: new ManualClock(),
     parser: testParserLayer,
-    httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
     settings: maxUploadBytes === undefined ? settings : { maxUploadBytes, ...settings }
   })
   const target = inProcessTarget(docket)

@@ -3,7 +3,7 @@
  * service clock forward (tests, `DOCKET_CLOCK=manual`) while a query waits in the database must
  * not fail that query as "unavailable" — the database is healthy, only the service time jumped.
  */
-import { DecisionStore, ManualClock, noCustomLimits } from "@docket/core"
+import { Decision, ManualClock } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Deferred, Effect, Exit, Layer, ManagedRuntime } from "effect"
@@ -30,8 +30,8 @@ const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms
 
 describe("PostgreSQL store time bound", () => {
   it("a query in flight survives a jump of the manual service clock", async () => {
-    await service.runPromise(Effect.flatMap(DecisionStore, (s) =>
-      s.createAccount({ account_id: "acct_lock", tier: "paid", credit: 100, custom_limits: noCustomLimits, unpaid_invoice: false })))
+    await service.runPromise(Effect.flatMap(Decision.DecisionStore, (s) =>
+      s.createAccount({ account_id: "acct_lock", tier: "paid", credit: 100, custom_limits: Decision.noCustomLimits, unpaid_invoice: false })))
 
     const locked = Effect.runSync(Deferred.make<void>())
     const release = Effect.runSync(Deferred.make<void>())
@@ -44,7 +44,7 @@ describe("PostgreSQL store time bound", () => {
     await Effect.runPromise(Deferred.await(locked))
 
     // the debit waits for the row lock, its guard timer running
-    const debit = service.runPromise(Effect.exit(Effect.flatMap(DecisionStore, (s) => s.debit("acct_lock", 30))))
+    const debit = service.runPromise(Effect.exit(Effect.flatMap(Decision.DecisionStore, (s) => s.debit("acct_lock", 30))))
     await realWait(300)
     clock.advance(24 * 60 * 60 * 1000)
     await realWait(300)

@@ -2,7 +2,7 @@
  * PostgreSQL-specific limiter checks beyond the conformance suite: exactness when many acquires
  * race through several pools (as several instances would), and bounded tables.
  */
-import { type AdmissionRequest, LimiterStore, SLOT_LEASE_MS, StorageAdmin, WINDOW_MS } from "@docket/core"
+import { Decision, Kernel } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime } from "effect"
@@ -24,11 +24,11 @@ afterAll(async () => {
   await db.drop()
 })
 beforeEach(async () => {
-  await instances[0].runPromise(Effect.flatMap(StorageAdmin, (admin) => admin.reset))
+  await instances[0].runPromise(Effect.flatMap(Kernel.StorageAdmin, (admin) => admin.reset))
 })
 
 let seq = 0
-const request = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
+const request = (over: Partial<Decision.AdmissionRequest> = {}): Decision.AdmissionRequest => ({
   accountId: "acct_race",
   slotId: `slot_${++seq}_${Math.random().toString(36).slice(2)}`,
   rpm: null,
@@ -40,9 +40,9 @@ const request = (over: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
 })
 
 /** fires `n` acquires at once, spread over the instances; returns the outcomes' tags */
-const race = async (n: number, over: (i: number) => Partial<AdmissionRequest>) => {
+const race = async (n: number, over: (i: number) => Partial<Decision.AdmissionRequest>) => {
   const results = await Promise.all(
-    Array.from({ length: n }, (_, i) => instances[i % instances.length].runPromise(Effect.flatMap(LimiterStore, (l) => l.acquire(request(over(i))))))
+    Array.from({ length: n }, (_, i) => instances[i % instances.length].runPromise(Effect.flatMap(Decision.LimiterStore, (l) => l.acquire(request(over(i))))))
   )
   const count = (tag: string) => results.filter((r) => r._tag === tag).length
   return { results, count }
@@ -65,7 +65,7 @@ describe("limiter on PostgreSQL under concurrency", () => {
   })
 
   it("fleet and free pools: never overshoot, whatever the accounts", async () => {
-    await instances[1].runPromise(Effect.flatMap(LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 9 }, free: 4 })))
+    await instances[1].runPromise(Effect.flatMap(Decision.LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 9 }, free: 4 })))
     const fleet = await race(60, (i) => ({ accountId: `acct_${i}` }))
     expect(fleet.count("Admitted")).toBe(9)
     expect(fleet.count("PoolFull")).toBe(51)
@@ -75,7 +75,7 @@ describe("limiter on PostgreSQL under concurrency", () => {
   })
 
   it("all four limits at once, mixed accounts: the admitted set respects every limit", async () => {
-    await instances[2].runPromise(Effect.flatMap(LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 12 }, free: 5 })))
+    await instances[2].runPromise(Effect.flatMap(Decision.LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 12 }, free: 5 })))
     const { results } = await race(200, (i) => ({
       accountId: `acct_mix_${i % 4}`,
       rpm: 6,
@@ -93,14 +93,14 @@ describe("limiter on PostgreSQL under concurrency", () => {
 
   it("resizes racing acquires (fleet and free rows locked in one order) never deadlock", async () => {
     const resize = (i: number) =>
-      instances[i % 3].runPromise(Effect.flatMap(LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 100 + i, "dm-v1.0:fast": 100 - i }, free: 50 + i })))
+      instances[i % 3].runPromise(Effect.flatMap(Decision.LimiterStore, (l) => l.setPools({ fleets: { "dm-v1.5:fast": 100 + i, "dm-v1.0:fast": 100 - i }, free: 50 + i })))
     const acquires = race(60, (i) => ({ accountId: `acct_dl_${i % 3}`, freeTier: true, fleet: i % 2 ? "dm-v1.5:fast" : "dm-v1.0:fast", rpm: 1000, inFlight: 1000 }))
     await Promise.all([acquires, ...Array.from({ length: 10 }, (_, i) => resize(i))])
   })
 })
 
 describe("bounded tables", () => {
-  const l = <A>(e: (l: LimiterStore["Type"]) => Effect.Effect<A, unknown>) => instances[0].runPromise(Effect.flatMap(LimiterStore, e))
+  const l = <A>(e: (l: Decision.LimiterStore["Type"]) => Effect.Effect<A, unknown>) => instances[0].runPromise(Effect.flatMap(Decision.LimiterStore, e))
   const count = async (table: string) =>
     Number((await sql<{ n: string }>((q) => q`SELECT count(*) AS n FROM ${q(table)}`))[0].n)
 
@@ -108,7 +108,7 @@ describe("bounded tables", () => {
     const t = 70_000_000
     for (let i = 0; i < 30; i++) await l((s) => s.acquire(request({ rpm: 100, now: t + i })))
     expect(await count("docket_limiter_admissions")).toBe(30)
-    await l((s) => s.acquire(request({ rpm: 100, now: t + WINDOW_MS + 10 })))
+    await l((s) => s.acquire(request({ rpm: 100, now: t + Decision.WINDOW_MS + 10 })))
     // 0..10 left the window; 11..29 and the new one stay
     expect(await count("docket_limiter_admissions")).toBe(20)
   })
@@ -117,13 +117,13 @@ describe("bounded tables", () => {
     const t = 80_000_000
     for (let i = 0; i < 20; i++) await l((s) => s.acquire(request({ accountId: `acct_gone_${i % 4}`, rpm: 100, now: t + i })))
     // (acquires run it now and then; here it is called directly)
-    const [{ pruned }] = await sql<{ pruned: number }>((q) => q`SELECT docket_limiter_gc(${t + 19 - WINDOW_MS + 1}::bigint) AS pruned`)
+    const [{ pruned }] = await sql<{ pruned: number }>((q) => q`SELECT docket_limiter_gc(${t + 19 - Decision.WINDOW_MS + 1}::bigint) AS pruned`)
     expect(pruned).toBe(0) // acct_gone_3's last admission (t + 19) is still in the window
     const [{ pruned: later }] = await sql<{ pruned: number }>((q) => q`SELECT docket_limiter_gc(${t + 19}::bigint) AS pruned`)
     expect(later).toBe(4)
     expect(await count("docket_limiter_admissions")).toBe(0)
     // their counters agree: a full window is available again
-    const r = await l((s) => s.acquire(request({ accountId: "acct_gone_0", rpm: 5, now: t + WINDOW_MS + 20 })))
+    const r = await l((s) => s.acquire(request({ accountId: "acct_gone_0", rpm: 5, now: t + Decision.WINDOW_MS + 20 })))
     expect(r._tag).toBe("Admitted")
   })
 
@@ -140,14 +140,14 @@ describe("bounded tables", () => {
   it("a leaked slot's token is reclaimed and reused after 90 s; the late release leaves the new holder alone", async () => {
     const t = 95_000_000
     const leaked = await l((s) => s.acquire(request({ inFlight: 1, now: t })))
-    const fresh = await l((s) => s.acquire(request({ inFlight: 1, now: t + SLOT_LEASE_MS })))
+    const fresh = await l((s) => s.acquire(request({ inFlight: 1, now: t + Decision.SLOT_LEASE_MS })))
     expect(fresh._tag).toBe("Admitted")
     await l((s) => s.release(leaked._tag === "Admitted" ? leaked.slotId : ""))
     expect(await count("docket_limiter_tokens")).toBe(2) // the account's token and the fleet's, reused
-    expect((await l((s) => s.acquire(request({ inFlight: 1, now: t + SLOT_LEASE_MS + 1 }))))._tag).toBe("InFlightExceeded")
+    expect((await l((s) => s.acquire(request({ inFlight: 1, now: t + Decision.SLOT_LEASE_MS + 1 }))))._tag).toBe("InFlightExceeded")
     // ids that are not slots of this store free nothing and do not fail
     await l((s) => s.release("not-a-slot"))
     await l((s) => s.release(JSON.stringify(["x", ["fleet:dm-v1.5:fast", 0]])))
-    expect((await l((s) => s.acquire(request({ inFlight: 1, now: t + SLOT_LEASE_MS + 2 }))))._tag).toBe("InFlightExceeded")
+    expect((await l((s) => s.acquire(request({ inFlight: 1, now: t + Decision.SLOT_LEASE_MS + 2 }))))._tag).toBe("InFlightExceeded")
   })
 })

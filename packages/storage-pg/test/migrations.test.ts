@@ -1,4 +1,4 @@
-import { DecisionStore, LimiterStore } from "@docket/core"
+import { Decision } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
@@ -13,8 +13,8 @@ describe("migrations (postgres)", () => {
     // each start is a layer with a pool of its own, as separate instances would have
     const start = Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const store = yield* DecisionStore
-      yield* LimiterStore
+      const store = yield* Decision.DecisionStore
+      yield* Decision.LimiterStore
       yield* store.getAccount("acct_none")
       return yield* sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM docket_migrations ORDER BY migration_id`
     }).pipe(

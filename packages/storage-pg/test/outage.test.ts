@@ -4,7 +4,7 @@
  * can, store calls fail with the ports' own "unavailable" errors, and the instance recovers by
  * itself once the database is back. On a private PostgreSQL server the test creates and kills.
  */
-import { type Docket, DecisionStore, LimiterStore, makeDocket } from "@docket/core"
+import { Decision, type Docket, makeDocket } from "@docket/core"
 import { realWait, smallBody } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Exit } from "effect"
@@ -91,11 +91,11 @@ describe("PostgreSQL outage", () => {
 
     // the ports fail with their own typed errors, not defects
     const limiter = await docket.runtime.runPromise(
-      Effect.exit(Effect.flatMap(LimiterStore, (l) =>
+      Effect.exit(Effect.flatMap(Decision.LimiterStore, (l) =>
         l.acquire({ accountId: "a", slotId: "s", rpm: 1, inFlight: 1, fleet: "dm-v1.5:fast", freeTier: false, now: Date.now() })))
     )
     expect(Exit.isFailure(limiter) && limiter.cause._tag === "Fail" && limiter.cause.error._tag).toBe("StorageUnavailable")
-    const store = await docket.runtime.runPromise(Effect.exit(Effect.flatMap(DecisionStore, (s) => s.getAccount("a"))))
+    const store = await docket.runtime.runPromise(Effect.exit(Effect.flatMap(Decision.DecisionStore, (s) => s.getAccount("a"))))
     expect(Exit.isFailure(store) && store.cause._tag === "Fail" && store.cause.error._tag).toBe("StorageUnavailable")
     // and the control plane answers 503-style AdminUnavailable
     await expect(docket.admin.decision.createAccount({})).rejects.toMatchObject({ name: "AdminUnavailable" })

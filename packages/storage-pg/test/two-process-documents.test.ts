@@ -9,7 +9,7 @@
  * with `#delay` stays running until cancelled or until the clocks pass its delay. Real time is
  * used only to wait for I/O, and to bound how long a wake-up across instances may take.
  */
-import { type DocketControlPlane, controlPlaneClient } from "@docket/core"
+import { Admin, type DocketControlPlane } from "@docket/core"
 import { readJson, sseFrames, waitUntil } from "@docket/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "./support/database.js"
@@ -31,7 +31,7 @@ beforeAll(async () => {
       startDocsServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN, DOCKET_JOB_WORKERS: workers, DOCKET_LINK_SECRET: LINK_SECRET })
     )
   )
-  admin = servers.map((s) => controlPlaneClient(s.url, TOKEN))
+  admin = servers.map((s) => Admin.controlPlaneClient(s.url, TOKEN))
 }, 120_000)
 
 afterAll(async () => {

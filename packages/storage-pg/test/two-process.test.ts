@@ -3,7 +3,7 @@
  * real time), and a revocation made on one is seen by the other once its 5 s key cache has passed
  * (two more servers, on manual clocks).
  */
-import { controlPlaneClient, type DocketControlPlane } from "@docket/core"
+import { Admin, type DocketControlPlane } from "@docket/core"
 import { smallBody } from "@docket/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "./support/database.js"
@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = await createTestDatabase()
   // both start at once on the fresh database: their migrations race (and must not fail)
   servers = await Promise.all([0, 1].map(() => startServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN })))
-  admin = servers.map((s) => controlPlaneClient(s.url, TOKEN))
+  admin = servers.map((s) => Admin.controlPlaneClient(s.url, TOKEN))
 }, 120_000)
 
 afterAll(async () => {
@@ -92,7 +92,7 @@ describe("two server processes on one PostgreSQL database", () => {
     const manual = await Promise.all([0, 1].map(() => startServer({ DATABASE_URL: db.url, DOCKET_ADMIN_TOKEN: TOKEN, DOCKET_CLOCK: "manual" })))
     try {
       const [A, B] = manual
-      const control = manual.map((m) => controlPlaneClient(m.url, TOKEN))
+      const control = manual.map((m) => Admin.controlPlaneClient(m.url, TOKEN))
       const account = await control[0].decision.createAccount({})
       const { key, key_id: keyId } = await control[0].decision.createKey(account.account_id, "two-process")
       const models = (server: ServerProcess) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Schema } from "effect"
-import { defineJobKind, type Job, JobKinds, jobKindsLayer, SPEC_JOB_KINDS, transition, withJobDefaults } from "../../src/index.js"
+import { Jobs } from "../../src/index.js"
 
 /** Spec 3's job kinds, each declared as its context would: a work that needs a service of its own. */
 const SPEC3_KINDS = [
@@ -11,7 +11,7 @@ const SPEC3_KINDS = [
 class WorkspaceNames extends Context.Tag("test/WorkspaceNames")<WorkspaceNames, { readonly nameOf: (id: string) => string }>() {}
 
 const spec3Kind = (kind: string) =>
-  defineJobKind({
+  Jobs.defineJobKind({
     kind,
     input: Schema.Struct({ workspace: Schema.String }),
     result: Schema.Struct({ result_type: Schema.String, workspace: Schema.String }),
@@ -19,7 +19,7 @@ const spec3Kind = (kind: string) =>
     run: (job) => Effect.map(WorkspaceNames, (names) => ({ result: { result_type: kind, workspace: names.nameOf(job.input.workspace) }, units: 0 }))
   })
 
-const job = (kind: string): Job => ({
+const job = (kind: string): Jobs.Job => ({
   job_id: "00000000-0000-4000-8000-000000000001",
   tenant_id: "t",
   kind,
@@ -45,27 +45,27 @@ const names = Layer.succeed(WorkspaceNames, { nameOf: (id: string) => `name of $
 describe("the registry of job kinds", () => {
   it.effect("takes every spec-3 kind, each declared outside jobs/; a work runs with the services it was registered with", () =>
     Effect.gen(function*() {
-      const kinds = yield* JobKinds
+      const kinds = yield* Jobs.JobKinds
       expect(kinds.kinds).toEqual(SPEC3_KINDS)
       for (const name of SPEC3_KINDS) {
-        expect(SPEC_JOB_KINDS).toContain(name)
+        expect(Jobs.SPEC_JOB_KINDS).toContain(name)
         const outcome = yield* kinds.get(name)!.run(job(name), () => Effect.void)
         expect(outcome).toEqual({ result: { result_type: name, workspace: "name of ws_1" }, units: 0 })
       }
       expect(kinds.get("parse")).toBeUndefined()
-    }).pipe(Effect.provide(jobKindsLayer(SPEC3_KINDS.map(spec3Kind)).pipe(Layer.provide(names)))))
+    }).pipe(Effect.provide(Jobs.jobKindsLayer(SPEC3_KINDS.map(spec3Kind)).pipe(Layer.provide(names)))))
 
   it.effect("refuses a kind registered twice", () =>
     Effect.gen(function*() {
-      const exit = yield* Effect.exit(Effect.provide(JobKinds, jobKindsLayer([spec3Kind("kg_build"), spec3Kind("kg_build")]).pipe(Layer.provide(names))))
+      const exit = yield* Effect.exit(Effect.provide(Jobs.JobKinds, Jobs.jobKindsLayer([spec3Kind("kg_build"), spec3Kind("kg_build")]).pipe(Layer.provide(names))))
       expect(Exit.isFailure(exit) && String(exit.cause)).toContain("job kind kg_build is registered twice")
     }))
 
   it("progress moves only a running job; a job stored before workspace_id, force and progress reads with them as none", () => {
     const progress = { units_total: 4, units_done: 1, items_total: 2, items_done: 0, stage: "embedding" }
-    expect(transition(job("ingestion"), { type: "progress", at: 1, progress })).toMatchObject({ status: "running", progress })
-    expect(transition({ ...job("ingestion"), status: "queued" }, { type: "progress", at: 1, progress })).toBeUndefined()
+    expect(Jobs.transition(job("ingestion"), { type: "progress", at: 1, progress })).toMatchObject({ status: "running", progress })
+    expect(Jobs.transition({ ...job("ingestion"), status: "queued" }, { type: "progress", at: 1, progress })).toBeUndefined()
     const { workspace_id: _w, force: _f, progress: _p, ...legacy } = job("parse")
-    expect(withJobDefaults(legacy as Job)).toEqual({ ...job("parse"), workspace_id: null, force: null, progress: null })
+    expect(Jobs.withJobDefaults(legacy as Jobs.Job)).toEqual({ ...job("parse"), workspace_id: null, force: null, progress: null })
   })
 })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ClosableRequestScope } from "@docket/core"
+import { Platform } from "@docket/core"
 import { Effect } from "effect"
 
 /** Runs forked effects at once, in order, so the test sees what closing did. */
 const collecting = () => {
   const forks: Array<Effect.Effect<void>> = []
-  const scope = new ClosableRequestScope((effect) => {
+  const scope = new Platform.ClosableRequestScope((effect) => {
     forks.push(effect)
     Effect.runSync(Effect.exit(effect))
   })

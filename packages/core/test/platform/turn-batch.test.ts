@@ -3,13 +3,13 @@
  * adapters write or resolve them then), in the order they became ready; one that becomes ready later starts a batch of its own.
  */
 import { describe, expect, it } from "vitest"
-import { makeTurnBatch } from "@docket/core"
+import { Platform } from "@docket/core"
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 describe("turn batch", () => {
   it("holds the answers of a turn until its end, then hands them over in order", async () => {
-    const later = makeTurnBatch()
+    const later = Platform.makeTurnBatch()
     const handed: Array<number> = []
     later(() => handed.push(1))
     await Promise.resolve()
@@ -23,7 +23,7 @@ describe("turn batch", () => {
   })
 
   it("an answer ready after a flush starts a new batch", async () => {
-    const later = makeTurnBatch()
+    const later = Platform.makeTurnBatch()
     const handed: Array<string> = []
     later(() => handed.push("a"))
     await nextTurn()

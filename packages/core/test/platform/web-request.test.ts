@@ -4,7 +4,7 @@
  * length is declared or not.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { fromWebRequest, targetOf } from "@docket/core"
+import { Platform } from "@docket/core"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 
@@ -24,24 +24,24 @@ describe("path and query of a web Request", () => {
         } catch {
           return
         }
-        expect(targetOf(url)).toEqual(viaUrl(url))
+        expect(Platform.targetOf(url)).toEqual(viaUrl(url))
       }),
       { numRuns: 5000 }
     )
   })
 
   it("cases by hand", () => {
-    expect(targetOf("http://h")).toEqual({ path: "/", query: "" })
-    expect(targetOf("http://h?x=1")).toEqual({ path: "/", query: "x=1" })
-    expect(targetOf("http://h/a/b?x=1&y#frag")).toEqual({ path: "/a/b", query: "x=1&y" })
-    expect(targetOf("http://h/a#f?g")).toEqual({ path: "/a", query: "" })
-    expect(fromWebRequest(new Request("http://h/v1/models?x=%20")).path).toBe("/v1/models")
+    expect(Platform.targetOf("http://h")).toEqual({ path: "/", query: "" })
+    expect(Platform.targetOf("http://h?x=1")).toEqual({ path: "/", query: "x=1" })
+    expect(Platform.targetOf("http://h/a/b?x=1&y#frag")).toEqual({ path: "/a/b", query: "x=1&y" })
+    expect(Platform.targetOf("http://h/a#f?g")).toEqual({ path: "/a", query: "" })
+    expect(Platform.fromWebRequest(new Request("http://h/v1/models?x=%20")).path).toBe("/v1/models")
   })
 })
 
 describe("body of a web Request, with a hard cap", () => {
   const body = "x".repeat(1000)
-  const read = (request: Request, limit: number) => Effect.runPromise(Effect.either(fromWebRequest(request).body.read(limit)))
+  const read = (request: Request, limit: number) => Effect.runPromise(Effect.either(Platform.fromWebRequest(request).body.read(limit)))
 
   it.each([
     ["a declared length", (b: string) => new Request("http://h/", { method: "POST", body: b, headers: { "content-length": String(b.length) } })],

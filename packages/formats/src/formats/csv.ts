@@ -5,7 +5,7 @@
  * become numbers; everything else stays text (no date guessing). An unterminated quote runs to the
  * end of the file, with a warning.
  */
-import type { ParsedSpreadsheet, SheetCell } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
@@ -77,10 +77,10 @@ export const parseCsv = (text: string, delimiter: string): { rows: Array<Array<s
 
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/
 
-export const readCsv = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadsheet => {
+export const readCsv = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedSpreadsheet => {
   const text = decodeText(bytes)
   const { rows, unterminated } = parseCsv(text, detectDelimiter(text))
-  const cells: Array<SheetCell> = []
+  const cells: Array<Documents.SheetCell> = []
   rows.forEach((row, r) => {
     row.forEach((value, c) => {
       if (value === "") return

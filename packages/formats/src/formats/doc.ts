@@ -8,7 +8,7 @@
  * their cell marks alone (a first cell of several paragraphs loses its first ones to the text
  * before). Headers, footers, footnotes and comments are not part of the text. Password-protected files fail as encrypted; Word 6/95 files are refused.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -79,7 +79,7 @@ const dropFieldCodes = (text: string): string => {
   return out
 }
 
-export const readDoc = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readDoc = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const container = openCfb(bytes, ctx.format)
   const word = rootStream(container, "WordDocument")
   if (word === undefined) {
@@ -95,7 +95,7 @@ export const readDoc = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocume
   if (table === undefined) throw corrupt(ctx.format, "The DOC file is damaged: its table stream is missing.")
   const text = dropFieldCodes(docText(word, table, ctx.format))
 
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   let page = 1
   let paragraph = ""
   let cell = ""

@@ -5,7 +5,7 @@
  * by other tools, the explicit page and section breaks. Headers, footers, comments, footnotes and
  * tracked deletions are not part of the text; tracked insertions are. Macros (DOCM) are ignored.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { attr, child, childrenNamed, descendants, elements, type XmlElement, type XmlNode } from "../internal/xml.js"
@@ -31,7 +31,7 @@ const headingLevel = (styles: Map<string, Style>, id: string | undefined, depth 
   return headingLevel(styles, style.basedOn, depth + 1)
 }
 
-export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const zip = openPackage(bytes, ctx)
   const documentPart = mainPart(zip, "word/document.xml", ctx)
   const root = readXml(zip, documentPart)!
@@ -65,7 +65,7 @@ export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocum
 
   const body = descendants(root, "body")[0]
   const rendered = descendants(root, "lastRenderedPageBreak").length > 0
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   let page = 1
   let list: { numId: string; items: Array<string>; page: number } | undefined
   const flushList = () => {

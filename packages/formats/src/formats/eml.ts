@@ -5,7 +5,7 @@
  * the plain-text body (or the HTML body read as HTML when there is no plain text), and the list of
  * attachments by name and type. Attachment contents are not parsed. No pages: standard pages.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import PostalMime, { type Address } from "postal-mime"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -29,8 +29,8 @@ export const messageBlocks = (message: {
   readonly text: string | undefined
   readonly html: string | undefined
   readonly attachments: ReadonlyArray<string>
-}): Array<Block> => {
-  const blocks: Array<Block> = []
+}): Array<Documents.Block> => {
+  const blocks: Array<Documents.Block> = []
   if (message.subject !== "") blocks.push({ type: "heading", page: 1, level: 1, text: message.subject })
   const headerText = message.headers.filter(([, v]) => v !== "").map(([k, v]) => `${k}: ${v}`).join("\n")
   if (headerText !== "") blocks.push({ type: "paragraph", page: 1, text: headerText })
@@ -44,7 +44,7 @@ export const messageBlocks = (message: {
   return blocks
 }
 
-export const readEml = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+export const readEml = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Documents.ParsedTextDocument> => {
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).replace(/^\s+/, "")
   if (!HEADER_LINE.test(head)) throw corrupt(ctx.format, "The EML file does not start with e-mail headers; it is not an e-mail message.")
   let email

@@ -5,7 +5,7 @@
  * dropped. The charset comes from a byte-order mark, then `<meta charset>` / `http-equiv`, then
  * UTF-8 with a windows-1252 fallback. HTML has no pages: it counts in standard pages.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { Parser } from "htmlparser2"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -27,8 +27,8 @@ export const htmlCharset = (bytes: Uint8Array): string | undefined => {
 }
 
 /** Blocks of an HTML string (also used for the HTML body of e-mails). */
-export const htmlBlocks = (html: string): { blocks: Array<Block>; metadata: Record<string, string> } => {
-  const blocks: Array<Block> = []
+export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; metadata: Record<string, string> } => {
+  const blocks: Array<Documents.Block> = []
   const metadata: Record<string, string> = {}
   let skip = 0
   let inTitle = false
@@ -180,7 +180,7 @@ export const htmlBlocks = (html: string): { blocks: Array<Block>; metadata: Reco
   return { blocks, metadata }
 }
 
-export const readHtml = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readHtml = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const { blocks, metadata } = htmlBlocks(decodeText(bytes, htmlCharset(bytes)))
   return assembleDocument({ format: ctx.format, fileName: ctx.fileName, blocks, pagination: "standard", metadata })
 }

@@ -4,7 +4,7 @@
  * (with a warning). An image larger than 40 megapixels, or whose header is damaged or cut short,
  * is refused before OCR.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { imageInfo } from "../internal/image-info.js"
@@ -15,7 +15,7 @@ const MAX_PIXELS = 40_000_000
 
 const KIND: Record<string, string> = { png: "png", jpg: "jpeg", jpeg: "jpeg", tif: "tiff", tiff: "tiff", webp: "webp", bmp: "bmp" }
 
-export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Documents.ParsedTextDocument> => {
   const label = ctx.format.toUpperCase()
   const info = imageInfo(KIND[ctx.format] ?? ctx.format, bytes)
   if (info === undefined || info.width === 0 || info.height === 0) throw corrupt(ctx.format, `The ${label} image has a damaged header; it cannot be read.`)
@@ -31,7 +31,7 @@ export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<
     if (error instanceof OcrTimeout) throw tooComplex(ctx.format, "time", `OCR of the ${label} image did not finish within ${Math.round(ctx.limits.ocrTimeoutMs / 1000)} s.`)
     throw corrupt(ctx.format, `The ${label} image could not be decoded: ${error instanceof Error ? error.message : String(error)}.`)
   }
-  const blocks: Array<Block> = result.paragraphs.map((text) => ({ type: "paragraph", page: 1, text }))
+  const blocks: Array<Documents.Block> = result.paragraphs.map((text) => ({ type: "paragraph", page: 1, text }))
   return assembleDocument({
     format: ctx.format, fileName: ctx.fileName, blocks, pagination: "pages", pageCount: 1, ocrApplied: true, warnings,
     pages: [{

@@ -4,7 +4,7 @@
  * no plain text), and attachment names. Attachment contents and embedded messages are listed,
  * not parsed; an RTF-only body is not read (with a warning).
  */
-import type { ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import msgreaderModule from "@kenjiuno/msgreader"
 import { assembleDocument } from "../internal/assemble.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
@@ -17,7 +17,7 @@ import { messageBlocks } from "./eml.js"
 type MsgReaderClass = typeof msgreaderModule.default
 const MsgReader = ((msgreaderModule as unknown as { default?: MsgReaderClass }).default ?? msgreaderModule) as unknown as MsgReaderClass
 
-export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   // msgreader is lenient with broken containers: let the stricter compound-file reader judge first
   const container = openCfb(bytes, ctx.format)
   if (rootStream(container, "__properties_version1.0") === undefined) {

@@ -7,7 +7,7 @@
  * points. Password-protected files fail as encrypted (no password is tried); damaged files that
  * PDF.js cannot repair fail as corrupt. Tables in PDFs come out as lines of text, not tables.
  */
-import type { Block, ParsedTextDocument, TextItem } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { createRequire } from "node:module"
 import path from "node:path"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
@@ -61,8 +61,8 @@ const median = (values: ReadonlyArray<number>): number => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
-const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): Array<Block> => {
-  const blocks: Array<Block> = []
+const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): Array<Documents.Block> => {
+  const blocks: Array<Documents.Block> = []
   let paragraph: Array<Line> = []
   const flush = () => {
     if (paragraph.length > 0) blocks.push({ type: "paragraph", page, text: paragraph.map((l) => l.text).join("\n") })
@@ -125,7 +125,7 @@ export const openPdf = async (bytes: Uint8Array, format: string) => {
   }
 }
 
-export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<ParsedTextDocument> => {
+export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Documents.ParsedTextDocument> => {
   const { pdfjs, doc } = await openPdf(bytes, ctx.format)
   try {
     if (doc.numPages > ctx.limits.maxPages) {
@@ -158,7 +158,7 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Pa
       const viewport = page.getViewport({ scale: 1 })
       const content = await page.getTextContent()
       const runs: Array<Run> = []
-      const items: Array<TextItem> = []
+      const items: Array<Documents.TextItem> = []
       for (const raw of content.items) {
         if (!("str" in raw)) continue
         const t = pdfjs.Util.transform(viewport.transform, raw.transform)
@@ -207,7 +207,7 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Pa
     }
     // the body size: the median font size weighted by characters
     const bodySize = median(pageLines.flat().flatMap((l) => Array<number>(Math.max(1, l.text.length)).fill(l.size)))
-    const blocks = pageLines.flatMap((lines, i): Array<Block> => {
+    const blocks = pageLines.flatMap((lines, i): Array<Documents.Block> => {
       const paragraphs = ocrParagraphs.get(i + 1)
       return paragraphs === undefined
         ? blocksOf(lines, i + 1, bodySize)

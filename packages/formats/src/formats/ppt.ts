@@ -7,7 +7,7 @@
  * positions or page sizes. Notes, masters and embedded objects are not read. Encrypted
  * presentations fail as encrypted.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -72,7 +72,7 @@ const textBoxes = (b: Uint8Array, record: PptRecord, depth = 0, out: Array<strin
 
 interface Slide { persistId: number; texts: Array<{ text: string; title: boolean }> }
 
-export const readPpt = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readPpt = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const container = openCfb(bytes, ctx.format)
   const b = rootStream(container, "PowerPoint Document")
   if (b === undefined) {
@@ -132,7 +132,7 @@ export const readPpt = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocume
     const record = offset === undefined ? undefined : header(b, offset, b.length)
     if (record !== undefined && record.type === RT.Slide) for (const text of textBoxes(b, record)) slide.texts.push({ text, title: false })
   }
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   slides.forEach((slide, index) => {
     for (const { text, title } of slide.texts) {
       const clean = cleanText(text.replace(/\r|\u000b/g, "\n"))

@@ -5,7 +5,7 @@
  * and text inherited from layouts and masters are not read. Positions of shapes inside groups are
  * taken as written (group transforms are not applied).
  */
-import type { Block, ParsedTextDocument, TextItem } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
@@ -37,7 +37,7 @@ const frame = (element: XmlElement): { x: number; y: number; w: number; h: numbe
   return { x: n(off, "x"), y: n(off, "y"), w: n(ext, "cx"), h: n(ext, "cy") }
 }
 
-export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const zip = openPackage(bytes, ctx)
   const presentationPart = mainPart(zip, "ppt/presentation.xml", ctx)
   const presentation = readXml(zip, presentationPart)!
@@ -51,12 +51,12 @@ export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocum
   if (slideParts.length > ctx.limits.maxPages) {
     throw tooComplex(ctx.format, "pages", `The presentation has ${slideParts.length} slides; at most ${ctx.limits.maxPages} are read.`)
   }
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   const pages: Array<PageDraft> = []
   slideParts.forEach((part, index) => {
     const page = index + 1
     const slide = readXml(zip, part)
-    const items: Array<TextItem> = []
+    const items: Array<Documents.TextItem> = []
     const visit = (element: XmlElement): void => {
       for (const shape of elements(element)) {
         if (shape.name === "grpSp") visit(shape)

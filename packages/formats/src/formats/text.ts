@@ -5,25 +5,25 @@
  * lines are dropped and JSX kept as text. JSON Lines: one paragraph per line (its raw text).
  * These formats have no pages: they count in standard pages of 3,000 characters.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { cleanText, decodeText } from "../internal/text.js"
 
-export const paragraphsOf = (text: string): Array<Block> =>
+export const paragraphsOf = (text: string): Array<Documents.Block> =>
   text
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n+/)
     .map((chunk) => cleanText(chunk))
     .filter((chunk) => chunk !== "")
-    .map((chunk): Block => ({ type: "paragraph", page: 1, text: chunk }))
+    .map((chunk): Documents.Block => ({ type: "paragraph", page: 1, text: chunk }))
 
-export const readPlainText = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument =>
+export const readPlainText = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument =>
   assembleDocument({ format: ctx.format, fileName: ctx.fileName, blocks: paragraphsOf(decodeText(bytes)), pagination: "standard" })
 
-export const readJsonLines = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readJsonLines = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const warnings: Array<string> = []
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   decodeText(bytes).split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === "") return
     try {
@@ -40,9 +40,9 @@ const splitRow = (line: string): Array<string> =>
   line.trim().replace(/^\|/, "").replace(/(?<!\\)\|$/, "").split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, "|"))
 
 /** Markdown blocks from markdown source (a light reading: no nesting, no HTML blocks). */
-export const markdownBlocks = (source: string, mdx: boolean): Array<Block> => {
+export const markdownBlocks = (source: string, mdx: boolean): Array<Documents.Block> => {
   const lines = source.replace(/\r\n?/g, "\n").split("\n")
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   let paragraph: Array<string> = []
   let list: { ordered: boolean; items: Array<string> } | undefined
   let fence: { marker: string; lines: Array<string> } | undefined
@@ -93,7 +93,7 @@ export const markdownBlocks = (source: string, mdx: boolean): Array<Block> => {
   return blocks
 }
 
-export const readMarkdown = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument =>
+export const readMarkdown = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument =>
   assembleDocument({
     format: ctx.format, fileName: ctx.fileName, blocks: markdownBlocks(decodeText(bytes), ctx.format === "mdx"), pagination: "standard"
   })

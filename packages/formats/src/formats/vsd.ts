@@ -3,12 +3,12 @@
  * format exists (its only open reader is the C++ libvisio), so a real .vsd is refused with
  * `UnsupportedFileType` saying so; anything else in the compound file is reported as corrupt.
  */
-import type { ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { openCfb, rootStream } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
 import { corrupt, notReadable } from "../internal/problem.js"
 
-export const readVsd = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readVsd = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const container = openCfb(bytes, ctx.format)
   if (rootStream(container, "VisioDocument") === undefined) {
     throw corrupt(ctx.format, "The VSD file is a compound document but not a Visio drawing (no VisioDocument stream).")

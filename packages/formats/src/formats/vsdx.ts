@@ -5,7 +5,7 @@
  * PinX/PinY/Width/Height, origin turned to the top-left). Text inherited from masters (stencil
  * shapes that show their master's text unchanged) and shape data fields are not read.
  */
-import type { Block, ParsedTextDocument, TextItem } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
@@ -20,7 +20,7 @@ const cellValue = (sheet: XmlElement | undefined, name: string): number | undefi
   return value === undefined || Number.isNaN(value) ? undefined : value
 }
 
-export const readVsdx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readVsdx = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const zip = openPackage(bytes, ctx)
   const documentPart = mainPart(zip, "visio/document.xml", ctx)
   const pagesPart = [...relationships(zip, documentPart).values()].find((rel) => rel.type.endsWith("/pages"))?.target ?? "visio/pages/pages.xml"
@@ -30,7 +30,7 @@ export const readVsdx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocum
   if (pageList.length > ctx.limits.maxPages) {
     throw tooComplex(ctx.format, "pages", `The drawing has ${pageList.length} pages; at most ${ctx.limits.maxPages} are read.`)
   }
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   const pages: Array<PageDraft> = []
   for (const pageElement of pageList) {
     const rel = descendants(pageElement, "Rel")[0]
@@ -39,7 +39,7 @@ export const readVsdx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocum
     const pageSheet = child(pageElement, "PageSheet")
     const widthIn = cellValue(pageSheet, "PageWidth") ?? 8.5
     const heightIn = cellValue(pageSheet, "PageHeight") ?? 11
-    const texts: Array<{ text: string; item: TextItem | undefined }> = []
+    const texts: Array<{ text: string; item: Documents.TextItem | undefined }> = []
     const visit = (element: XmlElement): void => {
       for (const shape of elements(element)) {
         if (shape.name === "Shapes") { visit(shape); continue }
@@ -51,7 +51,7 @@ export const readVsdx = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocum
           const h = cellValue(shape, "Height")
           const pinX = cellValue(shape, "PinX")
           const pinY = cellValue(shape, "PinY")
-          let item: TextItem | undefined
+          let item: Documents.TextItem | undefined
           if (w !== undefined && h !== undefined && pinX !== undefined && pinY !== undefined) {
             const locX = cellValue(shape, "LocPinX") ?? w / 2
             const locY = cellValue(shape, "LocPinY") ?? h / 2

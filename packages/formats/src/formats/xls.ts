@@ -7,7 +7,7 @@
  * null). Password-protected workbooks (FILEPASS) fail as encrypted; Excel 5/95 (BIFF5) workbooks
  * are refused as not readable.
  */
-import type { ParsedSpreadsheet, SheetCell } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
 import { excelDateToIso, isDateFormat } from "../internal/cells.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
@@ -100,7 +100,7 @@ const readSst = (segments: ReadonlyArray<Uint8Array>, format: string): Array<str
   return strings
 }
 
-export const readXls = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadsheet => {
+export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedSpreadsheet => {
   const container = openCfb(bytes, ctx.format)
   const stream = rootStream(container, "Workbook")
   if (stream === undefined) {
@@ -163,8 +163,8 @@ export const readXls = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadshee
     if (sheet.offset + 4 > stream.length || u16(stream, sheet.offset) !== 0x0809) {
       throw corrupt(ctx.format, `The XLS file is damaged: sheet "${sheet.name}" does not start where the workbook says.`)
     }
-    const cells: Array<SheetCell> = []
-    const push = (cell: SheetCell) => {
+    const cells: Array<Documents.SheetCell> = []
+    const push = (cell: Documents.SheetCell) => {
       if (cell.type === "string" && cell.value === "") return
       if (++cellCount > ctx.limits.maxCells) throw tooComplex(ctx.format, "cells", `The workbook has more than ${ctx.limits.maxCells} non-empty cells; it is not read.`)
       cells.push(cell)

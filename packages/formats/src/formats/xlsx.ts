@@ -5,7 +5,7 @@
  * formula; values are the cached results Excel stored (formulas are not recalculated). Number
  * formats other than dates are not applied: numbers come out as numbers. Macros are ignored.
  */
-import type { ParsedSpreadsheet, SheetCell } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
 import { excelDateToIso, isDateFormat, refColumn, refRow } from "../internal/cells.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -13,7 +13,7 @@ import { tooComplex } from "../internal/problem.js"
 import { attr, nsAttr, descendants, saxXml } from "../internal/xml.js"
 import { coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
 
-export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadsheet => {
+export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedSpreadsheet => {
   const zip = openPackage(bytes, ctx)
   const workbookPart = mainPart(zip, "xl/workbook.xml", ctx)
   const workbook = readXml(zip, workbookPart)!
@@ -64,7 +64,7 @@ export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadshe
     if (rel === undefined || !rel.type.endsWith("/worksheet")) continue
     const xml = readString(zip, rel.target)
     if (xml === undefined) continue
-    const cells: Array<SheetCell> = []
+    const cells: Array<Documents.SheetCell> = []
     let row = 0
     let col = 0
     let cell: { ref: string | undefined; t: string; s: number; v: string; f: string; inV: boolean; inF: boolean; inIs: number; isText: string } | undefined
@@ -98,7 +98,7 @@ export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): ParsedSpreadshe
           const r = c.ref !== undefined && refRow(c.ref) > 0 ? refRow(c.ref) : Math.max(row, 1)
           col = c.ref !== undefined && refColumn(c.ref) > 0 ? refColumn(c.ref) : col + 1
           const formula = c.f === "" ? null : c.f
-          let made: SheetCell | undefined
+          let made: Documents.SheetCell | undefined
           switch (c.t) {
             case "s":
               if (c.v !== "") made = makeCell(r, col, "string", shared[Number(c.v)] ?? "", formula)

@@ -5,7 +5,7 @@
  * not well-formed (no root element, unbalanced tags) fails as a corrupt file. No DTD is read and
  * no entity is expanded beyond the predefined ones.
  */
-import type { Block, ParsedTextDocument } from "@docket/core"
+import type { Documents } from "@docket/core"
 import { Parser } from "htmlparser2"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -18,9 +18,9 @@ export const xmlEncoding = (bytes: Uint8Array): string | undefined => {
   return /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1]
 }
 
-export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): ParsedTextDocument => {
+export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const source = decodeText(bytes, xmlEncoding(bytes))
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   const stack: Array<{ name: string; text: string; lines: Array<string> }> = []
   let roots = 0
   let problem: string | undefined

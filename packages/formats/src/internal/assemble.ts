@@ -3,10 +3,7 @@
  * formats, pages with positioned text) or sheets of cells. Renders the markdown, plain text,
  * character counts and chunks the same way for every format.
  */
-import {
-  type Block, blockMarkdown, type Chunk, type DocumentPage, markdownTable, type ParsedSpreadsheet, type ParsedTextDocument,
-  type Sheet, type SheetCell, type TextItem
-} from "@docket/core"
+import { Documents } from "@docket/core"
 import { cellRef } from "./cells.js"
 
 /** Characters of a "standard page" for formats without pages of their own (text, HTML, e-mail). */
@@ -21,7 +18,7 @@ export interface PageDraft {
   readonly width: number | null
   readonly height: number | null
   readonly unit: "pt" | "px" | null
-  readonly items: ReadonlyArray<TextItem>
+  readonly items: ReadonlyArray<Documents.TextItem>
   readonly ocr: boolean
   /** Page text; when absent, the text of the page's blocks. */
   readonly text?: string | undefined
@@ -31,7 +28,7 @@ export interface DocumentDraft {
   readonly format: string
   readonly fileName: string
   /** Blocks with their page numbers; for `standard` pagination the page is assigned here. */
-  readonly blocks: ReadonlyArray<Block>
+  readonly blocks: ReadonlyArray<Documents.Block>
   /**
    * `pages`: the format has pages (PDF, slides, images, Visio pages, page breaks) and blocks carry
    * their page; `standard`: pages of `STANDARD_PAGE_CHARS` characters of text.
@@ -61,8 +58,8 @@ export const codePoints = (text: string): number => {
 const chunkSpans = (
   spans: ReadonlyArray<{ readonly start: number; readonly end: number; readonly page: number }>,
   text: string
-): Array<Chunk> => {
-  const chunks: Array<Chunk> = []
+): Array<Documents.Chunk> => {
+  const chunks: Array<Documents.Chunk> = []
   let current: { start: number; end: number; pageStart: number; pageEnd: number } | undefined
   const flush = () => {
     if (current === undefined) return
@@ -99,13 +96,13 @@ const chunkSpans = (
   return chunks
 }
 
-const withPage = (block: Block, page: number): Block => ({ ...block, page })
+const withPage = (block: Documents.Block, page: number): Documents.Block => ({ ...block, page })
 
-export const assembleDocument = (draft: DocumentDraft): ParsedTextDocument => {
+export const assembleDocument = (draft: DocumentDraft): Documents.ParsedTextDocument => {
   // plain text and block offsets
   const parts: Array<string> = []
   const spans: Array<{ start: number; end: number; page: number }> = []
-  const blocks: Array<Block> = []
+  const blocks: Array<Documents.Block> = []
   let offset = 0
   for (const original of draft.blocks) {
     if (original.text.trim() === "" && original.type !== "table") continue
@@ -118,12 +115,12 @@ export const assembleDocument = (draft: DocumentDraft): ParsedTextDocument => {
     blocks.push(block)
   }
   const text = parts.join("\n\n")
-  const markdown = blocks.map(blockMarkdown).join("\n\n")
+  const markdown = blocks.map(Documents.blockMarkdown).join("\n\n")
   const lastBlockPage = blocks.reduce((max, block) => Math.max(max, block.page), 1)
   const pageCount = Math.max(1, draft.pageCount ?? 0, draft.pages?.length ?? 0, lastBlockPage)
 
   const pageDrafts = new Map((draft.pages ?? []).map((page) => [page.page_number, page]))
-  const pages: Array<DocumentPage> = []
+  const pages: Array<Documents.DocumentPage> = []
   for (let n = 1; n <= pageCount; n++) {
     const page = pageDrafts.get(n)
     const blockText = blocks.filter((block) => block.page === n).map((block) => block.text).join("\n\n")
@@ -156,10 +153,10 @@ export const assembleDocument = (draft: DocumentDraft): ParsedTextDocument => {
 
 export interface SheetDraft {
   readonly name: string
-  readonly cells: ReadonlyArray<SheetCell>
+  readonly cells: ReadonlyArray<Documents.SheetCell>
 }
 
-const sheetTable = (cells: ReadonlyArray<SheetCell>, maxRow: number, maxCol: number): Array<Array<string>> => {
+const sheetTable = (cells: ReadonlyArray<Documents.SheetCell>, maxRow: number, maxCol: number): Array<Array<string>> => {
   const byRow = new Map<number, Map<number, string>>()
   for (const cell of cells) {
     let row = byRow.get(cell.row)
@@ -174,11 +171,11 @@ const sheetTable = (cells: ReadonlyArray<SheetCell>, maxRow: number, maxCol: num
   return rows.map((r) => cols.map((c) => byRow.get(r)?.get(c) ?? ""))
 }
 
-export const buildSheet = (draft: SheetDraft): Sheet => {
+export const buildSheet = (draft: SheetDraft): Documents.Sheet => {
   const cells = [...draft.cells].sort((a, b) => a.row - b.row || a.col - b.col)
   const maxRow = cells.reduce((max, cell) => Math.max(max, cell.row), 0)
   const maxCol = cells.reduce((max, cell) => Math.max(max, cell.col), 0)
-  const markdown = cells.length === 0 ? "" : markdownTable(sheetTable(cells, maxRow, maxCol))
+  const markdown = cells.length === 0 ? "" : Documents.markdownTable(sheetTable(cells, maxRow, maxCol))
   return { sheet_name: draft.name, max_row: maxRow, max_col: maxCol, cells, markdown, char_count: codePoints(markdown) }
 }
 
@@ -188,7 +185,7 @@ export const assembleSpreadsheet = (input: {
   readonly sheets: ReadonlyArray<SheetDraft>
   readonly metadata?: Record<string, string> | undefined
   readonly warnings?: ReadonlyArray<string> | undefined
-}): ParsedSpreadsheet => {
+}): Documents.ParsedSpreadsheet => {
   const sheets = input.sheets.map(buildSheet)
   const markdown = sheets.map((sheet) => `## ${sheet.sheet_name}\n\n${sheet.markdown}`.trimEnd()).join("\n\n")
   const parts: Array<string> = []
@@ -220,10 +217,10 @@ export const assembleSpreadsheet = (input: {
 
 /** A cell from a value, with the text shown in the markdown. */
 export const makeCell = (
-  row: number, col: number, type: SheetCell["type"], value: SheetCell["value"], formula: string | null = null
-): SheetCell => ({ ref: cellRef(row, col), row, col, type, value, text: cellText(type, value), formula })
+  row: number, col: number, type: Documents.SheetCell["type"], value: Documents.SheetCell["value"], formula: string | null = null
+): Documents.SheetCell => ({ ref: cellRef(row, col), row, col, type, value, text: cellText(type, value), formula })
 
-const cellText = (type: SheetCell["type"], value: SheetCell["value"]): string => {
+const cellText = (type: Documents.SheetCell["type"], value: Documents.SheetCell["value"]): string => {
   if (value === null) return ""
   if (type === "boolean") return value ? "TRUE" : "FALSE"
   if (typeof value === "number") return String(Number(value.toPrecision(15)))

@@ -1,5 +1,5 @@
 /** Small helpers shared by the ports: bounded prompt text, confidences, engine errors. */
-import { EngineFailed } from "@docket/core"
+import { Intelligence } from "@docket/core"
 import type { OpenAiFailure } from "./client.js"
 
 /** At most `max` characters, cut on a line break when one is near, marked as cut. */
@@ -22,8 +22,8 @@ export const snakeCase = (label: string): string =>
     .replace(/^_+|_+$/g, "")
     .slice(0, 64)
 
-export const engineFailed = (operation: string) => (e: OpenAiFailure): EngineFailed =>
-  new EngineFailed({ operation, message: e.message, cause: e })
+export const engineFailed = (operation: string) => (e: OpenAiFailure): Intelligence.EngineFailed =>
+  new Intelligence.EngineFailed({ operation, message: e.message, cause: e })
 
 /** A JSON-schema property that may be null. */
 export const nullable = (schema: Record<string, unknown>): Record<string, unknown> => ({ anyOf: [schema, { type: "null" }] })

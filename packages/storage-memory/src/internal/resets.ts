@@ -3,7 +3,7 @@
  * to clear its state, and the layer's `StorageAdmin.reset` runs them all. A store built alone (its
  * own `layer`, in a test) registers nowhere.
  */
-import { StorageAdmin } from "@docket/core"
+import { Kernel } from "@docket/core"
 import { Context, Effect, Layer, Option } from "effect"
 
 export class MemoryResets extends Context.Tag("@docket/storage-memory/MemoryResets")<MemoryResets, Set<() => void>>() {}
@@ -23,7 +23,7 @@ export const memoryStore = <S>(build: () => Clearable<S>): Effect.Effect<S> =>
 export const resetsLayer: Layer.Layer<MemoryResets> = Layer.sync(MemoryResets, () => new Set())
 
 /** Clears every store registered in this layer's `MemoryResets`. */
-export const storageAdminLayer: Layer.Layer<StorageAdmin, never, MemoryResets> = Layer.effect(
-  StorageAdmin,
+export const storageAdminLayer: Layer.Layer<Kernel.StorageAdmin, never, MemoryResets> = Layer.effect(
+  Kernel.StorageAdmin,
   Effect.map(MemoryResets, (resets) => ({ reset: Effect.sync(() => resets.forEach((clear) => clear())) }))
 )

@@ -10,7 +10,7 @@
  *   node --import tsx packages/storage-pg/test/support/docs-server.ts
  */
 import { listen } from "@docket/adapter-node"
-import { makeDocket, platformHttpFetcherLayer } from "@docket/core"
+import { Documents, makeDocket } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 // the parser alone: @docket/core/testing also holds the vitest suites, which need a vitest process
 import { testParserLayer } from "../../../core/src/testing/test-parser.js"
@@ -22,7 +22,7 @@ const docket = makeDocket({
   storage: PgStorage.layer({ url: env.DATABASE_URL, maxConnections: 6, jobQueuePollInterval: 50 }),
   clock: "manual",
   parser: testParserLayer,
-  httpFetcher: platformHttpFetcherLayer({ allowHttpLoopback: true }),
+  httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
   settings: {
     adminToken: env.DOCKET_ADMIN_TOKEN || undefined,
     maxUploadBytes: 1024 * 1024,

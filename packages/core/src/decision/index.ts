@@ -1,0 +1,16 @@
+/** Decision (spec 1): accounts, keys, the decision-store, evaluator and limiter ports, and what their adapters share. */
+export { type Account, type AccountPatch, applyPatch, type CustomLimits, noCustomLimits, type Tier } from "./account.js"
+export { type ApiKeyRecord, hashKey, type KeyStatus } from "./api-key.js"
+export { DecisionStore, type DecisionStoreService, TooManyActiveKeys } from "./decision-store.js"
+export type { DecisionStorage } from "./storage.js"
+export { type Preparation, prepareEvaluation } from "./evaluate-request.js"
+export { Evaluator, type EvaluatorService, ModelFailed } from "./evaluator/evaluator.js"
+export { evaluateLocally } from "./evaluator/local/index.js"
+export { type CachedKey, KEY_CACHE_TTL_MS, makeKeyCache } from "./key-cache.js"
+export { decideAdmission, fleetSize } from "./limiter/admission.js"
+export { type AdmissionRequest, type AdmissionResult, DEFAULT_POOL_SIZES, LimiterStore, type LimiterStoreService, type PoolSizes } from "./limiter/limiter-store.js"
+export { MIN_RPM_RETRY_MS, SLOT_LEASE_MS, WINDOW_MS } from "./limiter/limits.js"
+export { MODELS } from "./models.js"
+export { type Answer, type Answers, type ChoiceQuestion, type NoulQuestion, type Question, type Questions, type ScoreQuestion } from "./question.js"
+/** The decision service's control-plane operations (accounts, keys, pools). */
+export * as Admin from "./admin.js"
