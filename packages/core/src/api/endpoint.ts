@@ -115,22 +115,9 @@ export interface EndpointSpec<P, Q, B, C, R, RA> {
   readonly handler: (input: EndpointInput<P, Q, B, C>) => Effect.Effect<DocketResponse, ApiError, R>
 }
 
-/** What OpenAPI needs of an endpoint (the handler erased). */
-export interface EndpointDoc {
-  readonly method: HttpMethod
-  readonly path: string
-  readonly form: ApiForm
-  readonly summary: string
-  readonly description?: string
-  readonly tag: string
-  readonly service: string
+/** What OpenAPI needs of an endpoint: its declaration, the handler erased, the auth as its scheme. */
+export type EndpointDoc = Omit<EndpointSpec<any, any, any, any, any, any>, "handler" | "auth"> & {
   readonly security?: string
-  readonly params?: Schema.Schema<any, any>
-  readonly query?: Schema.Schema<any, any>
-  readonly headers?: ReadonlyArray<HeaderDecl>
-  readonly body?: BodyDecl<any>
-  readonly responses: ReadonlyArray<ResponseDecl>
-  readonly errors: ReadonlyArray<ErrorDecl>
 }
 
 export interface Endpoint<R> extends EndpointDoc {

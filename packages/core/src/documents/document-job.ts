@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import type { Job, JobForm, JobKind } from "../jobs/job.js"
-import type { JobUsage } from "../jobs/job-kind.js"
+import { defineJobKind, type JobKindDefinition, type JobUsage } from "../jobs/job-kind.js"
 import type { StoredParseResult } from "./parse/parse-result.js"
 
 /**
@@ -58,3 +58,8 @@ export const documentUsage = (job: Job): JobUsage => {
   if (r.kind === "spreadsheet") return { pages: r.sheets.reduce((n, s) => n + s.cell_count, 0), bytes_ingested: 0 }
   return { pages: typeof r.page_count === "number" ? r.page_count : 0, bytes_ingested: 0 }
 }
+
+/** A document operation's job kind: the input, fingerprint and usage are every document job's. */
+export const defineDocumentKind = <Result, R = never>(
+  definition: Omit<JobKindDefinition<DocumentJobInput, Result, R>, "input" | "fingerprint" | "usage">
+) => defineJobKind<DocumentJobInput, Result, R>({ ...definition, input: DocumentJobInput, fingerprint: documentFingerprint, usage: documentUsage })

@@ -4,8 +4,8 @@
  * jobs, whose v1 result is typed after the kind.
  */
 import { Schema } from "effect"
-import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
-import { DocumentJobInput, documentFingerprint, documentUsage } from "../document-job.js"
+import { shapeOf } from "../../jobs/job-kind.js"
+import { defineDocumentKind } from "../document-job.js"
 import { categorizeArtifact, flatCategorizeResult, type StoredCategorizeResult, v1CategorizeResult } from "./categorize-result.js"
 import { categorizeWork } from "./categorize-work.js"
 
@@ -18,20 +18,17 @@ const StoredCategorizeResultShape = shapeOf<StoredCategorizeResult>(Schema.Struc
 }))
 
 const categorizeKindNamed = (kind: "categorize" | "classify") =>
-  defineJobKind({
+  defineDocumentKind({
     kind,
-    input: DocumentJobInput,
     result: StoredCategorizeResultShape,
     stage: "classifying",
     run: (job) => categorizeWork(job),
-    fingerprint: documentFingerprint,
     flatResult: (_job, result, { link }) => flatCategorizeResult(result, link),
     v1Result: (job, result, { link }) => v1CategorizeResult(result, kind, job.units, link),
     artifact: (_job, result, part) => {
       const markdown = categorizeArtifact(result, part)
       return markdown === undefined ? undefined : { body: markdown, type: "text/markdown; charset=utf-8" }
-    },
-    usage: documentUsage
+    }
   })
 
 export const categorizeKind = categorizeKindNamed("categorize")

@@ -1,7 +1,7 @@
 /** The `extract` job kind (spec 2, "Extract"): data shaped like a schema, and its JSON file. */
 import { Schema } from "effect"
-import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
-import { DocumentJobInput, documentFingerprint, documentUsage } from "../document-job.js"
+import { shapeOf } from "../../jobs/job-kind.js"
+import { defineDocumentKind } from "../document-job.js"
 import { extractArtifact, flatExtractResult, type StoredExtractResult, v1ExtractResult } from "./extract-result.js"
 import { extractWork } from "./extract-work.js"
 
@@ -13,18 +13,15 @@ const StoredExtractResultShape = shapeOf<StoredExtractResult>(Schema.Struct({
   sheet_count: Schema.Number
 }))
 
-export const extractKind = defineJobKind({
+export const extractKind = defineDocumentKind({
   kind: "extract",
-  input: DocumentJobInput,
   result: StoredExtractResultShape,
   stage: "extracting",
   run: (job) => extractWork(job),
-  fingerprint: documentFingerprint,
   flatResult: (_job, result, { link }) => flatExtractResult(result, link),
   v1Result: (job, result, { link }) => v1ExtractResult(result, job.units, link),
   artifact: (_job, result, part) => {
     const json = extractArtifact(result, part)
     return json === undefined ? undefined : { body: json, type: "application/json; charset=utf-8" }
-  },
-  usage: documentUsage
+  }
 })

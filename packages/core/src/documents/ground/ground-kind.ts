@@ -4,8 +4,8 @@
  * payload has expired (the sweeper, and a late read of the job, its links or its crops).
  */
 import { Schema } from "effect"
-import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
-import { DocumentJobInput, documentFingerprint, documentUsage } from "../document-job.js"
+import { shapeOf } from "../../jobs/job-kind.js"
+import { defineDocumentKind } from "../document-job.js"
 import { deleteCrops } from "./ground-crops.js"
 import { flatGroundResult, type StoredGroundResult, v1GroundResult } from "./ground-result.js"
 import { groundWork } from "./ground-work.js"
@@ -18,15 +18,12 @@ const StoredGroundResultShape = shapeOf<StoredGroundResult>(Schema.Struct({
   total_items_requested: Schema.Number
 }))
 
-export const groundKind = defineJobKind({
+export const groundKind = defineDocumentKind({
   kind: "ground",
-  input: DocumentJobInput,
   result: StoredGroundResultShape,
   stage: "grounding",
   run: (job) => groundWork(job),
-  fingerprint: documentFingerprint,
   flatResult: (_job, result, { link }) => flatGroundResult(result, link),
   v1Result: (job, result, { origin }) => v1GroundResult(result, job.units, origin, job.job_id),
-  usage: documentUsage,
   onPayloadExpired: deleteCrops
 })

@@ -1,7 +1,7 @@
 /** The `parse` job kind (spec 2, "Parse"): a file read into markdown, text, blocks and chunks. */
 import { Schema } from "effect"
-import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
-import { DocumentJobInput, documentFingerprint, documentUsage } from "../document-job.js"
+import { shapeOf } from "../../jobs/job-kind.js"
+import { defineDocumentKind } from "../document-job.js"
 import { flatParseResult, parseArtifact, type StoredParseResult, v1ParseResult } from "./parse-result.js"
 import { parseWork } from "./parse-work.js"
 
@@ -13,18 +13,15 @@ export const StoredParseResultShape = shapeOf<StoredParseResult>(Schema.Struct({
   sheets: Schema.Array(Schema.Unknown)
 }))
 
-export const parseKind = defineJobKind({
+export const parseKind = defineDocumentKind({
   kind: "parse",
-  input: DocumentJobInput,
   result: StoredParseResultShape,
   stage: "parsing",
   run: (job) => parseWork(job),
-  fingerprint: documentFingerprint,
   flatResult: (_job, result, { link }) => flatParseResult(result, link),
   v1Result: (job, result) => v1ParseResult(result, job.units),
   artifact: (_job, result, part) => {
     const markdown = parseArtifact(result, part)
     return markdown === undefined ? undefined : { body: markdown, type: "text/markdown; charset=utf-8" }
-  },
-  usage: documentUsage
+  }
 })

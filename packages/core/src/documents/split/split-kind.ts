@@ -1,7 +1,7 @@
 /** The `split` job kind (spec 2, v1 `/v1/split`): the file as consecutive parts, each a new upload. No flat form. */
 import { Schema } from "effect"
-import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
-import { DocumentJobInput, documentFingerprint, documentUsage } from "../document-job.js"
+import { shapeOf } from "../../jobs/job-kind.js"
+import { defineDocumentKind } from "../document-job.js"
 import { type StoredSplitResult, v1SplitResult } from "./split-result.js"
 import { splitWork } from "./split-work.js"
 
@@ -12,13 +12,10 @@ const StoredSplitResultShape = shapeOf<StoredSplitResult>(Schema.Struct({
   parts: Schema.Array(Schema.Unknown)
 }))
 
-export const splitKind = defineJobKind({
+export const splitKind = defineDocumentKind({
   kind: "split",
-  input: DocumentJobInput,
   result: StoredSplitResultShape,
   stage: "splitting",
   run: (job) => splitWork(job),
-  fingerprint: documentFingerprint,
-  v1Result: (job, result) => v1SplitResult(result, job.units),
-  usage: documentUsage
+  v1Result: (job, result) => v1SplitResult(result, job.units)
 })
