@@ -3,9 +3,9 @@
  * (memory, or PostgreSQL through `storage`), `@docket/formats` and an engine wired, for embedders
  * on Node or Bun (serve it with `@docket/adapter-node` or `@docket/adapter-bun`); `startFromEnv`
  * is the standalone server (`docket` bin, `npm start`) configured by the environment
- * (`serverConfig`); `withReferencePages` adds the `/docs` API reference pages.
+ * (`serverConfig`); `referenceRoutes` are the `/docs` API reference pages (`createDocket({ routes })`).
  */
 export { createDocket, type CreateDocketOptions, type EngineOption } from "./docket.js"
 export { readServerConfig, type RunningServer, type Serve, startFromEnv, startWith } from "./main.js"
 export { serverConfig, type ServerConfig } from "./config.js"
-export { referencePage, withReferencePages } from "./reference-pages.js"
+export { referenceRoutes } from "./reference-pages.js"

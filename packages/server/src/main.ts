@@ -9,7 +9,7 @@ import * as PgStorage from "@docket/storage-pg"
 import { Cause, type Config, ConfigProvider, Effect, Runtime } from "effect"
 import { serverConfig, type ServerConfig } from "./config.js"
 import { createDocket } from "./docket.js"
-import { withReferencePages } from "./reference-pages.js"
+import { referenceRoutes } from "./reference-pages.js"
 
 /** A running server, whichever adapter serves it. */
 export interface RunningServer {
@@ -55,7 +55,8 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
   const config = await readServerConfig(env)
   // DATABASE_URL: PostgreSQL storage (pool options from DOCKET_PG_*); migrations run as it starts
   const storage = config.databaseUrl === undefined ? undefined : PgStorage.layer(await readConfig(PgStorage.config, env))
-  const docket = withReferencePages(createDocket({
+  const docket = createDocket({
+    routes: referenceRoutes,
     storage,
     clock: config.clock,
     engine: config.engine,
@@ -66,7 +67,7 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
       sweepIntervalMs: config.sweepIntervalMs,
       linkSecret: config.linkSecret
     }
-  }))
+  })
   let running: RunningServer
   try {
     // building the services (connecting to PostgreSQL, migrating) happens here

@@ -6,7 +6,7 @@
  * from a CDN, so the pages work offline. Kept out of core: viewer assets are the distribution's
  * business, not the services'.
  */
-import { type Docket, type DocketHandler, Platform } from "@docket/core"
+import { Platform } from "@docket/core"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -72,49 +72,26 @@ const servicePage = (service: Service): string =>
 </html>
 `
 
-/**
- * Answers a `GET` of a reference page or one of its assets; `undefined` for any other request
- * (left to Docket). Assets are read from `swagger-ui-dist` once, when first asked for.
- */
-export const referencePage = (() => {
-  const assets = new Map<string, Uint8Array>()
-  const pages = new Map<string, string>([["/docs", indexPage()], ...SERVICES.map((s) => [`/docs/${s.id}`, servicePage(s)] as const)])
-  return (method: string, path: string): Platform.DocketResponse | undefined => {
-    if ((method !== "GET" && method !== "HEAD") || !path.startsWith("/docs")) return undefined
-    const page = pages.get(path.endsWith("/") && path.length > 5 ? path.slice(0, -1) : path)
-    if (page !== undefined) return html(page)
-    if (!path.startsWith("/docs/assets/")) return undefined
-    const name = path.slice("/docs/assets/".length)
-    const contentType = ASSETS[name]
-    if (contentType === undefined) return undefined
-    let bytes = assets.get(name)
-    if (bytes === undefined) {
-      bytes = readFileSync(join(swaggerUiPath(), name))
-      assets.set(name, bytes)
-    }
+const asset = (name: string, contentType: string) => {
+  let bytes: Uint8Array | undefined
+  // read from `swagger-ui-dist` once, when first asked for
+  return Effect.sync((): Platform.DocketResponse => {
+    bytes ??= readFileSync(join(swaggerUiPath(), name))
     return { status: 200, headers: { "content-type": contentType, "cache-control": "public, max-age=3600" }, body: bytes }
-  }
-})()
+  })
+}
+
+const getAndHead = (path: string, answer: Effect.Effect<Platform.DocketResponse>) =>
+  ["GET", "HEAD"].map((method) => Platform.route(method, path, () => answer))
 
 /**
- * The same instance with the `/docs` pages in front of its handler (for every adapter, which
- * serve `handler`, and for `fetch`).
+ * The `/docs` pages and their assets as routes for `createDocket({ routes })` (a trailing slash
+ * names the same page); any other `/docs…` path is Docket's 404.
  */
-export const withReferencePages = (docket: Docket): Docket => {
-  const handler: DocketHandler = (request, scope) => {
-    const page = referencePage(request.method, request.path)
-    return page === undefined ? docket.handler(request, scope) : Effect.succeed(page)
-  }
-  let fetchHandler: ((request: Request) => Promise<Response>) | undefined
-  return {
-    ...docket,
-    handler,
-    fetch: (request) => {
-      if (fetchHandler !== undefined) return fetchHandler(request)
-      return docket.runtime.runtime().then((built) => {
-        fetchHandler ??= Platform.makeWebHandler(built, handler)
-        return fetchHandler(request)
-      })
-    }
-  }
-}
+export const referenceRoutes: ReadonlyArray<Platform.Route<never>> = [
+  ...[["/docs", indexPage()] as const, ...SERVICES.map((s) => [`/docs/${s.id}`, servicePage(s)] as const)].flatMap(([path, page]) => {
+    const answer = Effect.succeed(html(page))
+    return [...getAndHead(path, answer), ...getAndHead(`${path}/`, answer)]
+  }),
+  ...Object.entries(ASSETS).flatMap(([name, contentType]) => getAndHead(`/docs/assets/${name}`, asset(name, contentType)))
+]

@@ -4,7 +4,7 @@
  * reads its service's OpenAPI document; the assets answer with their content types.
  */
 import { listen, type RunningServer } from "@docket/adapter-node"
-import { createDocket, withReferencePages } from "@docket/server"
+import { createDocket, referenceRoutes } from "@docket/server"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"))
 
 describe("/docs reference pages (node:http)", () => {
-  const docket = withReferencePages(createDocket())
+  const docket = createDocket({ routes: referenceRoutes })
   let server: RunningServer
   beforeAll(async () => {
     server = await listen(docket, { port: 0 })
