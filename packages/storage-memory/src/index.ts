@@ -22,10 +22,11 @@ import * as MemoryTenantStore from "./tenant-store.js"
 import * as MemoryUploadSessionStore from "./upload-session-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 import * as MemoryUsageStore from "./usage-store.js"
+import * as MemoryWorkspaceFileStore from "./workspace-file-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
-export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore }
+export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)

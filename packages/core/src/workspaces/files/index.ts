@@ -1,0 +1,9 @@
+/**
+ * Workspace files (spec 3, "Files"): paths, files with numbered versions and derived outputs,
+ * their store port, the upload body reader and the `file_upload`, `file_replace`, `file_delete`
+ * job kinds.
+ */
+export * from "./file-path.js"
+export * from "./workspace-file.js"
+export * from "./file-errors.js"
+export * from "./file-store.js"
