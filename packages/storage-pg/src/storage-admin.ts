@@ -31,7 +31,11 @@ export const TABLES = [
   "docket_usage_totals",
   "docket_request_rates",
   "docket_upload_sessions",
-  "docket_sync_waits"
+  "docket_sync_waits",
+  "docket_ws_files",
+  "docket_ws_file_versions",
+  "docket_ws_file_outputs",
+  "docket_ws_output_members"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {
