@@ -21,6 +21,8 @@ const discardingBlobs = Layer.succeed(Documents.BlobStore, {
       size + chunk.byteLength > maxBytes ? Effect.fail(new Documents.BlobTooLarge({ limit: maxBytes })) : Effect.succeed(size + chunk.byteLength)),
   get: () => Effect.succeed(Option.none()),
   read: () => Effect.succeed(Option.none()),
+  stat: () => Effect.succeed(Option.none()),
+  readRange: () => Effect.succeed(Option.none()),
   delete: () => Effect.void
 })
 

@@ -25,6 +25,25 @@ const makeBlobStore = (): Clearable<Documents.BlobStoreService> => {
         const blob = blobs.get(key)
         return blob === undefined ? Option.none() : Option.some(Stream.fromIterable(blob.chunks))
       }),
+    stat: (key) => Effect.sync(() => Option.map(Option.fromNullable(blobs.get(key)), (b) => ({ size: b.size }))),
+    readRange: (key, start, endInclusive) =>
+      Effect.sync(() => {
+        const blob = blobs.get(key)
+        if (blob === undefined) return Option.none()
+        const from = Math.max(0, start)
+        const to = Math.min(endInclusive + 1, blob.size)
+        // views of the chunks that overlap [from, to): nothing is copied
+        const pieces: Array<Uint8Array> = []
+        let at = 0
+        for (const c of blob.chunks) {
+          const lo = Math.max(from, at)
+          const hi = Math.min(to, at + c.byteLength)
+          if (lo < hi) pieces.push(c.subarray(lo - at, hi - at))
+          at += c.byteLength
+          if (at >= to) break
+        }
+        return Option.some(Stream.fromIterable(pieces))
+      }),
     delete: (key) => Effect.sync(() => void blobs.delete(key)),
     clear: () => blobs.clear()
   }

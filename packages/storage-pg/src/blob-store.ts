@@ -12,6 +12,10 @@
  * statement, so a concurrent replacement is never seen half-way. `read` streams them, a few rows
  * per statement, from the chunk set the key pointed at when it began; a replacement or delete
  * meanwhile drops that set, and the stream fails rather than go on with another blob's bytes.
+ * `readRange` does the same from the chunk that holds the range's first byte to the one that
+ * holds its last: every chunk of a blob but its last is exactly `CHUNK_BYTES` (a put fills each
+ * row before it writes the next; a put capped below `CHUNK_BYTES` has only one row), so the
+ * chunk of byte `n` is `n / CHUNK_BYTES` and nothing outside the range is read.
  */
 import { Documents, Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
@@ -115,6 +119,43 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.BlobS
                 seq += rows.length
                 for (const r of rows) got += r.data.byteLength
                 return Effect.succeed(Chunk.fromIterable(rows.map((r) => r.data)))
+              })
+            )
+          })
+          return Option.some(Stream.repeatEffectChunkOption(page))
+        })
+      ),
+    stat: (key) =>
+      run(sql<{ readonly size: string | number }>`SELECT size FROM docket_blobs WHERE key = ${key}`).pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => ({ size: Number(r.size) })))
+      ),
+    readRange: (key, start, endInclusive) =>
+      run(sql<{ readonly blob_id: string; readonly size: string | number }>`SELECT blob_id, size FROM docket_blobs WHERE key = ${key}`).pipe(
+        Effect.map((found) => {
+          if (found.length === 0) return Option.none()
+          const blobId = found[0].blob_id
+          const size = Number(found[0].size)
+          const from = Math.max(0, Math.floor(start))
+          const to = Math.min(Math.floor(endInclusive) + 1, size)
+          if (from >= to) return Option.some(Stream.empty)
+          const lastSeq = Math.floor((to - 1) / CHUNK_BYTES)
+          let seq = Math.floor(from / CHUNK_BYTES)
+          const page: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<Kernel.StorageUnavailable>> = Effect.suspend(() => {
+            if (seq > lastSeq) return Effect.fail(Option.none())
+            return run(sql<{ readonly seq: number; readonly data: Uint8Array }>`
+              SELECT seq, data FROM docket_blob_chunks WHERE blob_id = ${blobId} AND seq >= ${seq} AND seq <= ${lastSeq}
+              ORDER BY seq LIMIT ${READ_ROWS}`).pipe(
+              Effect.mapError(Option.some),
+              Effect.flatMap((rows) => {
+                if (rows.length === 0 || rows.some((r, i) => r.seq !== seq + i)) {
+                  return Effect.fail(Option.some(new Kernel.StorageUnavailable({ store: "BlobStore", cause: new Error(`the blob under ${key} was replaced or deleted while it was read`) })))
+                }
+                seq += rows.length
+                const pieces = rows.map((r) => {
+                  const at = r.seq * CHUNK_BYTES
+                  return r.data.subarray(Math.max(0, from - at), Math.min(r.data.byteLength, to - at))
+                })
+                return Effect.succeed(Chunk.fromIterable(pieces.filter((p) => p.byteLength > 0)))
               })
             )
           })

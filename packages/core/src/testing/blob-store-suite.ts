@@ -64,6 +64,58 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>
           expect(Chunk.reduce(emptyPieces, 0, (n, p) => n + p.byteLength)).toBe(0)
         })))
 
+    it("stat answers the size without the bytes; readRange streams exactly the range, clamped, for ranges within, across and at the edges of pieces", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const size = 2 * 256 * 1024 + 1000
+          const data = bytes(size, 11)
+          const k = key()
+          yield* s.put(k, streamOf(data, 70_000), size)
+          expect(yield* s.stat(k)).toEqual(Option.some({ size }))
+          expect(Option.isNone(yield* s.stat(key()))).toBe(true)
+          expect(Option.isNone(yield* s.readRange(key(), 0, 10))).toBe(true)
+          const ranges: ReadonlyArray<readonly [number, number]> = [
+            [0, 0],
+            [0, 9],
+            [5, 5],
+            [69_999, 70_000],
+            [256 * 1024 - 1, 256 * 1024],
+            [100, 300_000],
+            [256 * 1024, 2 * 256 * 1024 - 1],
+            [size - 1, size - 1],
+            [size - 10, size + 5000],
+            [0, size - 1]
+          ]
+          for (const [a, b] of ranges) {
+            const pieces = yield* Stream.runCollect(Option.getOrThrow(yield* s.readRange(k, a, b)))
+            const joined = new Uint8Array(Chunk.reduce(pieces, 0, (n, p) => n + p.byteLength))
+            let at = 0
+            for (const p of pieces) (joined.set(p, at), (at += p.byteLength))
+            same(Option.some(joined), data.subarray(a, Math.min(b, size - 1) + 1))
+          }
+          const past = yield* Stream.runCollect(Option.getOrThrow(yield* s.readRange(k, size, size + 10)))
+          expect(Chunk.reduce(past, 0, (n, p) => n + p.byteLength)).toBe(0)
+          const empty = key()
+          yield* s.put(empty, Stream.empty, 10)
+          expect(yield* s.stat(empty)).toEqual(Option.some({ size: 0 }))
+          expect(Chunk.size(yield* Stream.runCollect(Option.getOrThrow(yield* s.readRange(empty, 0, 0))))).toBe(0)
+        })))
+
+    it("a small range of a large blob comes back in pieces no larger than the store's own, never the blob whole", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const size = 4 * 1024 * 1024
+          const data = bytes(size, 13)
+          const k = key()
+          yield* s.put(k, streamOf(data, 65_536), size)
+          const start = 3 * 1024 * 1024 + 17
+          const pieces = yield* Stream.runCollect(Option.getOrThrow(yield* s.readRange(k, start, start + 99)))
+          const total = Chunk.reduce(pieces, 0, (n, p) => n + p.byteLength)
+          expect(total).toBe(100)
+          // each piece is a view of at most the requested bytes
+          for (const p of pieces) expect(p.byteLength).toBeLessThanOrEqual(100)
+        })))
+
     it("a blob replaced while it is read: the stream fails or goes on with the old bytes, never a mix", () =>
       run((s) =>
         Effect.scoped(Effect.gen(function*() {

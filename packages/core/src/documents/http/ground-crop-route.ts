@@ -22,7 +22,7 @@ import { Effect, Schema } from "effect"
 import type { DocketResponse } from "../../platform/response.js"
 import { RangeNotSatisfiable } from "../../api/errors.js"
 import { groundCropOf } from "../ground/ground-crops.js"
-import { parseByteRange } from "./byte-range.js"
+import { parseByteRange } from "../../platform/byte-range.js"
 import { docsEndpoint } from "./endpoints.js"
 import type { DocsContext } from "./handler.js"
 

@@ -1,7 +1,8 @@
 /**
  * The blob-store port: bytes under a key, written from a stream with a hard cap so that an upload
- * is never held whole anywhere but in the store, and read back whole or as a stream. Adapters
- * implement it (storage-memory, storage-pg).
+ * is never held whole anywhere but in the store, and read back whole, as a stream, or as a byte
+ * range of it. Adapters implement it (storage-memory, storage-pg). It stays in `documents/`
+ * (where uploads began); workspace files keep their bytes in the same store.
  */
 import { Context, Data, type Effect, type Option, type Stream } from "effect"
 import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
@@ -24,6 +25,19 @@ export interface BlobStoreService {
    * the stream with `StorageUnavailable`, never yield a mix of the two.
    */
   readonly read: (key: string) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, StorageUnavailable>>, StorageUnavailable>
+  /** the blob's size, none when there is no blob under `key` (reads no bytes) */
+  readonly stat: (key: string) => Effect.Effect<Option.Option<{ readonly size: number }>, StorageUnavailable>
+  /**
+   * The bytes `start` to `endInclusive` of the blob, streamed, reading only what covers that
+   * range (a `Range` request on a large file never loads the file): none when there is no blob.
+   * The range is clamped to the blob (an end past it stops at its last byte; a start at or past
+   * its end is empty). The same rule as `read` holds for a blob replaced while it is read.
+   */
+  readonly readRange: (
+    key: string,
+    start: number,
+    endInclusive: number
+  ) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, StorageUnavailable>>, StorageUnavailable>
   readonly delete: (key: string) => Effect.Effect<void, StorageUnavailable>
 }
 

@@ -111,6 +111,8 @@ const slowStore = (counter: { readonly filePulled: number }) => {
       }),
     get: () => Effect.dieMessage("not used"),
     read: () => Effect.dieMessage("not used"),
+    stat: () => Effect.dieMessage("not used"),
+    readRange: () => Effect.dieMessage("not used"),
     delete: (key) => Effect.sync(() => void state.kept.delete(key))
   })
   return { state, layer }

@@ -35,3 +35,19 @@ export const parseByteRange = (header: string | undefined, size: number): ByteRa
   if (start >= size) return UNSATISFIABLE
   return { type: "range", start, end: Math.min(last, size - 1) }
 }
+
+/**
+ * The stricter reading of the workspace artifact route (spec 3: "Optional `Range` (one range;
+ * 206 when satisfiable)", 416 for a "bad or multiple or out-of-range byte range"): no header is
+ * `none`; a header of another unit, several ranges, a malformed one (`a-b` with `b < a`
+ * included) or one past the end is `unsatisfiable` (416 with `Content-Range: bytes *\/size`).
+ */
+export const parseSingleByteRange = (header: string | undefined, size: number): ByteRange => {
+  if (header === undefined) return NONE
+  const parsed = parseByteRange(header, size)
+  return parsed.type === "none" ? UNSATISFIABLE : parsed
+}
+
+/** The `Content-Range` of a 206 (`bytes start-end/size`) or of a 416 (`bytes *\/size`). */
+export const contentRange = (range: ByteRange, size: number): string =>
+  range.type === "range" ? `bytes ${range.start}-${range.end}/${size}` : `bytes */${size}`

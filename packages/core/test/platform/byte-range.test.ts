@@ -3,7 +3,7 @@
  * three forms, clamping, unsatisfiable ranges, and every header that is ignored (whole body).
  */
 import { describe, expect, it } from "vitest"
-import { parseByteRange } from "../../../src/documents/http/byte-range.js"
+import { contentRange, parseByteRange, parseSingleByteRange } from "../../src/platform/byte-range.js"
 
 describe("parseByteRange", () => {
   const size = 100
@@ -35,5 +35,16 @@ describe("parseByteRange", () => {
     for (const header of [undefined, "", "items=0-9", "bytes", "bytes=", "bytes=-", "bytes=a-b", "bytes=0-1,3-4", "bytes=1-2-3", "bytes=9-2", "bytes=0x10-", "bytes=1.5-2", "bytes 0-9"]) {
       expect(parseByteRange(header, size), String(header)).toEqual({ type: "none" })
     }
+  })
+
+  it("the workspace artifact reading: no header is the whole object; several, malformed, other units and past the end are 416", () => {
+    expect(parseSingleByteRange(undefined, size)).toEqual({ type: "none" })
+    expect(parseSingleByteRange("bytes=10-19", size)).toEqual({ type: "range", start: 10, end: 19 })
+    expect(parseSingleByteRange("bytes=-5", size)).toEqual({ type: "range", start: 95, end: 99 })
+    for (const header of ["", "items=0-9", "bytes=0-1,3-4", "bytes=9-2", "bytes=a-b", "bytes=100-", "bytes=-0", "bytes 0-9"]) {
+      expect(parseSingleByteRange(header, size), header).toEqual({ type: "unsatisfiable" })
+    }
+    expect(contentRange({ type: "range", start: 10, end: 19 }, size)).toBe("bytes 10-19/100")
+    expect(contentRange({ type: "unsatisfiable" }, size)).toBe("bytes */100")
   })
 })
