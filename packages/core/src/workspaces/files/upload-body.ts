@@ -1,0 +1,364 @@
+/**
+ * Reading a workspace upload request (spec 3, `POST /v1/workspaces/{id}/files` and
+ * `PUT …/files/{file_id}`), below the routes:
+ *
+ * - multipart: a `file` part, streamed into the blob store as it arrives (pulled by the store, so
+ *   one body chunk is held at a time), hashed (SHA-256) on the way, at most `maxUploadBytes`
+ *   (`Settings`, 200 MiB by default: the server maximum) — past it 413 `file_too_large` and
+ *   nothing is kept; and a `metadata` part holding JSON, gathered up to `METADATA_MAX_BYTES`
+ *   (64 KiB) — past it 422 naming `metadata`, and nothing more of it is held. Parts may come in
+ *   any order; any other part is an unknown field (422).
+ * - JSON (`decodeJsonUpload`): `source` {`type: "url"`, `url`, `file_name`} instead of a file
+ *   part; the route applies the document service's URL and bucket rules (`urlSource`) and the
+ *   `file_upload` job downloads the file.
+ *
+ * The metadata is decoded with Effect Schema; every refusal names its field (`path`,
+ * `labels.<key>`…). `labels` are stored verbatim: at most `MAX_LABELS` (64), keys 1 to
+ * `MAX_LABEL_KEY_CHARS` (128) characters, values at most `MAX_LABEL_VALUE_CHARS` (1024).
+ * `access_label` is an extension (DESIGN.md): the route checks it names a declared label.
+ */
+import { Chunk, Effect, Either, Option, Stream } from "effect"
+import { Schema } from "effect"
+import * as Multipasta from "multipasta"
+import { createHash } from "node:crypto"
+import { type FieldError, InvalidInput, MalformedRequest, PayloadTooLarge, ServiceUnavailable } from "../../api/errors.js"
+import { decodeFields } from "../../api/decode.js"
+import { BlobStore } from "../../documents/uploads/blob-store.js"
+import { Settings } from "../../kernel/config.js"
+import { Ids } from "../../kernel/ids.js"
+import { type BodyError, concatChunks, type DocketRequest } from "../../platform/request.js"
+import { stagedBlobKey } from "./file-kinds.js"
+import { normalizeFilePath } from "./file-path.js"
+import { GRAPH_INCLUSIONS, type GraphInclusion } from "./workspace-file.js"
+
+export const METADATA_MAX_BYTES = 64 * 1024
+export const MAX_LABELS = 64
+export const MAX_LABEL_KEY_CHARS = 128
+export const MAX_LABEL_VALUE_CHARS = 1024
+/** room for part headers and boundaries on top of the file and metadata caps */
+const MULTIPART_OVERHEAD = 1024 * 1024
+
+const Labels = Schema.Record({ key: Schema.String, value: Schema.String })
+const GraphInclusionSchema = Schema.Literal(...GRAPH_INCLUSIONS)
+const OnConflict = Schema.Literal("reject", "new_version")
+
+const UploadFields = {
+  path: Schema.String,
+  labels: Schema.optional(Labels),
+  graph_inclusion: Schema.optional(GraphInclusionSchema),
+  on_conflict: Schema.optional(OnConflict),
+  access_label: Schema.optional(Schema.String)
+}
+const UploadMetadata = Schema.Struct(UploadFields)
+const ReplaceMetadata = Schema.Struct({ labels: Schema.optional(Labels), graph_inclusion: Schema.optional(GraphInclusionSchema) })
+const JsonUpload = Schema.Struct({
+  ...UploadFields,
+  source: Schema.Struct({ type: Schema.Literal("url"), url: Schema.String, file_name: Schema.String })
+})
+
+/** What an upload asks for, checked and normalized. */
+export interface UploadRequest {
+  /** normalized (`normalizeFilePath`) */
+  readonly path: string
+  /** null: not sent */
+  readonly labels: Readonly<Record<string, string>> | null
+  readonly graph_inclusion: GraphInclusion
+  readonly on_conflict: "reject" | "new_version"
+  readonly access_label: string | null
+}
+
+/** What a replace asks for (`labels` null: unchanged, `{}`: cleared; `graph_inclusion` null: unchanged). */
+export interface ReplaceRequest {
+  readonly labels: Readonly<Record<string, string>> | null
+  readonly graph_inclusion: GraphInclusion | null
+}
+
+/** Bytes received into the blob store, under a key of their own. */
+export interface StagedUpload {
+  readonly staged_blob_key: string
+  /** hex SHA-256 */
+  readonly observed_hash: string
+  readonly size_bytes: number
+  readonly file_type: string
+}
+
+const labelErrors = (labels: Readonly<Record<string, string>> | undefined, field: string): Array<FieldError> => {
+  if (labels === undefined) return []
+  const errors: Array<FieldError> = []
+  const keys = Object.keys(labels)
+  if (keys.length > MAX_LABELS) errors.push({ field, message: `must have at most ${MAX_LABELS} labels` })
+  for (const key of keys.slice(0, MAX_LABELS + 1)) {
+    if (key.length === 0 || key.length > MAX_LABEL_KEY_CHARS) {
+      errors.push({ field: `${field}.${key}`, message: `a label name must be 1 to ${MAX_LABEL_KEY_CHARS} characters` })
+    } else if (labels[key].length > MAX_LABEL_VALUE_CHARS) {
+      errors.push({ field: `${field}.${key}`, message: `a label value must be at most ${MAX_LABEL_VALUE_CHARS} characters` })
+    }
+  }
+  return errors
+}
+
+const uploadRequestOf = (
+  m: { readonly path: string; readonly labels?: Readonly<Record<string, string>> | undefined; readonly graph_inclusion?: GraphInclusion | undefined; readonly on_conflict?: "reject" | "new_version" | undefined; readonly access_label?: string | undefined },
+  prefix: string
+): Either.Either<UploadRequest, Array<FieldError>> => {
+  const errors: Array<FieldError> = []
+  const path = normalizeFilePath(m.path)
+  if (Either.isLeft(path)) errors.push({ field: `${prefix}path`, message: path.left.message })
+  errors.push(...labelErrors(m.labels, `${prefix}labels`))
+  if (m.access_label !== undefined && m.access_label.length === 0) errors.push({ field: `${prefix}access_label`, message: "must name a declared access label" })
+  if (errors.length > 0 || Either.isLeft(path)) return Either.left(errors)
+  return Either.right({
+    path: path.right,
+    labels: m.labels ?? null,
+    graph_inclusion: m.graph_inclusion ?? "auto",
+    on_conflict: m.on_conflict ?? "reject",
+    access_label: m.access_label ?? null
+  })
+}
+
+/** The metadata of a multipart upload (the JSON of its `metadata` part), checked. */
+export const decodeUploadMetadata = (json: unknown): Either.Either<UploadRequest, Array<FieldError>> =>
+  Either.flatMap(decodeFields(UploadMetadata, json, ["metadata"]), (m) => uploadRequestOf(m, "metadata."))
+
+/** The metadata of a replace; no part at all is `{}` (nothing changes but the bytes). */
+export const decodeReplaceMetadata = (json: unknown): Either.Either<ReplaceRequest, Array<FieldError>> =>
+  Either.flatMap(decodeFields(ReplaceMetadata, json, ["metadata"]), (m) => {
+    const errors = labelErrors(m.labels, "metadata.labels")
+    return errors.length > 0 ? Either.left(errors) : Either.right({ labels: m.labels ?? null, graph_inclusion: m.graph_inclusion ?? null })
+  })
+
+/** A JSON upload body: the upload and its URL source (whose URL rules the route applies). */
+export const decodeJsonUpload = (
+  body: unknown
+): Either.Either<{ readonly upload: UploadRequest; readonly source: { readonly url: string; readonly file_name: string } }, Array<FieldError>> =>
+  Either.flatMap(decodeFields(JsonUpload, body), (b) => {
+    const upload = uploadRequestOf(b, "")
+    const nameErrors = b.source.file_name.length === 0 || b.source.file_name.length > 255 || /[/\\\u0000]/.test(b.source.file_name)
+      ? [{ field: "source.file_name", message: "must be 1 to 255 characters with no `/`, `\\` or NUL" }]
+      : []
+    if (Either.isLeft(upload)) return Either.left([...upload.left, ...nameErrors])
+    return nameErrors.length > 0 ? Either.left(nameErrors) : Either.right({ upload: upload.right, source: { url: b.source.url, file_name: b.source.file_name } })
+  })
+
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  pdf: "application/pdf",
+  txt: "text/plain",
+  md: "text/markdown",
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  json: "application/json",
+  html: "text/html",
+  htm: "text/html",
+  xml: "application/xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  webp: "image/webp",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  doc: "application/msword",
+  xls: "application/vnd.ms-excel",
+  ppt: "application/vnd.ms-powerpoint",
+  eml: "message/rfc822",
+  msg: "application/vnd.ms-outlook",
+  zip: "application/zip",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  mp4: "video/mp4"
+}
+
+/**
+ * A file's media type: the one the client declared for the part unless it is missing or the
+ * generic `application/octet-stream`, else the one of the name's extension, else
+ * `application/octet-stream`.
+ */
+export const mediaTypeOf = (name: string, declared: string | undefined): string => {
+  const given = declared?.split(";")[0].trim().toLowerCase()
+  if (given !== undefined && given !== "" && given !== "application/octet-stream" && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(given)) return given
+  const dot = name.lastIndexOf(".")
+  return (dot < 0 ? undefined : MEDIA_TYPES[name.slice(dot + 1).toLowerCase()]) ?? "application/octet-stream"
+}
+
+interface Received {
+  readonly staged: StagedUpload
+  /** the `metadata` part's bytes, none when there was no such part */
+  readonly metadata: Option.Option<Uint8Array>
+}
+
+/**
+ * Receives a multipart body: the `file` part into the blob store (under `stagedBlobKey`), the
+ * `metadata` part gathered (capped); `accept` checks the metadata before the upload is kept (a
+ * refusal deletes the staged blob).
+ */
+const receiveMultipart = <A>(
+  request: DocketRequest,
+  workspaceId: string,
+  accept: (metadata: Option.Option<Uint8Array>) => Either.Either<A, Array<FieldError>>
+) =>
+  Effect.gen(function*() {
+    const contentType = request.header("content-type") ?? ""
+    if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
+      return yield* new MalformedRequest({ message: "the body must be multipart/form-data with a `file` part and a `metadata` part" })
+    }
+    const { maxUploadBytes } = yield* Settings
+    const blobs = yield* BlobStore
+    const key = stagedBlobKey(workspaceId, (yield* Ids).uuid())
+
+    const errors: Array<FieldError> = []
+    let files = 0
+    let fileName = ""
+    let declaredType: string | undefined
+    let failure: Multipasta.MultipartError | undefined
+    let pending: Array<Uint8Array> = []
+    let ended = false
+    const metadata: Array<Uint8Array> = []
+    let metadataParts = 0
+    let metadataSize = 0
+    let metadataTooLarge = false
+    const hash = createHash("sha256")
+
+    const parser = Multipasta.make({
+      headers: { "content-type": contentType },
+      maxParts: 16,
+      // every part comes through `onFile`, so nothing is buffered by the parser itself
+      isFile: () => true,
+      onField: () => undefined,
+      onFile: (info) => {
+        if (info.name === "file") {
+          files++
+          if (files > 1) return () => undefined
+          fileName = info.filename ?? ""
+          declaredType = info.contentType
+          return (chunk) => {
+            if (chunk !== null && chunk.byteLength > 0) pending.push(chunk)
+          }
+        }
+        if (info.name === "metadata") {
+          metadataParts++
+          return (chunk) => {
+            if (chunk === null || chunk.byteLength === 0 || metadataParts > 1 || metadataTooLarge) return
+            metadataSize += chunk.byteLength
+            if (metadataSize > METADATA_MAX_BYTES) {
+              metadataTooLarge = true
+              metadata.length = 0
+              return
+            }
+            metadata.push(chunk.slice())
+          }
+        }
+        errors.push({ field: info.name, message: "unknown field" })
+        return () => undefined
+      },
+      onError: (e) => {
+        failure ??= e
+      },
+      onDone: () => undefined
+    })
+
+    const verdict = Effect.suspend((): Effect.Effect<void, MalformedRequest | InvalidInput> => {
+      if (failure !== undefined) {
+        return Effect.fail(new MalformedRequest({
+          message: failure._tag === "ReachedLimit" ? "the multipart body has too many parts" : "the multipart body is malformed"
+        }))
+      }
+      const all = [...errors]
+      if (files === 0) all.unshift({ field: "file", message: "a multipart part named `file` is required" })
+      if (files > 1) all.push({ field: "file", message: "only one `file` part is allowed" })
+      if (metadataParts > 1) all.push({ field: "metadata", message: "only one `metadata` part is allowed" })
+      if (metadataTooLarge) all.push({ field: "metadata", message: `must be at most ${METADATA_MAX_BYTES} bytes` })
+      return all.length > 0 ? Effect.fail(new InvalidInput({ errors: all })) : Effect.void
+    })
+
+    const received = Effect.scoped(Effect.gen(function*() {
+      const pullBody = yield* Stream.toPull(request.body.stream(maxUploadBytes + METADATA_MAX_BYTES + MULTIPART_OVERHEAD))
+      const step: Effect.Effect<void, BodyError> = pullBody.pipe(
+        Effect.matchEffect({
+          onSuccess: (chunk) => Effect.sync(() => Chunk.forEach(chunk, (c) => parser.write(c))),
+          onFailure: Option.match({
+            onNone: () =>
+              Effect.sync(() => {
+                parser.end()
+                ended = true
+              }),
+            onSome: Effect.fail
+          })
+        })
+      )
+      while (files === 0 && !ended) yield* step
+      if (files === 0) return yield* Effect.as(verdict, 0)
+      // the file, pulled by the store; the rest of the body is read (and judged) before it ends
+      const nextFile: Effect.Effect<Option.Option<Chunk.Chunk<Uint8Array>>, BodyError | MalformedRequest | InvalidInput> = Effect.suspend(() => {
+        if (pending.length > 0) {
+          const chunks = pending
+          pending = []
+          for (const c of chunks) hash.update(c)
+          return Effect.succeed(Option.some(Chunk.unsafeFromArray(chunks)))
+        }
+        if (ended) return Effect.as(verdict, Option.none())
+        return Effect.zipRight(step, nextFile)
+      })
+      const pullFile = nextFile.pipe(
+        Effect.mapError(Option.some),
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(Option.none()), onSome: Effect.succeed }))
+      )
+      return yield* blobs.put(key, Stream.repeatEffectChunkOption(pullFile), maxUploadBytes)
+    }))
+
+    const cleanup = Effect.ignore(blobs.delete(key))
+    const size = yield* received.pipe(
+      Effect.catchTags({
+        BodyTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
+        BlobTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
+        BodyReadFailed: () => new MalformedRequest({ message: "the body could not be read" }),
+        StorageUnavailable: () => new ServiceUnavailable({ message: "the file could not be stored; retry shortly" })
+      }),
+      Effect.onExit((exit) => (exit._tag === "Failure" ? cleanup : Effect.void))
+    )
+    const metadataBytes = metadataParts === 0 ? Option.none() : Option.some(concatChunks(metadata, metadataSize))
+    const accepted = accept(metadataBytes)
+    if (Either.isLeft(accepted)) {
+      yield* cleanup
+      return yield* new InvalidInput({ errors: accepted.left })
+    }
+    const received_: Received = {
+      staged: { staged_blob_key: key, observed_hash: hash.digest("hex"), size_bytes: size, file_type: "" },
+      metadata: metadataBytes
+    }
+    return { received: received_, accepted: accepted.right, fileName, declaredType }
+  })
+
+/** the JSON of the metadata part, or the refusal naming `metadata` */
+const metadataJson = (bytes: Option.Option<Uint8Array>, required: boolean): Either.Either<unknown, Array<FieldError>> => {
+  if (Option.isNone(bytes)) {
+    return required ? Either.left([{ field: "metadata", message: "a multipart part named `metadata` holding JSON is required" }]) : Either.right({})
+  }
+  try {
+    return Either.right(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes.value)) as unknown)
+  } catch {
+    return Either.left([{ field: "metadata", message: "must be a JSON object (UTF-8)" }])
+  }
+}
+
+/** `POST …/files` as multipart: the staged bytes and the checked upload. */
+export const readMultipartUpload = (request: DocketRequest, workspaceId: string) =>
+  Effect.map(
+    receiveMultipart(request, workspaceId, (bytes) => Either.flatMap(metadataJson(bytes, true), decodeUploadMetadata)),
+    ({ accepted, declaredType, received }) => ({
+      staged: { ...received.staged, file_type: mediaTypeOf(accepted.path, declaredType) },
+      upload: accepted
+    })
+  )
+
+/** `PUT …/files/{file_id}`: the staged bytes and what else changes; `fileName` types the bytes when the part declares no type. */
+export const readMultipartReplace = (request: DocketRequest, workspaceId: string, fileName: string) =>
+  Effect.map(
+    receiveMultipart(request, workspaceId, (bytes) => Either.flatMap(metadataJson(bytes, false), decodeReplaceMetadata)),
+    ({ accepted, declaredType, received }) => ({
+      staged: { ...received.staged, file_type: mediaTypeOf(fileName, declaredType) },
+      replace: accepted
+    })
+  )
