@@ -8,13 +8,16 @@
  * Each work is safe to run again (a worker that died mid-job): a file whose current blob is the
  * job's own staged blob is the job's own earlier run, answered as it would have been.
  */
-import { Clock, Effect, Option, Schedule, Schema } from "effect"
+import { Clock, Effect, Option, Schedule, Schema, Stream } from "effect"
+import { createHash } from "node:crypto"
+import { readSourceUrl } from "../../documents/sources/read-source.js"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
 import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
 import type { JobError } from "../../jobs/job.js"
 import { WorkspaceFileStore } from "./file-store.js"
 import { type FileView, fileView } from "./file-view.js"
+import { mediaTypeOf } from "./media-type.js"
 import { GRAPH_INCLUSIONS, type WorkspaceFile } from "./workspace-file.js"
 
 /** Where an upload's bytes are staged (and then kept, as the version's blob). */
@@ -31,9 +34,15 @@ const StagedBytes = {
   file_type: Schema.String
 }
 
+/** Where an upload's bytes are: staged by a multipart request, or at a URL the work downloads. */
+const UploadSource = Schema.Union(
+  Schema.Struct({ type: Schema.Literal("staged"), ...StagedBytes }),
+  Schema.Struct({ type: Schema.Literal("url"), url: Schema.String, file_name: Schema.String })
+)
+
 export const FileUploadInput = Schema.Struct({
   workspace_id: Schema.String,
-  ...StagedBytes,
+  source: UploadSource,
   /** normalized (`normalizeFilePath`) */
   path: Schema.String,
   /** null: not sent (a new file gets none; a new version keeps the file's) */
@@ -93,6 +102,27 @@ const deleteBlobs = (keys: ReadonlyArray<string>) =>
   Effect.flatMap(BlobStore, (blobs) =>
     Effect.forEach(keys, (key) => blobs.delete(key).pipe(Effect.retry(Schedule.recurs(3))), { concurrency: 4, discard: true }))
 
+/**
+ * Downloads a URL source (the document service's reader: `https://` within its time bounds,
+ * `s3://` from the tenant's objects, at most `maxUploadBytes`; `download_failed` otherwise) into
+ * the blob store under `key`, hashed.
+ */
+const download = (_workspaceId: string, key: string, url: string, fileName: string, path: string) =>
+  Effect.gen(function*() {
+    const bytes = yield* readSourceUrl(url)
+    const blobs = yield* BlobStore
+    const size = yield* blobs.put(key, Stream.make(bytes), bytes.byteLength).pipe(
+      Effect.catchTag("BlobTooLarge", () => Effect.dieMessage("a blob of known size was over its own size"))
+    )
+    return {
+      type: "staged" as const,
+      staged_blob_key: key,
+      observed_hash: createHash("sha256").update(bytes).digest("hex"),
+      size_bytes: size,
+      file_type: mediaTypeOf(fileName, undefined) === "application/octet-stream" ? mediaTypeOf(path, undefined) : mediaTypeOf(fileName, undefined)
+    }
+  })
+
 export const fileUploadKind = defineJobKind({
   kind: "file_upload",
   input: FileUploadInput,
@@ -108,17 +138,21 @@ export const fileUploadKind = defineJobKind({
       const done = (file: WorkspaceFile, deduplicated: boolean) =>
         ({ result: { result_type: "file_upload" as const, file: fileView(file), deduplicated }, units: 0 })
 
-      const existing = yield* store.getByPath(t, w, input.path)
+      let existing = yield* store.getByPath(t, w, input.path)
+      // a URL is downloaded under a key of the job's own, so a second run finds its first run's file
+      const stagedKey = input.source.type === "staged" ? input.source.staged_blob_key : stagedBlobKey(w, job.job_id)
+      if (Option.isSome(existing) && existing.value.blob_key === stagedKey) return done(existing.value, false)
+      const source = input.source.type === "staged" ? input.source : yield* download(w, stagedKey, input.source.url, input.source.file_name, input.path)
       if (Option.isNone(existing)) {
         const created = yield* Effect.either(store.create({
           tenant_id: t,
           workspace_id: w,
           file_id: job.job_id,
           path: input.path,
-          file_type: input.file_type,
-          size_bytes: input.size_bytes,
-          observed_hash: input.observed_hash,
-          blob_key: input.staged_blob_key,
+          file_type: source.file_type,
+          size_bytes: source.size_bytes,
+          observed_hash: source.observed_hash,
+          blob_key: source.staged_blob_key,
           labels: input.labels ?? {},
           graph_inclusion: input.graph_inclusion,
           access_label: input.access_label,
@@ -129,14 +163,16 @@ export const fileUploadKind = defineJobKind({
         if (created.left._tag === "StorageUnavailable") return yield* Effect.fail(created.left)
       }
       // a file is at the path (found, or created meanwhile by a racing upload)
-      const file = Option.isSome(existing) ? existing.value : Option.getOrThrow(yield* store.getByPath(t, w, input.path))
-      if (file.blob_key === input.staged_blob_key) return done(file, false) // this job's own earlier run
-      if (file.observed_hash === input.observed_hash) {
-        yield* deleteBlobs([input.staged_blob_key])
+      if (Option.isNone(existing)) existing = yield* store.getByPath(t, w, input.path)
+      if (Option.isNone(existing)) return yield* Effect.fail<JobError>({ code: "path_conflict", message: "the file at the path changed during the upload; retry", retryable: true })
+      const file = existing.value
+      if (file.blob_key === source.staged_blob_key) return done(file, false) // this job's own earlier run
+      if (file.observed_hash === source.observed_hash) {
+        yield* deleteBlobs([source.staged_blob_key])
         return done(file, true)
       }
       if (input.on_conflict === "reject") {
-        yield* deleteBlobs([input.staged_blob_key])
+        yield* deleteBlobs([source.staged_blob_key])
         return yield* Effect.fail<JobError>({
           code: "path_conflict",
           message: `a file already exists at path ${input.path}; upload with on_conflict "new_version" to add a version`,
@@ -144,10 +180,10 @@ export const fileUploadKind = defineJobKind({
         })
       }
       const next = yield* store.addVersion(t, w, file.file_id, {
-        file_type: input.file_type,
-        size_bytes: input.size_bytes,
-        observed_hash: input.observed_hash,
-        blob_key: input.staged_blob_key,
+        file_type: source.file_type,
+        size_bytes: source.size_bytes,
+        observed_hash: source.observed_hash,
+        blob_key: source.staged_blob_key,
         labels: input.labels ?? undefined,
         graph_inclusion: input.graph_inclusion,
         at: now

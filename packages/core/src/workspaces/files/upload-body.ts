@@ -27,8 +27,9 @@ import { BlobStore } from "../../documents/uploads/blob-store.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
 import { type BodyError, concatChunks, type DocketRequest } from "../../platform/request.js"
-import { stagedBlobKey } from "./file-kinds.js"
+import { type FileReplaceInput, type FileUploadInput, stagedBlobKey } from "./file-kinds.js"
 import { normalizeFilePath } from "./file-path.js"
+import { mediaTypeOf } from "./media-type.js"
 import { GRAPH_INCLUSIONS, type GraphInclusion } from "./workspace-file.js"
 
 export const METADATA_MAX_BYTES = 64 * 1024
@@ -139,49 +140,6 @@ export const decodeJsonUpload = (
     if (Either.isLeft(upload)) return Either.left([...upload.left, ...nameErrors])
     return nameErrors.length > 0 ? Either.left(nameErrors) : Either.right({ upload: upload.right, source: { url: b.source.url, file_name: b.source.file_name } })
   })
-
-const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  pdf: "application/pdf",
-  txt: "text/plain",
-  md: "text/markdown",
-  csv: "text/csv",
-  tsv: "text/tab-separated-values",
-  json: "application/json",
-  html: "text/html",
-  htm: "text/html",
-  xml: "application/xml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  tif: "image/tiff",
-  tiff: "image/tiff",
-  webp: "image/webp",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  doc: "application/msword",
-  xls: "application/vnd.ms-excel",
-  ppt: "application/vnd.ms-powerpoint",
-  eml: "message/rfc822",
-  msg: "application/vnd.ms-outlook",
-  zip: "application/zip",
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  mp4: "video/mp4"
-}
-
-/**
- * A file's media type: the one the client declared for the part unless it is missing or the
- * generic `application/octet-stream`, else the one of the name's extension, else
- * `application/octet-stream`.
- */
-export const mediaTypeOf = (name: string, declared: string | undefined): string => {
-  const given = declared?.split(";")[0].trim().toLowerCase()
-  if (given !== undefined && given !== "" && given !== "application/octet-stream" && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(given)) return given
-  const dot = name.lastIndexOf(".")
-  return (dot < 0 ? undefined : MEDIA_TYPES[name.slice(dot + 1).toLowerCase()]) ?? "application/octet-stream"
-}
 
 interface Received {
   readonly staged: StagedUpload
@@ -362,3 +320,27 @@ export const readMultipartReplace = (request: DocketRequest, workspaceId: string
       replace: accepted
     })
   )
+
+/** The `file_upload` job input of a read upload (multipart: its staged bytes; JSON: its URL). */
+export const uploadJobInput = (
+  workspaceId: string,
+  source: StagedUpload | { readonly url: string; readonly file_name: string },
+  upload: UploadRequest
+): FileUploadInput => ({
+  workspace_id: workspaceId,
+  source: "staged_blob_key" in source ? { type: "staged", ...source } : { type: "url", url: source.url, file_name: source.file_name },
+  path: upload.path,
+  labels: upload.labels,
+  graph_inclusion: upload.graph_inclusion,
+  on_conflict: upload.on_conflict,
+  access_label: upload.access_label
+})
+
+/** The `file_replace` job input of a read replace. */
+export const replaceJobInput = (workspaceId: string, fileId: string, staged: StagedUpload, replace: ReplaceRequest): FileReplaceInput => ({
+  workspace_id: workspaceId,
+  file_id: fileId,
+  ...staged,
+  labels: replace.labels,
+  graph_inclusion: replace.graph_inclusion
+})

@@ -6,14 +6,27 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Documents, ManualClock, WorkspaceFiles as F } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryWorkspaceFileStore } from "@docket/storage-memory"
+import { MemoryBlobStore, MemoryObjectStore, MemoryWorkspaceFileStore } from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
+import { settingsLayer } from "../../../src/kernel/config.js"
 
 const START = Date.UTC(2026, 0, 1)
 const clock = new ManualClock(START)
-const layer = Layer.mergeAll(MemoryBlobStore.layer, MemoryWorkspaceFileStore.layer, manualClockLayer(clock))
+/** no network in these tests: a URL source is read from the object store (`s3://`) */
+const noFetcher = Layer.succeed(Documents.HttpFetcher, {
+  allowHttpLoopback: false,
+  get: (url) => Effect.fail(new Documents.FetchFailed({ message: `no network in this test (${url})` }))
+})
+const layer = Layer.mergeAll(
+  MemoryBlobStore.layer,
+  MemoryObjectStore.layer,
+  MemoryWorkspaceFileStore.layer,
+  manualClockLayer(clock),
+  settingsLayer({ maxUploadBytes: 1000 }),
+  noFetcher
+)
 
 const TENANT = "tenant_a"
 
@@ -55,7 +68,7 @@ const upload = (workspaceId: string, path: string, text: string, over: Partial<F
     const staged = yield* stage(workspaceId, text)
     const input: F.FileUploadInput = {
       workspace_id: workspaceId,
-      ...staged,
+      source: { type: "staged", ...staged },
       path,
       labels: null,
       graph_inclusion: "auto",
@@ -172,6 +185,33 @@ describe("workspace file job kinds", () => {
         expect(yield* Effect.flip(F.fileDeleteKind.run(job, noReport))).toMatchObject({ code: "file_not_found" })
         // the path is free again
         expect((yield* Effect.flatMap(upload(w, "d.txt", "new"), (u) => u.run)).result.file.version).toBe(1)
+      }))
+
+    it.effect("file_upload from a URL source: downloaded under the job's own key, hashed, typed by its name; a second run answers the same; a failed download is download_failed", () =>
+      Effect.gen(function*() {
+        const w = randomUUID()
+        const objects = yield* Documents.ObjectStore
+        yield* objects.put("bucket-a", "in/report.csv", Stream.make(new TextEncoder().encode("a,b\n1,2\n")), 1000)
+        const input: F.FileUploadInput = {
+          workspace_id: w,
+          source: { type: "url", url: "s3://bucket-a/in/report.csv", file_name: "report.csv" },
+          path: "imports/report.csv",
+          labels: null,
+          graph_inclusion: "auto",
+          on_conflict: "reject",
+          access_label: null
+        }
+        const job = jobOf<F.FileUploadInput, F.FileUploadResult>("file_upload", input)
+        const first = yield* F.fileUploadKind.run(job, noReport)
+        expect(first.result).toMatchObject({ deduplicated: false, file: { path: "imports/report.csv", file_type: "text/csv", size_bytes: 8 } })
+        const stored = Option.getOrThrow(yield* Effect.flatMap(F.WorkspaceFileStore, (s) => s.getByPath(TENANT, w, "imports/report.csv")))
+        expect(stored.blob_key).toBe(F.stagedBlobKey(w, job.job_id))
+        expect(yield* blobText(stored.blob_key)).toBe("a,b\n1,2\n")
+        expect((yield* F.fileUploadKind.run(job, noReport)).result).toEqual(first.result)
+        const missing = jobOf<F.FileUploadInput, F.FileUploadResult>("file_upload", { ...input, path: "x.csv", source: { type: "url", url: "s3://bucket-a/none", file_name: "none" } })
+        expect(yield* Effect.flip(F.fileUploadKind.run(missing, noReport))).toMatchObject({ code: "download_failed" })
+        const web = jobOf<F.FileUploadInput, F.FileUploadResult>("file_upload", { ...input, path: "y.csv", source: { type: "url", url: "https://example.com/y.csv", file_name: "y.csv" } })
+        expect(yield* Effect.flip(F.fileUploadKind.run(web, noReport))).toMatchObject({ code: "download_failed", retryable: true })
       }))
 
     it.effect("the kinds' results match their schemas (the worker checks them) and the kinds are exported together", () =>
