@@ -325,7 +325,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): F.WorkspaceFile
         const n = Math.max(0, Math.floor(limit))
         const rows = yield* sql<DocRow>`
           SELECT doc FROM docket_ws_files WHERE tenant_id = ${t} AND workspace_id = ${w}
-          ORDER BY file_id LIMIT ${n + 1} FOR UPDATE SKIP LOCKED`
+          ORDER BY file_id LIMIT ${n + 1} FOR UPDATE`
         const batch = rows.slice(0, n).map(toFile)
         const keys: Array<string> = []
         for (const f of batch) keys.push(...(yield* removeFile(f)).blob_keys)

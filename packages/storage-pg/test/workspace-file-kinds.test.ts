@@ -10,13 +10,14 @@ import { Effect, Either, Layer, Option, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import { afterAll } from "vitest"
 import { settingsLayer } from "../../core/src/kernel/config.js"
+import { IdsLive } from "../../core/src/kernel/ids.js"
 import { createTestDatabase } from "./support/database.js"
 
 const db = await createTestDatabase()
 afterAll(() => db.drop())
 
 const client = PgStorage.clientLayer({ url: db.url })
-const layer = Layer.mergeAll(PgStorage.layerFromClient(), PgStorage.PgWorkspaceFileStore.layer, settingsLayer({}), Documents.platformHttpFetcherLayer()).pipe(
+const layer = Layer.mergeAll(PgStorage.layerFromClient(), PgStorage.PgWorkspaceFileStore.layer, settingsLayer({}), IdsLive, Documents.platformHttpFetcherLayer()).pipe(
   Layer.provideMerge(client)
 )
 

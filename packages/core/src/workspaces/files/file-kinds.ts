@@ -13,6 +13,7 @@ import { createHash } from "node:crypto"
 import { readSourceUrl } from "../../documents/sources/read-source.js"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
 import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import { Ids } from "../../kernel/ids.js"
 import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
 import type { JobError } from "../../jobs/job.js"
 import { WorkspaceFileStore } from "./file-store.js"
@@ -147,7 +148,7 @@ export const fileUploadKind = defineJobKind({
         const created = yield* Effect.either(store.create({
           tenant_id: t,
           workspace_id: w,
-          file_id: job.job_id,
+          file_id: (yield* Ids).uuid(),
           path: input.path,
           file_type: source.file_type,
           size_bytes: source.size_bytes,

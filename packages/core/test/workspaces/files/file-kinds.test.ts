@@ -11,6 +11,7 @@ import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
 import { settingsLayer } from "../../../src/kernel/config.js"
+import { IdsLive } from "../../../src/kernel/ids.js"
 
 const START = Date.UTC(2026, 0, 1)
 const clock = new ManualClock(START)
@@ -25,6 +26,7 @@ const layer = Layer.mergeAll(
   MemoryWorkspaceFileStore.layer,
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
+  IdsLive,
   noFetcher
 )
 
