@@ -3,6 +3,7 @@
  * the spec's fields only, times as ISO 8601. Detail adds `download_url`, `preview_url` and
  * `download_url_expires_at` at the route, which signs them.
  */
+import { encodeFileCursor, type FilePage, type Withheld } from "./file-store.js"
 import type { FileOutput, FileVersion, WorkspaceFile } from "./workspace-file.js"
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -62,4 +63,18 @@ export const outputView = (o: FileOutput) => ({
   path: o.path,
   generation: o.generation,
   created_at: iso(o.created_at)!
+})
+
+/** Spec 3, "Coverage block", from what a store query withheld. */
+export const coverageOf = (withheld: Withheld) => ({
+  restricted_candidates: withheld.count,
+  labels_required: withheld.labels
+})
+
+/** `GET …/files`: the page, its opaque cursor, the exact visible total and the coverage. */
+export const filePageView = (page: FilePage) => ({
+  items: page.items.map(fileView),
+  next_cursor: page.next_cursor === null ? null : encodeFileCursor(page.next_cursor),
+  total_count: page.total,
+  coverage: coverageOf(page.withheld)
 })
