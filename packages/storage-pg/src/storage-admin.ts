@@ -31,7 +31,9 @@ export const TABLES = [
   "docket_usage_totals",
   "docket_request_rates",
   "docket_upload_sessions",
-  "docket_sync_waits"
+  "docket_sync_waits",
+  "docket_access_labels",
+  "docket_workspaces"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

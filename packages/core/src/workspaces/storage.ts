@@ -1,0 +1,5 @@
+/** The storage ports of the workspace service's configuration (spec 3): one layer per storage adapter. */
+import type { AccessLabelStore } from "./access/access-label-store.js"
+import type { WorkspaceStore } from "./workspace/workspace-store.js"
+
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore
