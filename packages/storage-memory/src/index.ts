@@ -24,11 +24,12 @@ import * as MemoryUploadStore from "./upload-store.js"
 import * as MemoryUsageStore from "./usage-store.js"
 import * as MemoryAccessLabelStore from "./access-label-store.js"
 import * as MemoryWorkspaceStore from "./workspace-store.js"
+import * as MemoryDomainStore from "./domain-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore }
-export { MemoryAccessLabelStore, MemoryWorkspaceStore }
+export { MemoryAccessLabelStore, MemoryDomainStore, MemoryWorkspaceStore }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
@@ -58,10 +59,11 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
-/** The workspace service's configuration: access labels, workspaces. */
+/** The workspace service's configuration: access labels, workspaces, tenant domains. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
   MemoryAccessLabelStore.layer,
-  MemoryWorkspaceStore.layer
+  MemoryWorkspaceStore.layer,
+  MemoryDomainStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

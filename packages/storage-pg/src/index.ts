@@ -48,10 +48,11 @@ import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
+import * as PgDomainStore from "./domain-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgAccessLabelStore, PgWorkspaceStore }
+export { PgAccessLabelStore, PgDomainStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -87,10 +88,11 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage, never, SqlCl
   Layer.provideMerge(PgObjectStore.layer, PgBlobStore.layer)
 )
 
-/** The workspace service's configuration: access labels, workspaces. */
+/** The workspace service's configuration: access labels, workspaces, tenant domains. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgAccessLabelStore.layer,
-  PgWorkspaceStore.layer
+  PgWorkspaceStore.layer,
+  PgDomainStore.layer
 )
 
 /**

@@ -25,6 +25,7 @@ import syncWaits from "./migrations/0008_sync_waits.js"
 import jobWorkspaces from "./migrations/0009_job_workspaces.js"
 import accessLabels from "./migrations/0010_access_labels.js"
 import workspaces from "./migrations/0011_workspaces.js"
+import domains from "./migrations/0012_domains.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -41,7 +42,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "8_sync_waits": syncWaits,
   "9_job_workspaces": jobWorkspaces,
   "10_access_labels": accessLabels,
-  "11_workspaces": workspaces
+  "11_workspaces": workspaces,
+  "12_domains": domains
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

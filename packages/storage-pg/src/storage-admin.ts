@@ -33,7 +33,9 @@ export const TABLES = [
   "docket_upload_sessions",
   "docket_sync_waits",
   "docket_access_labels",
-  "docket_workspaces"
+  "docket_workspaces",
+  "docket_domains",
+  "docket_domain_versions"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

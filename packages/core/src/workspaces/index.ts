@@ -14,3 +14,5 @@ export { WORKSPACE_DELETE, workspaceDeleteKind } from "./workspace/delete-kind.j
 export { workspaceJobKinds } from "./workspace-kinds.js"
 export { workspaceLabelReferences, workspaceTeardownSteps } from "./seams.js"
 export type { WorkspaceStorage } from "./storage.js"
+export * from "./domains/domain.js"
+export { DomainSlugTaken, type DomainListQuery, DomainStore, type DomainStoreService, DomainVersionTaken } from "./domains/domain-store.js"

@@ -1,5 +1,6 @@
 /** The storage ports of the workspace service's configuration (spec 3): one layer per storage adapter. */
 import type { AccessLabelStore } from "./access/access-label-store.js"
 import type { WorkspaceStore } from "./workspace/workspace-store.js"
+import type { DomainStore } from "./domains/domain-store.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore
