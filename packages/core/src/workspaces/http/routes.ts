@@ -5,9 +5,11 @@ import type { EndpointDoc } from "../../api/endpoint.js"
 import { jsonResponse } from "../../platform/response.js"
 import { route } from "../../platform/router.js"
 import { accessLabelEndpoints } from "./access-label-routes.js"
+import { domainEndpoints } from "./domain-routes.js"
+import { workspaceRouteEndpoints } from "./workspace-routes.js"
 import { WORKSPACES_SERVICE } from "./endpoints.js"
 
-export const workspaceEndpoints = [...accessLabelEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

@@ -40,10 +40,11 @@ export const DEFAULT_KNOWLEDGE_GRAPH: KnowledgeGraphPolicy = { auto_build: false
 /** The ledger-understanding policy block (spec 3, "Ledger understanding"), with its defaults applied. */
 export interface LedgerUnderstandingPolicy {
   readonly trigger: "auto" | "always" | "off"
-  readonly gl_parsing: unknown
+  /** the shapes of these three are not shown by the spec: JSON objects kept verbatim, or null */
+  readonly gl_parsing: { readonly [key: string]: unknown } | null
   readonly package_confirmation: "required" | "automatic"
-  readonly package_scope: unknown
-  readonly prepared_relationships: unknown
+  readonly package_scope: { readonly [key: string]: unknown } | null
+  readonly prepared_relationships: { readonly [key: string]: unknown } | null
 }
 
 export const DEFAULT_LEDGER_UNDERSTANDING: LedgerUnderstandingPolicy = {
