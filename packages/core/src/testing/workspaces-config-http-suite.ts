@@ -280,6 +280,31 @@ export const workspacesConfigHttpSuite = (name: string, start: StartTarget) => {
         expectV1Error(await api.call("POST", `/v1/domains/${financial.domain_id}/publish`, { key: t.key, body: { force: true } }), 422, "invalid_request")
       })
 
+      it("generate: an unsaved, valid draft from a description, named as asked; creates nothing; 422 without a description", async () => {
+        const t = await api.tenant()
+        const g = await api.call("POST", "/v1/domains/generate", {
+          key: t.key,
+          body: { description: "Marine insurance claims: bills of lading, survey reports, invoices for repairs", display_name: "Marine claims" }
+        })
+        expect(g.status, JSON.stringify(g.body)).toBe(200)
+        expect(g.body.suggested_display_name).toBe("Marine claims")
+        expect(g.body.suggested_slug).toMatch(/^[a-z0-9]+(?:_[a-z0-9]+)*$/)
+        expect(g.body.taxonomy.classes.length).toBeGreaterThan(0)
+        expect(g.body.ontology.node_types.length).toBeGreaterThan(0)
+        expect(g.body.validation).toMatchObject({ valid: true, errors: [], effective_class_count: g.body.taxonomy.classes.length })
+        expect((await api.call("GET", "/v1/domains?owner=tenant", { key: t.key })).body.total_count).toBe(0)
+        // the draft can be created as it is
+        const created = await api.call("POST", "/v1/domains", {
+          key: t.key,
+          body: { slug: g.body.suggested_slug, display_name: g.body.suggested_display_name, taxonomy: g.body.taxonomy, ontology: g.body.ontology }
+        })
+        expect(created.status, JSON.stringify(created.body)).toBe(201)
+        expect((await api.call("POST", "/v1/domains/generate", { key: t.key, body: { description: "x", slug: "financial" } })).body.suggested_slug).not.toBe("financial")
+        expect(fields(await api.call("POST", "/v1/domains/generate", { key: t.key, body: {} }))).toEqual(["description"])
+        expect(fields(await api.call("POST", "/v1/domains/generate", { key: t.key, body: { description: "  " } }))).toEqual(["description"])
+        expect(fields(await api.call("POST", "/v1/domains/generate", { key: t.key, body: { description: "d".repeat(20_001) } }))).toEqual(["description"])
+      })
+
       it("lists in keyset pages across platform and tenant domains; filters are checked", async () => {
         const t = await api.tenant()
         for (const slug of ["d_one", "d_two"]) await api.call("POST", "/v1/domains", { key: t.key, body: { slug, display_name: slug, taxonomy: TAXONOMY } })

@@ -8,6 +8,9 @@ import { MAX_DISPLAY_NAME, MAX_SLUG, OntologySchema, SLUG_PATTERN, TaxonomySchem
 import { createDomain, getDomain, listDomains, patchDomain, publishDomain } from "../domains/domain-catalog.js"
 import { PageFields, pageOf } from "../page.js"
 import { workspaceEndpoint } from "./endpoints.js"
+import { ServiceUnavailable } from "../../api/errors.js"
+import { DomainGenerator } from "../../intelligence/domain-generator.js"
+import { validateDomain } from "../domains/validate-domain.js"
 import { storeDown } from "./store-errors.js"
 
 const TAG = "domains"
@@ -49,10 +52,47 @@ const ListQuery = Schema.Struct({
 
 const VersionQuery = Schema.Struct({ version: optionalParam(queryInt(1, 1_000_000)) })
 
+/** the description is the generator's prompt: bounded like a search's `context` */
+export const GENERATE_DESCRIPTION_MAX = 20_000
+
+const GenerateBody = Schema.Struct({
+  description: Schema.String.pipe(
+    Schema.filter((s) => s.trim().length > 0),
+    Schema.maxLength(GENERATE_DESCRIPTION_MAX),
+    fieldMessage(`must be a non-blank description of your documents, at most ${GENERATE_DESCRIPTION_MAX} characters`)
+  ),
+  display_name: Schema.optional(DisplayName),
+  slug: Schema.optional(DomainSlug)
+})
+
+/** An unsaved draft from a description, validated (the generators' drafts pass validation). */
+const generate = (body: typeof GenerateBody.Type) =>
+  Effect.gen(function*() {
+    const generator = yield* DomainGenerator
+    const draft = yield* generator.generate(body).pipe(
+      Effect.mapError((e) => new ServiceUnavailable({ message: `domain generation failed (${e.message}); retry shortly` }))
+    )
+    const validation = validateDomain(
+      { slug: draft.suggested_slug, display_name: draft.suggested_display_name, parent_slug: null, taxonomy: draft.taxonomy, ontology: draft.ontology },
+      null
+    )
+    return { ...draft, validation }
+  })
+
 const WITH_VALIDATION = { status: 200, description: "`{domain, validation}`" }
 const DOMAIN_ERRORS = [[404, "domain_not_found"], [409, "domain_edit_conflict"], [422, "invalid_request"], [422, "domain_validation_failed"]] as const
 
 export const domainEndpoints = [
+  workspaceEndpoint({
+    method: "POST",
+    path: "/v1/domains/generate",
+    tag: TAG,
+    summary: "Draft a taxonomy and ontology from a description (unsaved; slow; creates no job)",
+    body: jsonBodyOf(GenerateBody),
+    responses: [{ status: 200, description: "`{taxonomy, ontology, suggested_slug, suggested_display_name, validation}`" }],
+    errors: [[422, "invalid_request"]],
+    handler: ({ ctx, body }) => Effect.map(generate(body), (r) => docsJson(200, r, ctx.requestId))
+  }),
   workspaceEndpoint({
     method: "GET",
     path: "/v1/domains",
