@@ -10,7 +10,7 @@ import { isTerminal } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import { WORKSPACE_DELETE } from "../workspace/delete-kind.js"
-import { CreateWorkspaceBody, DeleteWorkspaceBody, PatchWorkspaceBody, WORKSPACE_NAME_MAX } from "../workspace/workspace-input.js"
+import { CreateWorkspaceBody, DeleteWorkspaceBody, MAX_TTL_DAYS, PatchWorkspaceBody, WORKSPACE_NAME_MAX } from "../workspace/workspace-input.js"
 import { workspaceStats } from "../workspace/workspace-stats.js"
 import { workspaceSummaryView, workspaceView } from "../workspace/workspace.js"
 import {
@@ -133,7 +133,8 @@ export const workspaceRouteEndpoints = [
           workspaceId: w.workspace_id,
           idempotencyKey: key,
           requestId: ctx.requestId,
-          payloadRetentionMs: w.retention_policy.job_ttl_days === null ? undefined : w.retention_policy.job_ttl_days * DAY_MS
+          // null keeps the job's payload (for as long as the longest TTL a policy may set)
+          payloadRetentionMs: (w.retention_policy.job_ttl_days ?? MAX_TTL_DAYS) * DAY_MS
         })
         // the job may already have removed it (a fast worker): nothing left to mark then
         yield* markDeleting(tenantId, w.workspace_id).pipe(storeDown)
