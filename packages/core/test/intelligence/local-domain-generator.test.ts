@@ -46,10 +46,31 @@ describe("local domain generator", () => {
   it("finds document kinds in free text and groups them with the platform class of the same head noun", () => {
     const g = generateDomainLocally({ description: DESCRIPTIONS[1]! })
     const cats = categoriesOf(g)
-    expect(cats).toEqual(expect.arrayContaining(["operations/maintenance_log", "forms/safety_certificate", "finance/invoice", "operations/log", "forms/certificate"]))
+    expect(cats).toEqual(expect.arrayContaining(["operations/maintenance_log", "forms/safety_certificate", "finance/invoice", "operations/log"]))
     expect(nodeNames(g)).toEqual(expect.arrayContaining(["aircraft", "supplier"]))
     expect(g.suggested_slug).toBe("aviation_maintenance")
     expect(namedDocumentKinds(DESCRIPTIONS[1]!).map((k) => k.words.join(" "))).toEqual(["maintenance logs", "safety certificates", "invoices"])
+  })
+
+  it("a construction contractor: one class per named kind, platform classes only when they share more than one word", () => {
+    const g = generateDomainLocally({ description: "A construction contractor. Site diaries, building permits, subcontractor agreements, change orders and progress payment claims." })
+    const cats = categoriesOf(g)
+    expect(cats).toEqual(expect.arrayContaining(["site/site_diary", "building/building_permit", "agreements/subcontractor_agreement", "agreements/change_order", "claims/progress_payment_claim"]))
+    // "agreements" alone does not bring in every kind of agreement
+    expect(cats).not.toContain("contracts/non_disclosure_agreement")
+    expect(cats).not.toContain("contracts/share_purchase_agreement")
+    expect(nodeNames(g)).toEqual(expect.arrayContaining(["contractor", "subcontractor", "site", "building", "permit"]))
+    expect(g.suggested_slug).toBe("construction_contractor")
+  })
+
+  it("names a kind only by whole words: 'payroll reports' is not the generic report, 'VAT returns' not Form 990", () => {
+    const g = generateDomainLocally({ description: "A small accounting practice: bank statements, invoices, receipts, payroll reports, VAT returns and trial balances for our clients." })
+    const cats = categoriesOf(g)
+    expect(cats).toEqual(expect.arrayContaining(["banking/bank_statement", "finance/invoice", "finance/receipt", "payroll/payroll_report", "tax/tax_return", "accounting_records/trial_balance"]))
+    expect(cats).not.toContain("reports/report")
+    expect(cats).not.toContain("non_profit/form_990")
+    // the list item ends before "for our clients"; trial balances are a platform class
+    expect(cats.filter((c) => c.includes("trial"))).toEqual(["accounting_records/trial_balance"])
   })
 
   it("takes the ontology of the platform domain its classes come from", () => {

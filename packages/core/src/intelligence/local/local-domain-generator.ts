@@ -6,8 +6,9 @@
  * group and description 1) times an idf over all candidates, BM25-saturated term frequencies,
  * divided by the square root of the bag's weight. A class whose subgroup or an alias the
  * description names (as a whole phrase) is taken; so is any class scoring at least
- * `RELATIVE_THRESHOLD` of the best and `MIN_SCORE`, best first, at most `MAX_GENERATED_CLASSES`,
- * one class per subgroup; the query is the document kinds the description names (below), or the
+ * `RELATIVE_THRESHOLD` of the best and `MIN_SCORE` with `MIN_MATCHED_TERMS` distinct terms in
+ * common, best first, at most `MAX_GENERATED_CLASSES`, one class per subgroup and per name (a class sharing a subgroup or alias with one taken is
+ * skipped); the query is the document kinds the description names (below), or the
  * whole description when it names none — and then a platform domain it names as its field
  * ("financial documents") gives all its classes. Vague words (document, file, record) do not count. Letters and emails are always taken: every workspace receives them.
  *
@@ -34,6 +35,7 @@ import { classKey, effectiveDomain, nameKey } from "../../workspaces/domains/inh
 import { GENERIC_ONTOLOGY, PLATFORM_DOMAINS } from "../../workspaces/domains/platform/index.js"
 import { snakeName } from "../../workspaces/domains/repair-domain.js"
 import { DomainGenerator, type GeneratedDomain, type GenerateDomainInput, settleGeneratedDomain } from "../domain-generator.js"
+import { STOP_WORDS } from "../../decision/evaluator/local/text.js"
 import { saturate, sentences, terms, words } from "./text-features.js"
 
 /** characters of a description read (the rest is ignored) */
@@ -45,6 +47,8 @@ export const MAX_NEW_CLASSES = 30
 export const MAX_NEW_NODE_TYPES = 12
 export const RELATIVE_THRESHOLD = 0.5
 export const MIN_SCORE = 0.5
+/** a class not named is taken only when it shares this many distinct terms with the query */
+export const MIN_MATCHED_TERMS = 2
 
 const SUBGROUP_WEIGHT = 3
 const ALIAS_WEIGHT = 2
@@ -58,6 +62,8 @@ interface Candidate {
   readonly norm: number
   /** term sequences of the subgroup and the aliases (the phrases that name the class) */
   readonly names: ReadonlyArray<ReadonlyArray<string>>
+  /** the same names as written (folded words): two classes sharing one are one kind of document */
+  readonly written: ReadonlyArray<string>
 }
 
 const effectiveBySlug: ReadonlyMap<string, ReturnType<typeof effectiveDomain>> = (() => {
@@ -73,7 +79,7 @@ const phraseTerms = (text: string) => terms(text.replace(/_/g, " "))
 
 const CANDIDATES: ReadonlyArray<Candidate> = (() => {
   const seen = new Set<string>()
-  const raw: Array<{ cls: TaxonomyClass; domain: string; bag: Map<string, number>; names: Array<Array<string>> }> = []
+  const raw: Array<{ cls: TaxonomyClass; domain: string; bag: Map<string, number>; names: Array<Array<string>>; written: Array<string> }> = []
   for (const d of PLATFORM_DOMAINS) {
     for (const cls of d.taxonomy.classes) {
       if (seen.has(classKey(cls))) continue
@@ -82,11 +88,14 @@ const CANDIDATES: ReadonlyArray<Candidate> = (() => {
       const add = (ts: ReadonlyArray<string>, w: number) => {
         for (const t of new Set(ts)) bag.set(t, (bag.get(t) ?? 0) + w)
       }
-      const names = [phraseTerms(cls.subgroup), ...cls.aliases.map(phraseTerms)].filter((n) => n.length > 0)
+      // an alias names the class only when every word of it counts ("T&E claim" is not "claim")
+      const whole = cls.aliases.filter((a) => phraseTerms(a).length === words(a).filter((w) => !STOP_WORDS.has(w)).length)
+      const names = [phraseTerms(cls.subgroup), ...whole.map(phraseTerms)].filter((n) => n.length > 0)
       add(phraseTerms(cls.subgroup), SUBGROUP_WEIGHT)
       add(cls.aliases.flatMap(phraseTerms), ALIAS_WEIGHT)
       add([...phraseTerms(cls.group), ...terms(cls.description)], TEXT_WEIGHT)
-      raw.push({ cls, domain: d.slug, bag, names })
+      const written = [cls.subgroup.replace(/_/g, " "), ...whole].map((n) => words(n).join(" ")).filter((n) => n !== "")
+      raw.push({ cls, domain: d.slug, bag, names, written })
     }
   }
   const df = new Map<string, number>()
@@ -94,9 +103,16 @@ const CANDIDATES: ReadonlyArray<Candidate> = (() => {
   return raw.map((r, order) => {
     const weights = new Map([...r.bag].map(([t, w]) => [t, w * Math.log(1 + raw.length / df.get(t)!)] as const))
     const norm = Math.sqrt([...weights.values()].reduce((a, b) => a + b, 0))
-    return { cls: r.cls, domain: r.domain, order, weights, norm, names: r.names }
+    return { cls: r.cls, domain: r.domain, order, weights, norm, names: r.names, written: r.written }
   })
 })()
+
+/** How many distinct query terms a class's bag holds. */
+const matchedTerms = (c: Candidate, tf: ReadonlyMap<string, number>): number => {
+  let n = 0
+  for (const t of tf.keys()) if (c.weights.has(t)) n++
+  return n
+}
 
 const score = (c: Candidate, tf: ReadonlyMap<string, number>): number => {
   let s = 0
@@ -129,7 +145,7 @@ const DOCUMENT_NOUNS: ReadonlySet<string> = new Set(
     "ticket sheet timesheet deck presentation photo photograph map chart transcript recording prescription referral assessment " +
     "evaluation review study protocol procedure guideline bulletin newsletter brochure catalogue catalog datasheet warranty deed " +
     "affidavit judgment brief bill voucher slip manifest waybill declaration bid tender submission resolution charter bylaw " +
-    "handbook guide card passport history dossier summary correspondence minute file"
+    "handbook guide card passport history dossier summary correspondence minute file diary"
   ).split(" ")
 )
 
@@ -148,9 +164,13 @@ const VERBS: ReadonlySet<string> = new Set(
     "keep keeps store stores hold holds manage manages handle handles receive receives send sends process processes file files " +
     "produce produces issue issues have has contain contains include includes review reviews prepare prepares track tracks upload " +
     "uploads sign signs need needs use uses maintain maintains create creates collect collects generate generates get gets write " +
-    "writes is are be deal deals work works run runs"
+    "writes is are be deal deals work works run runs handling managing placing keeping processing storing receiving sending " +
+    "issuing preparing reviewing producing tracking including containing covering providing offering selling buying"
   ).split(" ")
 )
+
+/** Prepositions that end a listed document kind (`trial balances for our clients`); not `of` (`proof of loss`). */
+const ITEM_END: ReadonlySet<string> = new Set(["for", "from", "to", "by", "with", "in", "on", "at", "about", "per", "under", "within", "across", "between", "that", "which", "who"])
 
 /** Modifiers that do not name a group (`monthly owner statements` is grouped by `owner`). */
 const MODIFIERS: ReadonlySet<string> = new Set(
@@ -170,6 +190,13 @@ export const singular = (word: string): string => {
   return word
 }
 
+/** The one-word names of platform classes (binder, endorsement, lease), which are document nouns too. */
+const CLASS_NOUNS: ReadonlySet<string> = new Set(
+  CANDIDATES.flatMap((c) => [c.cls.subgroup, ...c.cls.aliases]).filter((n) => /^[a-z]+$/i.test(n)).map((n) => singular(n.toLowerCase()))
+)
+
+const isDocumentNoun = (word: string) => DOCUMENT_NOUNS.has(singular(word)) || CLASS_NOUNS.has(singular(word))
+
 interface NamedKind {
   /** the words as written (folded, lower-case) */
   readonly words: ReadonlyArray<string>
@@ -181,8 +208,9 @@ const ITEM_SEPARATOR = /[,;/&]|\band\/or\b|\band\b|\bor\b|\bplus\b|\bas well as\
 
 const cleanItem = (item: string): Array<string> => {
   const ws = words(item).filter((w) => w !== "etc")
-  while (ws.length > 0 && LEADING_FILLER.has(ws[0]!)) ws.shift()
-  return ws
+  while (ws.length > 0 && (LEADING_FILLER.has(ws[0]!) || VERBS.has(ws[0]!))) ws.shift()
+  const end = ws.findIndex((w) => ITEM_END.has(w))
+  return end < 0 ? ws : ws.slice(0, end)
 }
 
 /** Noun phrases of a free text ending in a document noun: up to two words before it, not stop words or verbs. */
@@ -190,9 +218,9 @@ const freePhrases = (text: string): Array<Array<string>> => {
   const ws = words(text)
   const out: Array<Array<string>> = []
   ws.forEach((w, i) => {
-    if (!DOCUMENT_NOUNS.has(singular(w))) return
+    if (!isDocumentNoun(w)) return
     // a document noun followed by another (`inspection reports`) is a modifier, not a head
-    if (i + 1 < ws.length && DOCUMENT_NOUNS.has(singular(ws[i + 1]!))) return
+    if (i + 1 < ws.length && isDocumentNoun(ws[i + 1]!)) return
     const phrase = [w]
     for (let j = i - 1; j >= 0 && phrase.length < 3; j--) {
       const x = ws[j]!
@@ -221,7 +249,7 @@ export const namedDocumentKinds = (description: string): Array<NamedKind> => {
   for (const sentence of sentences(description)) {
     const intro = LIST_INTRO.exec(sentence)
     const free = intro === null ? sentence : sentence.slice(0, intro.index)
-    for (const p of freePhrases(free)) push(p, sentence)
+    for (const part of free.split(ITEM_SEPARATOR)) for (const p of freePhrases(part)) push(p, sentence)
     if (intro === null) continue
     for (const item of sentence.slice(intro.index + intro[0].length).split(ITEM_SEPARATOR)) {
       const ws = cleanItem(item)
@@ -314,13 +342,14 @@ const ENTITY_NOUNS: ReadonlyMap<string, readonly [NounKind, 1 | 2 | 3, string]> 
 
 // ---- slug and display name -------------------------------------------------------------------
 
-const SUBJECT_END = /[:,;(]|\s[-–—]\s|\b(?:that|which|who|with|where|whose|handling|managing|dealing)\b/i
+const SUBJECT_END = new RegExp(`[:,;(]|\\s[-–—]\\s|\\b(?:that|which|who|with|where|whose|dealing|${[...VERBS].join("|")})\\b`, "i")
 const SUBJECT_FILLER: ReadonlySet<string> = new Set([...LEADING_FILLER, "documents", "document", "files", "domain", "workspace", "is", "are", "am", "i", "my", "run", "runs"])
 const ORG_SUFFIX: ReadonlySet<string> = new Set(["company", "companies", "firm", "business", "organisation", "organization", "agency", "practice", "team", "department", "group", "corporation", "inc", "ltd", "llc"])
 
 /** The description's subject: `A property management company: …` → ["property", "management"]. */
 const subjectWords = (description: string): Array<string> => {
-  const first = sentences(description)[0] ?? ""
+  // "We are an aviation firm": the subject starts after the words that introduce it
+  const first = (sentences(description)[0] ?? "").replace(/^(?:\s*\b(?:we|i|they|it|this|these|are|am|is|be|a|an|the|our|my)\b[\s,]*)+/i, "")
   const end = SUBJECT_END.exec(first)
   const ws = words(end === null ? first : first.slice(0, end.index)).filter((w) => !/^\p{N}/u.test(w))
   while (ws.length > 0 && SUBJECT_FILLER.has(ws[0]!)) ws.shift()
@@ -434,24 +463,33 @@ export const generateDomainLocally = (input: GenerateDomainInput): GeneratedDoma
   const scored = CANDIDATES.map((c) => ({
     c,
     s: score(c, tf),
-    named: c.names.some((n) => !n.every((t) => VAGUE_TERMS.has(t)) && containsSequence(descriptionTerms, n))
+    // a name of one word names the class only as a whole document kind ("payroll reports" does
+    // not name `report`), unless the description names no kinds
+    named: c.names.some((n) =>
+      !n.every((t) => VAGUE_TERMS.has(t)) &&
+      (n.length >= 2 || kinds.length === 0 ? containsSequence(descriptionTerms, n) : kindTerms.some((k) => sameTerms(k, n))))
   }))
   const top = Math.max(0, ...scored.map((x) => x.s))
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) => b.s - a.s || a.c.order - b.c.order
   const fields = kinds.length > 0 ? [] : FIELD_WORDS.filter(([, ws]) => ws.some((w) => words(description).includes(w))).map(([slug]) => slug)
   const chosen = [
     ...scored.filter((x) => x.named).sort(byRank),
-    ...scored.filter((x) => !x.named && x.s >= MIN_SCORE && x.s >= RELATIVE_THRESHOLD * top).sort(byRank),
+    ...scored.filter((x) => !x.named && x.s >= MIN_SCORE && x.s >= RELATIVE_THRESHOLD * top && matchedTerms(x.c, tf) >= MIN_MATCHED_TERMS).sort(byRank),
     ...scored.filter((x) => fields.includes(x.c.domain))
   ]
   const classes: Array<TaxonomyClass> = []
   const subgroups = new Set<string>()
-  const take = (cls: TaxonomyClass) => {
+  const namesTaken = new Set<string>()
+  const take = (cls: TaxonomyClass, names: ReadonlyArray<string> = []) => {
     if (subgroups.has(nameKey(cls.subgroup)) || classes.length >= MAX_GENERATED_CLASSES) return
+    // a platform class another name of which is taken is the same kind of document (two
+    // classes for one kind only confuse the classifier)
+    if (names.some((n) => namesTaken.has(n))) return
     subgroups.add(nameKey(cls.subgroup))
+    for (const n of names) namesTaken.add(n)
     classes.push(cls)
   }
-  for (const x of chosen) take(x.c.cls)
+  for (const x of chosen) take(x.c.cls, x.c.written)
 
   // document kinds no platform class names exactly
   let added = 0
@@ -462,7 +500,7 @@ export const generateDomainLocally = (input: GenerateDomainInput): GeneratedDoma
     take(newClassFor(k))
     if (classes.length > before) added++
   })
-  for (const c of CANDIDATES) if (c.domain === "generic" && c.cls.group === "correspondence" && ["letter", "email"].includes(c.cls.subgroup)) take(c.cls)
+  for (const c of CANDIDATES) if (c.domain === "generic" && c.cls.group === "correspondence" && ["letter", "email"].includes(c.cls.subgroup)) take(c.cls, c.written)
 
   // the ontology of the platform domain that scored most
   const perDomain = new Map<string, number>()
