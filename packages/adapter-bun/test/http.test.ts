@@ -10,7 +10,8 @@ import {
   documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
   remoteTarget,
-  type StartTarget
+  type StartTarget,
+  workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../storage-pg/test/support/database.js"
@@ -76,3 +77,6 @@ documentsSchemaHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsBillingHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsRetentionHttpSuite("Bun: listen", onBun("listen", "memory", true))
 documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// the workspace service's configuration (access labels, domains, workspaces) on Bun
+workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))

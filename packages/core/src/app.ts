@@ -9,6 +9,7 @@ import { adminRoutes } from "./admin/http.js"
 import { errorResponse, EXPOSED_HEADERS as DECISION_EXPOSED_HEADERS } from "./decision/http/envelope.js"
 import { decisionRoutes } from "./decision/http/routes.js"
 import { documentRoutes } from "./documents/http/routes.js"
+import { workspaceRoutes } from "./workspaces/http/routes.js"
 import { Ids, newRequestId } from "./kernel/ids.js"
 import { corsPolicy } from "./platform/cors.js"
 import type { DocketRequest } from "./platform/request.js"
@@ -18,7 +19,7 @@ import { makeRouter, type Route } from "./platform/router.js"
 import { httpAppOf } from "./platform/platform.js"
 
 /** The services' routes. */
-const routes = [...decisionRoutes, ...documentRoutes, ...adminRoutes]
+const routes = [...decisionRoutes, ...documentRoutes, ...workspaceRoutes, ...adminRoutes]
 
 /** What the routes need, read off them (docket.ts's layer provides it). */
 export type AppServices = typeof routes[number] extends infer T ? T extends Route<infer R> ? R : never : never

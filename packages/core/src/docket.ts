@@ -45,9 +45,15 @@ import type { DocumentStorage } from "./documents/storage.js"
 import type { JobStorage } from "./jobs/storage.js"
 import type { StorageAdmin } from "./kernel/storage-admin.js"
 import type { TenancyStorage } from "./tenancy/storage.js"
+import type { WorkspaceStorage } from "./workspaces/storage.js"
+import { workspaceJobKinds } from "./workspaces/workspace-kinds.js"
+import { createGrantedKey } from "./workspaces/access/key-grants.js"
+import { type LabelReferences, labelReferencesLayer } from "./workspaces/access/label-references.js"
+import { type WorkspaceTeardown, workspaceTeardownLayer } from "./workspaces/workspace/teardown.js"
+import { workspaceLabelReferences, workspaceTeardownSteps } from "./workspaces/seams.js"
 
 /** What a storage adapter provides: the ports of every context, and `StorageAdmin`. */
-export type StoragePorts = DecisionStorage | TenancyStorage | JobStorage | DocumentStorage | StorageAdmin
+export type StoragePorts = DecisionStorage | TenancyStorage | JobStorage | DocumentStorage | WorkspaceStorage | StorageAdmin
 
 /** Every service the HTTP application needs. */
 export type DocketServices =
@@ -66,6 +72,8 @@ export type DocketServices =
   | JobKinds
   | LinkSigner
   | HttpFetcher
+  | LabelReferences
+  | WorkspaceTeardown
 
 export interface DocketOptions<E = never> {
   /** the storage ports, e.g. `MemoryStorage.layer` */
@@ -138,9 +146,14 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
   // the harness's faults, each a decorator over the port it disturbs: one entry per context
   const disturbed = Layer.provideMerge(Layer.mergeAll(decisionFaults, intelligenceFaults), base)
   const withSigner = Layer.provideMerge(LinkSignerLive, disturbed)
+  // the seams of the workspace service (`workspaces/seams.ts`): label references, teardown steps
+  const withSeams = Layer.provideMerge(
+    Layer.merge(labelReferencesLayer(workspaceLabelReferences), workspaceTeardownLayer(workspaceTeardownSteps)),
+    withSigner
+  )
   // every context's job kinds: one line per context
-  const kinds = jobKindsLayer([...documentJobKinds, ...(options.jobKinds ?? [])])
-  const withKinds = Layer.provideMerge(kinds, withSigner)
+  const kinds = jobKindsLayer([...documentJobKinds, ...workspaceJobKinds, ...(options.jobKinds ?? [])])
+  const withKinds = Layer.provideMerge(kinds, withSeams)
   const workers = Layer.unwrapEffect(
     Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))
   )
@@ -196,7 +209,7 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
     createTenant: (input: TenantPatch = {}) => run(DocsAdmin.createTenant(input)),
     getTenant: (tenantId: string) => run(DocsAdmin.getTenant(tenantId)),
     updateTenant: (tenantId: string, patch: TenantPatch) => run(DocsAdmin.updateTenant(tenantId, patch)),
-    createKey: (tenantId: string, input: DocsAdmin.DocsKeyInputValue = {}) => run(DocsAdmin.createTenantKey(tenantId, input)),
+    createKey: (tenantId: string, input: DocsAdmin.DocsKeyInputValue = {}) => run(createGrantedKey(tenantId, input)),
     revokeKey: (keyId: string) => run(DocsAdmin.revokeDocsKey(keyId)),
     seedPlatformSchema: (definition: PlatformSchemaDefinition) => run(seedPlatformSchemaAdmin(definition)),
     /** one retention sweep now (what the background sweep does every `sweepIntervalMs`): what it deleted */

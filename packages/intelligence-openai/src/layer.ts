@@ -1,5 +1,5 @@
 /**
- * The layers of the model-backed engine. `layer(config)` provides the five intelligence ports,
+ * The layers of the model-backed engine. `layer(config)` provides the six intelligence ports,
  * `evaluatorLayer(config)` the decision `Evaluator`, both on `FetchHttpClient`; the `…WithClient`
  * forms take the `HttpClient` from their context instead (a host's own client, a test double).
  * `layerConfig` / `evaluatorLayerConfig` read `DOCKET_AI_*` (see `config.ts`).
@@ -10,6 +10,7 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import { type ConfigError, Context, Effect, Layer } from "effect"
 import { makeAnswerer } from "./answerer.js"
 import { makeClassifier } from "./classifier.js"
+import { makeDomainGenerator } from "./domain-generator.js"
 import { config as envConfig, type OpenAiConfig, resolveConfig } from "./config.js"
 import { makeEmbedder } from "./embedder.js"
 import { makeEvaluator } from "./evaluator.js"
@@ -18,7 +19,7 @@ import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
 
 /** Every intelligence port this engine provides. */
-export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
+export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer | Intelligence.DomainGenerator
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -27,14 +28,15 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.FieldExtractor, makeExtractor(client)),
         Context.add(Intelligence.Grounder, makeGrounder(client)),
         Context.add(Intelligence.Embedder, makeEmbedder(client)),
-        Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client))
+        Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client)),
+        Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client))
       ))
   )
 
 export const evaluatorLayerWithClient = (config: OpenAiConfig): Layer.Layer<Decision.Evaluator, never, HttpClient.HttpClient> =>
   Layer.effect(Decision.Evaluator, Effect.map(makeClient(resolveConfig(config)), makeEvaluator))
 
-/** The five intelligence ports on `config`'s endpoint (through `fetch`). */
+/** The six intelligence ports on `config`'s endpoint (through `fetch`). */
 export const layer = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts> =>
   Layer.provide(layerWithClient(config), FetchHttpClient.layer)
 

@@ -4,7 +4,7 @@
  * One layer per context of core (`decisionLayer`, `tenancyLayer`, `jobsLayer`, `documentsLayer`),
  * merged into `layer` with the `StorageAdmin` that empties them all.
  */
-import type { Decision, Documents, Jobs, StoragePorts, Tenancy } from "@docket/core"
+import type { Decision, Documents, Jobs, StoragePorts, Tenancy, Workspaces } from "@docket/core"
 import { Layer } from "effect"
 import * as MemoryBlobStore from "./blob-store.js"
 import * as MemoryDecisionStore from "./decision-store.js"
@@ -23,10 +23,14 @@ import * as MemoryUploadSessionStore from "./upload-session-store.js"
 import * as MemoryUploadStore from "./upload-store.js"
 import * as MemoryUsageStore from "./usage-store.js"
 import * as MemoryWorkspaceFileStore from "./workspace-file-store.js"
+import * as MemoryAccessLabelStore from "./access-label-store.js"
+import * as MemoryWorkspaceStore from "./workspace-store.js"
+import * as MemoryDomainStore from "./domain-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
+export { MemoryAccessLabelStore, MemoryDomainStore, MemoryWorkspaceStore }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
@@ -56,11 +60,20 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
+/** The workspace service's configuration: access labels, workspaces, tenant domains. */
+export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
+  MemoryAccessLabelStore.layer,
+  MemoryWorkspaceStore.layer,
+  MemoryDomainStore.layer,
+  MemoryWorkspaceFileStore.layer
+)
+
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */
 export const layer: Layer.Layer<StoragePorts> = Layer.mergeAll(
   decisionLayer,
   tenancyLayer,
   jobsLayer,
   documentsLayer,
+  workspacesLayer,
   storageAdminLayer
 ).pipe(Layer.provide(resetsLayer))

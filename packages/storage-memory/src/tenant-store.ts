@@ -37,6 +37,11 @@ const makeTenantStore = (): Clearable<Tenancy.TenantStoreService> => {
         keys.set(id, revoked)
         return Option.some(revoked)
       }),
+    keyGrantsLabel: (tenantId, label) =>
+      Effect.sync(() => {
+        for (const k of keys.values()) if (k.tenant_id === tenantId && k.status === "active" && k.access_labels.includes(label)) return true
+        return false
+      }),
     clear: () => {
       tenants.clear()
       keys.clear()

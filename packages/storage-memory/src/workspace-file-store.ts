@@ -4,34 +4,34 @@
  * synchronously, so a create's check of the path and its insert are one step (no race).
  * Lists scan the workspace's files: fine for the embedded default's sizes.
  */
-import { WorkspaceFiles as F } from "@docket/core"
+import { Workspaces } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
 interface Entry {
-  file: F.WorkspaceFile
+  file: Workspaces.Files.WorkspaceFile
   /** replaced versions, oldest first */
-  past: Array<F.FileVersion>
-  outputs: Array<F.FileOutput>
-  members: Map<string, ReadonlyArray<F.OutputMember>>
+  past: Array<Workspaces.Files.FileVersion>
+  outputs: Array<Workspaces.Files.FileOutput>
+  members: Map<string, ReadonlyArray<Workspaces.Files.OutputMember>>
   generation: number
 }
 
 const pathKey = (tenantId: string, workspaceId: string, path: string) => `${tenantId}\u0000${workspaceId}\u0000${path}`
 
-const matches = (file: F.WorkspaceFile, q: F.FileFilters): boolean =>
+const matches = (file: Workspaces.Files.WorkspaceFile, q: Workspaces.Files.FileFilters): boolean =>
   (q.path_prefix === undefined || file.path.startsWith(q.path_prefix)) &&
   (q.ingestion_status === undefined || q.ingestion_status.includes(file.ingestion_status)) &&
   (q.category === undefined || file.category === q.category) &&
-  (q.name_contains === undefined || F.foldCase(file.path).includes(F.foldCase(q.name_contains)))
+  (q.name_contains === undefined || Workspaces.Files.foldCase(file.path).includes(Workspaces.Files.foldCase(q.name_contains)))
 
-const compareCreated = (a: F.WorkspaceFile, b: F.WorkspaceFile) =>
-  a.created_at !== b.created_at ? a.created_at - b.created_at : F.compareCodePoints(a.file_id, b.file_id)
+const compareCreated = (a: Workspaces.Files.WorkspaceFile, b: Workspaces.Files.WorkspaceFile) =>
+  a.created_at !== b.created_at ? a.created_at - b.created_at : Workspaces.Files.compareCodePoints(a.file_id, b.file_id)
 
-const after = (file: F.WorkspaceFile, cursor: F.FileCursor | undefined): boolean => {
+const after = (file: Workspaces.Files.WorkspaceFile, cursor: Workspaces.Files.FileCursor | undefined): boolean => {
   if (cursor === undefined) return true
-  if (cursor.order === "path") return F.compareCodePoints(file.path, cursor.path) > 0
-  return file.created_at > cursor.created_at || (file.created_at === cursor.created_at && F.compareCodePoints(file.file_id, cursor.file_id) > 0)
+  if (cursor.order === "path") return Workspaces.Files.compareCodePoints(file.path, cursor.path) > 0
+  return file.created_at > cursor.created_at || (file.created_at === cursor.created_at && Workspaces.Files.compareCodePoints(file.file_id, cursor.file_id) > 0)
 }
 
 const blobKeysOf = (entry: Entry): ReadonlyArray<string> => {
@@ -41,7 +41,7 @@ const blobKeysOf = (entry: Entry): ReadonlyArray<string> => {
   return [...keys]
 }
 
-const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
+const makeStore = (): Clearable<Workspaces.Files.WorkspaceFileStoreService> => {
   const files = new Map<string, Entry>()
   const byPath = new Map<string, string>()
 
@@ -51,21 +51,21 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
   }
   const workspaceEntries = (tenantId: string, workspaceId: string) =>
     [...files.values()].filter((e) => e.file.tenant_id === tenantId && e.file.workspace_id === workspaceId)
-  const remove = (entry: Entry): F.DeletedFile => {
+  const remove = (entry: Entry): Workspaces.Files.DeletedFile => {
     files.delete(entry.file.file_id)
     byPath.delete(pathKey(entry.file.tenant_id, entry.file.workspace_id, entry.file.path))
     return { file: entry.file, blob_keys: blobKeysOf(entry) }
   }
-  const changed = (file: F.WorkspaceFile) =>
-    new F.FileStateChanged({ file_id: file.file_id, ingestion_status: file.ingestion_status, version: file.version })
+  const changed = (file: Workspaces.Files.WorkspaceFile) =>
+    new Workspaces.Files.FileStateChanged({ file_id: file.file_id, ingestion_status: file.ingestion_status, version: file.version })
 
   return {
     create: (n) =>
       Effect.suspend(() => {
         const key = pathKey(n.tenant_id, n.workspace_id, n.path)
         const taken = byPath.get(key)
-        if (taken !== undefined) return Effect.fail(new F.PathConflict({ workspace_id: n.workspace_id, path: n.path, file_id: taken }))
-        const file = F.fileFromNew(n, F.fileNameOf(n.path))
+        if (taken !== undefined) return Effect.fail(new Workspaces.Files.PathConflict({ workspace_id: n.workspace_id, path: n.path, file_id: taken }))
+        const file = Workspaces.Files.fileFromNew(n, Workspaces.Files.fileNameOf(n.path))
         files.set(n.file_id, { file, past: [], outputs: [], members: new Map(), generation: 0 })
         byPath.set(key, n.file_id)
         return Effect.succeed(file)
@@ -77,20 +77,20 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
         return Option.fromNullable(id === undefined ? undefined : files.get(id)?.file)
       }),
     addVersion: (t, w, id, next, expect) =>
-      Effect.suspend((): Effect.Effect<F.WorkspaceFile, F.WorkspaceFileNotFound | F.FileStateChanged> => {
+      Effect.suspend((): Effect.Effect<Workspaces.Files.WorkspaceFile, Workspaces.Files.WorkspaceFileNotFound | Workspaces.Files.FileStateChanged> => {
         const e = entryOf(t, w, id)
-        if (e === undefined) return Effect.fail(new F.WorkspaceFileNotFound({ file: id }))
-        if (!F.meets(e.file, expect)) return Effect.fail(changed(e.file))
-        e.past.push({ ...F.currentVersionOf(e.file), replaced_at: next.at, is_current: false })
-        e.file = F.withNextVersion(e.file, next)
+        if (e === undefined) return Effect.fail(new Workspaces.Files.WorkspaceFileNotFound({ file: id }))
+        if (!Workspaces.Files.meets(e.file, expect)) return Effect.fail(changed(e.file))
+        e.past.push({ ...Workspaces.Files.currentVersionOf(e.file), replaced_at: next.at, is_current: false })
+        e.file = Workspaces.Files.withNextVersion(e.file, next)
         return Effect.succeed(e.file)
       }),
     update: (t, w, id, patch, at, expect) =>
-      Effect.suspend((): Effect.Effect<F.WorkspaceFile, F.WorkspaceFileNotFound | F.FileStateChanged> => {
+      Effect.suspend((): Effect.Effect<Workspaces.Files.WorkspaceFile, Workspaces.Files.WorkspaceFileNotFound | Workspaces.Files.FileStateChanged> => {
         const e = entryOf(t, w, id)
-        if (e === undefined) return Effect.fail(new F.WorkspaceFileNotFound({ file: id }))
-        if (!F.meets(e.file, expect)) return Effect.fail(changed(e.file))
-        e.file = F.applyPatch(e.file, patch, at)
+        if (e === undefined) return Effect.fail(new Workspaces.Files.WorkspaceFileNotFound({ file: id }))
+        if (!Workspaces.Files.meets(e.file, expect)) return Effect.fail(changed(e.file))
+        e.file = Workspaces.Files.applyPatch(e.file, patch, at)
         return Effect.succeed(e.file)
       }),
     delete: (t, w, id) =>
@@ -101,23 +101,23 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
     list: (t, w, q) =>
       Effect.sync(() => {
         const matching = workspaceEntries(t, w).map((e) => e.file).filter((f) => matches(f, q))
-        const visible = matching.filter((f) => F.isVisible(f.access_label, q.visible))
-        const hidden = matching.filter((f) => !F.isVisible(f.access_label, q.visible))
-        visible.sort(q.order === "path" ? (a, b) => F.compareCodePoints(a.path, b.path) : compareCreated)
+        const visible = matching.filter((f) => Workspaces.Files.isVisible(f.access_label, q.visible))
+        const hidden = matching.filter((f) => !Workspaces.Files.isVisible(f.access_label, q.visible))
+        visible.sort(q.order === "path" ? (a, b) => Workspaces.Files.compareCodePoints(a.path, b.path) : compareCreated)
         const rest = visible.filter((f) => after(f, q.after))
         const items = rest.slice(0, q.limit)
         const last = items.at(-1)
-        const next_cursor: F.FileCursor | null = rest.length > items.length && last !== undefined
+        const next_cursor: Workspaces.Files.FileCursor | null = rest.length > items.length && last !== undefined
           ? q.order === "path" ? { order: "path", path: last.path } : { order: "created", created_at: last.created_at, file_id: last.file_id }
           : null
-        const labels = [...new Set(hidden.map((f) => f.access_label!))].sort(F.compareCodePoints)
+        const labels = [...new Set(hidden.map((f) => f.access_label!))].sort(Workspaces.Files.compareCodePoints)
         return { items, next_cursor, total: visible.length, withheld: { count: hidden.length, labels } }
       }),
     listVersions: (t, w, id, page) =>
       Effect.sync(() => {
         const e = entryOf(t, w, id)
         if (e === undefined) return Option.none()
-        const all = [F.currentVersionOf(e.file), ...[...e.past].reverse()]
+        const all = [Workspaces.Files.currentVersionOf(e.file), ...[...e.past].reverse()]
         const rest = all.filter((v) => page.before === undefined || v.version < page.before)
         const items = rest.slice(0, page.limit)
         return Option.some({ items, next_cursor: rest.length > items.length ? items.at(-1)!.version : null, total: all.length })
@@ -126,13 +126,13 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
       Effect.sync(() => {
         const e = entryOf(t, w, id)
         if (e === undefined) return Option.none()
-        if (version === e.file.version) return Option.some(F.currentVersionOf(e.file))
+        if (version === e.file.version) return Option.some(Workspaces.Files.currentVersionOf(e.file))
         return Option.fromNullable(e.past.find((v) => v.version === version))
       }),
     replaceOutputs: (t, w, id, outputs, at) =>
       Effect.suspend(() => {
         const e = entryOf(t, w, id)
-        if (e === undefined) return Effect.fail(new F.WorkspaceFileNotFound({ file: id }))
+        if (e === undefined) return Effect.fail(new Workspaces.Files.WorkspaceFileNotFound({ file: id }))
         const old = new Set<string>()
         for (const o of e.outputs) if (o.blob_key !== null) old.add(o.blob_key)
         for (const ms of e.members.values()) for (const m of ms) old.add(m.blob_key)
@@ -151,7 +151,7 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
           media_type: o.media_type,
           member_count: o.members.length
         }))
-        e.outputs.sort((a, b) => F.compareCodePoints(a.path, b.path))
+        e.outputs.sort((a, b) => Workspaces.Files.compareCodePoints(a.path, b.path))
         e.members = new Map(outputs.map((o) => [o.output_id, [...o.members]]))
         // a blob kept by the new generation is not replaced
         for (const o of outputs) {
@@ -166,7 +166,7 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
       Effect.sync(() => {
         const found = workspaceEntries(t, w)
           .flatMap((e) => e.outputs.filter((o) => o.path === path).map((output) => ({ file: e.file, output })))
-          .sort((a, b) => b.output.created_at - a.output.created_at || F.compareCodePoints(a.output.output_id, b.output.output_id))
+          .sort((a, b) => b.output.created_at - a.output.created_at || Workspaces.Files.compareCodePoints(a.output.output_id, b.output.output_id))
         return Option.fromNullable(found[0])
       }),
     listOutputMembers: (t, w, outputId, page) =>
@@ -178,7 +178,7 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
     stats: (t, w, retention, now, windowMs) =>
       Effect.sync(() => {
         const all = workspaceEntries(t, w).map((e) => e.file)
-        const byStatus = Object.fromEntries(F.INGESTION_STATUSES.map((s) => [s, 0])) as Record<F.IngestionStatus, number>
+        const byStatus = Object.fromEntries(Workspaces.Files.INGESTION_STATUSES.map((s) => [s, 0])) as Record<Workspaces.Files.IngestionStatus, number>
         let bytes = 0
         let pages = 0
         let lastIngestion: number | null = null
@@ -189,7 +189,7 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
           bytes += f.size_bytes
           if ((f.ingestion_status === "ingested" || f.ingestion_status === "stale") && f.page_count !== null) pages += f.page_count
           if (f.ingested_at !== null && (lastIngestion === null || f.ingested_at > lastIngestion)) lastIngestion = f.ingested_at
-          const expiries = F.expiriesOf(f, retention)
+          const expiries = Workspaces.Files.expiriesOf(f, retention)
           for (const at of expiries) if (nextExpiry === null || at < nextExpiry) nextExpiry = at
           if (expiries.some((at) => at <= now + windowMs)) expiring++
         }
@@ -217,6 +217,6 @@ const makeStore = (): Clearable<F.WorkspaceFileStoreService> => {
   }
 }
 
-export const make: Effect.Effect<F.WorkspaceFileStoreService> = memoryStore(makeStore)
+export const make: Effect.Effect<Workspaces.Files.WorkspaceFileStoreService> = memoryStore(makeStore)
 
-export const layer: Layer.Layer<F.WorkspaceFileStore> = Layer.effect(F.WorkspaceFileStore, make)
+export const layer: Layer.Layer<Workspaces.Files.WorkspaceFileStore> = Layer.effect(Workspaces.Files.WorkspaceFileStore, make)

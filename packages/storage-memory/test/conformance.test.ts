@@ -14,7 +14,8 @@ import {
   tenantStoreSuite,
   uploadSessionStoreSuite,
   uploadStoreSuite,
-  usageStoreSuite
+  usageStoreSuite,
+  workspaceStoresSuite
 } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 import { Effect } from "effect"
@@ -25,6 +26,7 @@ const { layer } = MemoryStorage
 decisionStoreSuite("memory", layer)
 limiterStoreSuite("memory", layer)
 tenantStoreSuite("memory", layer)
+workspaceStoresSuite("memory", layer)
 usageStoreSuite("memory", layer)
 requestRateStoreSuite("memory", layer)
 syncWaitStoreSuite("memory", layer)

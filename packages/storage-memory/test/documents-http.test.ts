@@ -1,5 +1,5 @@
 import { Documents, makeDocket, ManualClock } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer, workspacesConfigHttpSuite } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
@@ -34,6 +34,9 @@ documentsRetentionHttpSuite("in-process fetch, memory storage", async (settings)
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
 
 documentsFaultsHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+
+workspacesConfigHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
 
 retentionSweepSuite("memory storage", async () =>

@@ -95,6 +95,44 @@ describe("OpenAPI documents", () => {
     expect(doc.paths["/v1/jobs/{job_id}"].get.parameters).toEqual([expect.objectContaining({ name: "job_id", in: "path", required: true })])
   })
 
+  it("GET /openapi/workspaces.json is a valid OpenAPI 3.1 document listing the workspace configuration routes of spec 3", async () => {
+    const doc = await documentOf("/openapi/workspaces.json")
+    await validate(doc)
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`))
+    expect(listed).toEqual(expect.arrayContaining([
+      "POST /v1/workspaces",
+      "GET /v1/workspaces",
+      "GET /v1/workspaces/{workspace_id}",
+      "PATCH /v1/workspaces/{workspace_id}",
+      "DELETE /v1/workspaces/{workspace_id}",
+      "GET /v1/workspaces/{workspace_id}/stats",
+      "GET /v1/access-labels",
+      "POST /v1/access-labels",
+      "GET /v1/access-labels/{access_label_id}",
+      "PATCH /v1/access-labels/{access_label_id}",
+      "DELETE /v1/access-labels/{access_label_id}",
+      "POST /v1/domains/generate",
+      "GET /v1/domains",
+      "GET /v1/domains/{domain_id}",
+      "POST /v1/domains",
+      "PATCH /v1/domains/{domain_id}",
+      "POST /v1/domains/{domain_id}/publish"
+    ]))
+    expect(doc.components.securitySchemes.ApiKey).toEqual({ type: "apiKey", in: "header", name: "X-API-Key" })
+    const create = doc.paths["/v1/workspaces"].post
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["name"])
+    const codes = (status: string, op: any) => op.responses[status].content["application/json"].schema.allOf[1].properties.error.properties.code.enum
+    expect(codes("422", create)).toEqual(expect.arrayContaining(["invalid_request", "default_label_required"]))
+    expect(codes("409", create)).toEqual(["domain_not_published"])
+    expect(codes("409", doc.paths["/v1/access-labels/{access_label_id}"].delete)).toEqual(["access_label_in_use"])
+    expect(doc.paths["/v1/workspaces/{workspace_id}"].delete.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual(
+      expect.arrayContaining(["path workspace_id", "query wait_seconds", "header Idempotency-Key"])
+    )
+    // the document service's document lists none of them
+    const documents = await documentOf("/openapi/documents.json")
+    expect(Object.keys(documents.paths).filter((p) => p.startsWith("/v1/workspaces") || p.startsWith("/v1/domains"))).toEqual([])
+  })
+
   it("GET /openapi/decision.json is a valid OpenAPI 3.1 document", async () => {
     await validate(await documentOf("/openapi/decision.json"))
   })

@@ -23,7 +23,7 @@
  * wakes its waiters (sync calls, event streams) on every instance: LISTEN/NOTIFY on one dedicated
  * connection per instance (`job-signals.ts`), with a polling fallback while it is not heard.
  */
-import type { Decision, Documents, Jobs, StoragePorts, Tenancy } from "@docket/core"
+import type { Decision, Documents, Jobs, StoragePorts, Tenancy, Workspaces } from "@docket/core"
 import { type Migrator, type SqlClient, type SqlError } from "@effect/sql"
 import type { PgClient } from "@effect/sql-pg"
 import { type Config, type ConfigError, Duration, Effect, Layer } from "effect"
@@ -47,10 +47,13 @@ import * as PgUploadSessionStore from "./upload-session-store.js"
 import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
 import * as PgWorkspaceFileStore from "./workspace-file-store.js"
+import * as PgAccessLabelStore from "./access-label-store.js"
+import * as PgWorkspaceStore from "./workspace-store.js"
+import * as PgDomainStore from "./domain-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgWorkspaceFileStore }
+export { PgAccessLabelStore, PgDomainStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -86,6 +89,14 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage, never, SqlCl
   Layer.provideMerge(PgObjectStore.layer, PgBlobStore.layer)
 )
 
+/** The workspace service's configuration: access labels, workspaces, tenant domains. */
+export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+  PgAccessLabelStore.layer,
+  PgWorkspaceStore.layer,
+  PgDomainStore.layer,
+  PgWorkspaceFileStore.layer
+)
+
 /**
  * The storage ports on the `PgClient` already in context (for a host that has its own): migrates,
  * then provides the stores of every context and `StorageAdmin`; job signals listen (on a
@@ -103,6 +114,7 @@ export const layerFromClient = (
     tenancyLayer,
     jobsLayer,
     documentsLayer,
+    workspacesLayer,
     PgStorageAdmin.layer
   ).pipe(Layer.provide(tuning))
   // the migrations complete before any store is built

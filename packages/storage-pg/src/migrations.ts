@@ -23,6 +23,9 @@ import activeJobsIndex from "./migrations/0006_active_jobs_index.js"
 import retentionIndexes from "./migrations/0007_retention_indexes.js"
 import syncWaits from "./migrations/0008_sync_waits.js"
 import jobWorkspaces from "./migrations/0009_job_workspaces.js"
+import accessLabels from "./migrations/0010_access_labels.js"
+import workspaces from "./migrations/0011_workspaces.js"
+import domains from "./migrations/0012_domains.js"
 import workspaceFiles from "./migrations/0013_workspace_files.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
@@ -39,6 +42,9 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "7_retention_indexes": retentionIndexes,
   "8_sync_waits": syncWaits,
   "9_job_workspaces": jobWorkspaces,
+  "10_access_labels": accessLabels,
+  "11_workspaces": workspaces,
+  "12_domains": domains,
   "13_workspace_files": workspaceFiles
 }
 

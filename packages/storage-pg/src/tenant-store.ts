@@ -94,7 +94,13 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Tenancy.TenantS
         RETURNING ${keyColumns}`).pipe(Effect.map((rows) => toKey(rows[0]))),
     findKeyByHash: (hash) => run(sql<KeyRow>`SELECT ${keyColumns} FROM docket_docs_keys WHERE hash = ${hash}`).pipe(Effect.map(oneKey)),
     revokeKey: (id) =>
-      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey))
+      run(sql<KeyRow>`UPDATE docket_docs_keys SET status = 'revoked' WHERE key_id = ${id} RETURNING ${keyColumns}`).pipe(Effect.map(oneKey)),
+    // access_labels is a JSON array in text: `?` tests membership of a string in it
+    keyGrantsLabel: (tenantId, label) =>
+      run(sql<{ readonly found: number }>`
+        SELECT 1 AS found FROM docket_docs_keys
+        WHERE tenant_id = ${tenantId} AND status = 'active' AND access_labels::jsonb ? ${label}
+        LIMIT 1`).pipe(Effect.map((rows) => rows.length > 0))
   }
 }
 

@@ -12,7 +12,8 @@ import {
   tenantStoreSuite,
   uploadSessionStoreSuite,
   uploadStoreSuite,
-  usageStoreSuite
+  usageStoreSuite,
+  workspaceStoresSuite
 } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
@@ -27,6 +28,7 @@ const layer = PgStorage.layer({ url: db.url })
 decisionStoreSuite("postgres", layer)
 limiterStoreSuite("postgres", layer)
 tenantStoreSuite("postgres", layer)
+workspaceStoresSuite("postgres", layer)
 jobStoreSuite("postgres", layer)
 jobQueueSuite("postgres", PgStorage.layer({ url: db.url, jobQueuePollInterval: 20 }))
 uploadStoreSuite("postgres", layer)

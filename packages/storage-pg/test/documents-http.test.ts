@@ -12,7 +12,8 @@ import {
   inProcessTarget,
   jobKindsHttpSuite,
   retentionSweepSuite,
-  testParserLayer
+  testParserLayer,
+  workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
@@ -46,6 +47,7 @@ documentsExtractHttpSuite("in-process fetch, postgres storage", start())
 documentsGroundHttpSuite("in-process fetch, postgres storage", start())
 documentsRetentionHttpSuite("in-process fetch, postgres storage", start())
 documentsFaultsHttpSuite("in-process fetch, postgres storage", start())
+workspacesConfigHttpSuite("in-process fetch, postgres storage", start())
 
 jobKindsHttpSuite("in-process fetch, postgres storage", (extension) => async (settings) => {
   const docket = makeDocket({

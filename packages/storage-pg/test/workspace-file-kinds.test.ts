@@ -4,7 +4,7 @@
  * become the next versions — never a lost file or a duplicate path.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Documents, Jobs, WorkspaceFiles as F } from "@docket/core"
+import { Documents, Jobs, Workspaces } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
 import { Effect, Either, Layer, Option, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
@@ -26,10 +26,10 @@ const T = "tenant_pg"
 const uploadJob = (w: string, path: string, text: string, onConflict: "reject" | "new_version") =>
   Effect.gen(function*() {
     const blobs = yield* Documents.BlobStore
-    const key = F.stagedBlobKey(w, randomUUID())
+    const key = Workspaces.Files.stagedBlobKey(w, randomUUID())
     const bytes = new TextEncoder().encode(text)
     yield* blobs.put(key, Stream.make(bytes), 1000)
-    const input: F.FileUploadInput = {
+    const input: Workspaces.Files.FileUploadInput = {
       workspace_id: w,
       source: { type: "staged", staged_blob_key: key, observed_hash: createHash("sha256").update(bytes).digest("hex"), size_bytes: bytes.length, file_type: "text/plain" },
       path,
@@ -38,12 +38,12 @@ const uploadJob = (w: string, path: string, text: string, onConflict: "reject" |
       on_conflict: onConflict,
       access_label: null
     }
-    const job: Jobs.Job<F.FileUploadInput, F.FileUploadResult> = {
+    const job: Jobs.Job<Workspaces.Files.FileUploadInput, Workspaces.Files.FileUploadResult> = {
       job_id: randomUUID(), tenant_id: T, kind: "file_upload", status: "running", input, result: null, error: null, workspace_id: w,
       force: null, progress: null, units: 0, request_id: "req", idempotency_key: null, fingerprint: "", created_at: 0, started_at: 0,
       finished_at: null, payload_expires_at: 1
     }
-    return F.fileUploadKind.run(job, () => Effect.void)
+    return Workspaces.Files.fileUploadKind.run(job, () => Effect.void)
   })
 
 describe("file kinds on PostgreSQL", () => {
@@ -57,7 +57,7 @@ describe("file kinds on PostgreSQL", () => {
         const created = ok.filter((r) => !r.deduplicated)
         expect(created).toHaveLength(1)
         for (const r of results.filter(Either.isLeft)) expect(r.left).toMatchObject({ code: "path_conflict" })
-        const store = yield* F.WorkspaceFileStore
+        const store = yield* Workspaces.Files.WorkspaceFileStore
         expect((yield* store.list(T, w, { visible: "all", order: "path", limit: 10 })).total).toBe(1)
 
         const w2 = randomUUID()

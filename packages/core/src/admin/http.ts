@@ -7,6 +7,7 @@ import { Cause, Effect, Either, type Schema } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import * as DecisionAdmin from "../decision/admin.js"
 import * as DocsAdmin from "../tenancy/tenants/admin.js"
+import { createGrantedKey } from "../workspaces/access/key-grants.js"
 import { seedPlatformSchemaAdmin } from "../documents/schema/platform-admin.js"
 import { sweepAdmin } from "../documents/retention/sweeper.js"
 import { objectKeyOf, putObjectAdmin } from "../documents/sources/put-object.js"
@@ -112,7 +113,7 @@ export const adminRoutes = [
   route(
     "POST",
     "/_admin/docs/tenants/:tenant_id/keys",
-    admin(201, (r, p) => Effect.flatMap(body(r, DocsKeyInput), (b) => DocsAdmin.createTenantKey(p.tenant_id, b)))
+    admin(201, (r, p) => Effect.flatMap(body(r, DocsKeyInput), (b) => createGrantedKey(p.tenant_id, b)))
   ),
   route("POST", "/_admin/docs/keys/:key_id/revoke", admin(200, (_, p) => DocsAdmin.revokeDocsKey(p.key_id))),
   route(

@@ -20,7 +20,7 @@ import { type ApiError, type FieldError, InvalidInput } from "./errors.js"
 import { type ApiContext, apiHandler } from "./handler.js"
 import { jsonBody } from "./inputs.js"
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE"
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** How a caller proves who it is (OpenAPI `securitySchemes`). */
 export interface Auth<C, R> {

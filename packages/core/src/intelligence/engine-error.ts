@@ -6,7 +6,7 @@
 import { Data } from "effect"
 
 export class EngineFailed extends Data.TaggedError("EngineFailed")<{
-  /** which port failed: `classify`, `extract`, `ground`, `embed`, `answer`, `evaluate` */
+  /** which port failed: `classify`, `extract`, `ground`, `embed`, `answer`, `evaluate`, `generate_domain` */
   readonly operation: string
   readonly message: string
   readonly cause?: unknown

@@ -8,6 +8,7 @@ import { type Effect, Layer } from "effect"
 import { decorateWithFaults, type FaultsService, modelCall } from "../kernel/faults.js"
 import { QuestionAnswerer } from "./answerer.js"
 import { DocumentClassifier } from "./classifier.js"
+import { DomainGenerator } from "./domain-generator.js"
 import { Embedder } from "./embedder.js"
 import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
@@ -43,5 +44,10 @@ export const answererFaults = decorateWithFaults(QuestionAnswerer, (answerer, fa
   answer: (input) => engineCall(faults, "answer", () => answerer.answer(input))
 }))
 
+export const domainGeneratorFaults = decorateWithFaults(DomainGenerator, (generator, faults) => ({
+  ...generator,
+  generate: (input) => engineCall(faults, "generate_domain", () => generator.generate(input))
+}))
+
 /** Every decorator of the intelligence engine's ports. */
-export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults)
+export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults)

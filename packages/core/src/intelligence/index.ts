@@ -1,6 +1,7 @@
-/** Intelligence: the engine ports (answerer, classifier, embedder, extractor, grounder) and the local engines. */
+/** Intelligence: the engine ports (answerer, classifier, domain generator, embedder, extractor, grounder) and the local engines. */
 export { type AnswerInput, type Passage, type QuestionAnswer, QuestionAnswerer, type QuestionAnswererService } from "./answerer.js"
 export { type CategoryFit, type Classification, type ClassifyInput, DocumentClassifier, type DocumentClassifierService, type Segment, type SegmentInput, type TaxonomyCategory } from "./classifier.js"
+export { DomainGenerator, type DomainGeneratorService, type GeneratedDomain, type GenerateDomainInput, type ProposedDomain, settleGeneratedDomain } from "./domain-generator.js"
 export { Embedder, type EmbedderService } from "./embedder.js"
 export { EngineFailed } from "./engine-error.js"
 export { type ExtractInput, type ExtractionContent, FieldExtractor, type FieldExtractorService } from "./extractor.js"

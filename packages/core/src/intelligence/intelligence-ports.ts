@@ -5,8 +5,9 @@
  */
 import type { QuestionAnswerer } from "./answerer.js"
 import type { DocumentClassifier } from "./classifier.js"
+import type { DomainGenerator } from "./domain-generator.js"
 import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
 import type { Grounder } from "./grounder.js"
 
-export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer
+export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator

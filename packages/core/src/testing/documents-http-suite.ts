@@ -353,6 +353,10 @@ export const documentsHttpSuite = (name: string, start: StartTarget) =>
         expect((await admin("POST", "/_admin/docs/tenants", { colour: "red" })).status).toBe(400)
         expect((await admin("POST", "/_admin/docs/tenants/tnt_nope/keys", {})).status).toBe(404)
         expect((await admin("POST", "/_admin/docs/keys/dkey_nope/revoke")).status).toBe(404)
+        // granted labels name labels of the tenant's catalog (spec 3)
+        for (const name of ["finance", "hr"]) {
+          await api.call("POST", "/v1/access-labels", { key: created.body.api_key, body: { name, description: `${name} files` } })
+        }
         const key = await admin("POST", `/_admin/docs/tenants/${id}/keys`, { access_labels: ["finance", "hr"] })
         expect(key.status).toBe(201)
         expect(key.body.api_key).toMatch(DOCS_KEY)
@@ -361,6 +365,7 @@ export const documentsHttpSuite = (name: string, start: StartTarget) =>
       })
       it("a second key works; a revoked key gets 401 at once, in both envelopes", async () => {
         const t = await api.tenant()
+        await api.call("POST", "/v1/access-labels", { key: t.key, body: { name: "a", description: "label a" } })
         const second = await target.admin.docs.createKey(t.tenantId, { access_labels: ["a"] })
         expect((await api.call("GET", "/jobs", { key: second.api_key })).status).toBe(200)
         const revoked = await target.admin.docs.revokeKey(second.key_id)

@@ -56,4 +56,20 @@ export const tenantStoreSuite = <E>(name: string, layer: Layer.Layer<TenantStore
           expect(Option.getOrThrow(yield* s.findKeyByHash(other.hash)).status).toBe("active")
           expect(Option.isNone(yield* s.revokeKey("dkey_missing"))).toBe(true)
         })))
+  
+    it("tells whether an active key of the tenant grants a label (revoked keys and other tenants' keys do not)", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const t = yield* s.createTenant(tenant())
+          const other = yield* s.createTenant(tenant())
+          const label = unique("lbl")
+          expect(yield* s.keyGrantsLabel(t.tenant_id, label)).toBe(false)
+          yield* s.createKey(key(other.tenant_id, { access_labels: [label] }))
+          expect(yield* s.keyGrantsLabel(t.tenant_id, label)).toBe(false)
+          const k = yield* s.createKey(key(t.tenant_id, { access_labels: ["x", label] }))
+          expect(yield* s.keyGrantsLabel(t.tenant_id, label)).toBe(true)
+          expect(yield* s.keyGrantsLabel(t.tenant_id, label.slice(0, -1))).toBe(false)
+          yield* s.revokeKey(k.key_id)
+          expect(yield* s.keyGrantsLabel(t.tenant_id, label)).toBe(false)
+        })))
   })

@@ -1,6 +1,6 @@
 /**
  * The model faults around every intelligence port, including those no spec-2 operation calls yet
- * (embed, answer): each call is delayed on the service clock or fails with the port's
+ * (embed, answer, generate_domain): each call is delayed on the service clock or fails with the port's
  * `EngineFailed`, and is handed through unchanged without a fault.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -8,6 +8,7 @@ import { Effect, Either, Fiber, Layer, TestClock } from "effect"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
 import { QuestionAnswerer } from "../../src/intelligence/answerer.js"
 import { DocumentClassifier } from "../../src/intelligence/classifier.js"
+import { DomainGenerator } from "../../src/intelligence/domain-generator.js"
 import { Embedder } from "../../src/intelligence/embedder.js"
 import { EngineFailed } from "../../src/intelligence/engine-error.js"
 import { FieldExtractor } from "../../src/intelligence/extractor.js"
@@ -28,7 +29,8 @@ const calls = [
     x.extract({ schema: schema(), content: { markdown: "", pages: [], blocks: [], sheets: [] } }))],
   ["ground", Effect.flatMap(Grounder, (g) => g.locate({ units: [], queries: [] }))],
   ["embed", Effect.flatMap(Embedder, (e) => e.embed(["invoice"]))],
-  ["answer", Effect.flatMap(QuestionAnswerer, (a) => a.answer({ question: "What is it?", passages: [{ id: "p1", text: "An invoice." }] }))]
+  ["answer", Effect.flatMap(QuestionAnswerer, (a) => a.answer({ question: "What is it?", passages: [{ id: "p1", text: "An invoice." }] }))],
+  ["generate_domain", Effect.flatMap(DomainGenerator, (g) => g.generate({ description: "invoices and receipts" }))]
 ] as const
 
 describe("intelligence faults", () => {

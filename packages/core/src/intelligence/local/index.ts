@@ -5,14 +5,16 @@
 import { Layer } from "effect"
 import { LocalAnswererLive } from "./local-answerer.js"
 import { LocalClassifierLive } from "./local-classifier.js"
+import { LocalDomainGeneratorLive } from "./local-domain-generator.js"
 import { LocalEmbedderLive } from "./local-embedder.js"
 import { LocalExtractorLive } from "./local-extractor.js"
 import { LocalGrounderLive } from "./local-grounder.js"
 
 export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
+export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } from "./local-domain-generator.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
-export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive)
+export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive)

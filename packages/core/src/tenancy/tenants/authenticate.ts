@@ -11,6 +11,8 @@ import { TenantStore } from "./tenant-store.js"
 export interface Caller {
   readonly tenant: Tenant
   readonly key: DocsKeyRecord
+  /** the access labels the key is granted (spec 3, "Access labels"): what it may see in workspaces */
+  readonly access_labels: ReadonlyArray<string>
 }
 
 export const authenticateDocs = (header: string | undefined) =>
@@ -22,5 +24,5 @@ export const authenticateDocs = (header: string | undefined) =>
     if (Option.isNone(record) || record.value.status !== "active") return yield* new Unauthorized()
     const tenant = yield* store.getTenant(record.value.tenant_id)
     if (Option.isNone(tenant)) return yield* new Unauthorized()
-    return { tenant: tenant.value, key: record.value } satisfies Caller
+    return { tenant: tenant.value, key: record.value, access_labels: record.value.access_labels } satisfies Caller
   }).pipe(Effect.catchTag("StorageUnavailable", () => storageUnavailable()))

@@ -15,6 +15,8 @@ export interface TenantStoreService {
   readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<DocsKeyRecord>, StorageUnavailable>
   /** revokes a key; revoking a revoked key returns it unchanged */
   readonly revokeKey: (keyId: string) => Effect.Effect<Option.Option<DocsKeyRecord>, StorageUnavailable>
+  /** whether an active key of the tenant is granted the access label `label` (revoked keys grant nothing) */
+  readonly keyGrantsLabel: (tenantId: string, label: string) => Effect.Effect<boolean, StorageUnavailable>
 }
 
 export class TenantStore extends Context.Tag("@docket/core/TenantStore")<TenantStore, TenantStoreService>() {}

@@ -4,7 +4,7 @@
  * bodies with a URL source, and replaces.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Documents, Platform, WorkspaceFiles as F } from "@docket/core"
+import { Documents, Platform, Workspaces } from "@docket/core"
 import { MemoryBlobStore } from "@docket/storage-memory"
 import { Effect, Either, Layer, Option } from "effect"
 import { createHash, randomUUID } from "node:crypto"
@@ -33,7 +33,7 @@ describe("workspace upload bodies", () => {
     it.effect("multipart: the file goes to the blob store with its hash, size and type; the metadata is decoded and the path normalized", () =>
       Effect.gen(function*() {
         const w = randomUUID()
-        const { staged, upload } = yield* F.readMultipartUpload(
+        const { staged, upload } = yield* Workspaces.Files.readMultipartUpload(
           multipart([
             { name: "metadata", body: JSON.stringify({ path: "reports//q1.pdf", labels: { b: "2", a: "1" }, on_conflict: "new_version", graph_inclusion: "exclude", access_label: "hr" }) },
             { name: "file", body: "%PDF-1.7 hello", filename: "local name.pdf", type: "application/octet-stream" }
@@ -47,7 +47,7 @@ describe("workspace upload bodies", () => {
         const bytes = Option.getOrThrow(yield* Effect.flatMap(Documents.BlobStore, (b) => b.get(staged.staged_blob_key)))
         expect(new TextDecoder().decode(bytes)).toBe("%PDF-1.7 hello")
         // the metadata may come after the file; defaults apply; a declared type is kept
-        const later = yield* F.readMultipartUpload(
+        const later = yield* Workspaces.Files.readMultipartUpload(
           multipart([{ name: "file", body: "a,b", filename: "x.csv", type: "text/csv" }, { name: "metadata", body: JSON.stringify({ path: "t.bin" }) }]),
           w
         )
@@ -78,8 +78,8 @@ describe("workspace upload bodies", () => {
         for (const [parts, field, message] of cases) {
           const w = randomUUID()
           const id = randomUUID()
-          const error = yield* Effect.flip(withId(id, F.readMultipartUpload(multipart(parts), w)))
-          expect(yield* blobCount(F.stagedBlobKey(w, id)), field).toBe(false)
+          const error = yield* Effect.flip(withId(id, Workspaces.Files.readMultipartUpload(multipart(parts), w)))
+          expect(yield* blobCount(Workspaces.Files.stagedBlobKey(w, id)), field).toBe(false)
           expect(error._tag, field).toBe("InvalidInput")
           const errors = (error as { errors: ReadonlyArray<{ field: string; message: string }> }).errors
           const hit = errors.find((e) => e.field === field)
@@ -92,11 +92,11 @@ describe("workspace upload bodies", () => {
       Effect.gen(function*() {
         const w = randomUUID()
         const id = randomUUID()
-        const over = yield* Effect.flip(withId(id, F.readMultipartUpload(multipart([{ name: "metadata", body: "{\"path\":\"big\"}" }, { name: "file", body: new Uint8Array(MAX + 1), filename: "big" }]), w)))
-        expect(yield* blobCount(F.stagedBlobKey(w, id))).toBe(false)
+        const over = yield* Effect.flip(withId(id, Workspaces.Files.readMultipartUpload(multipart([{ name: "metadata", body: "{\"path\":\"big\"}" }, { name: "file", body: new Uint8Array(MAX + 1), filename: "big" }]), w)))
+        expect(yield* blobCount(Workspaces.Files.stagedBlobKey(w, id))).toBe(false)
         expect(over._tag).toBe("PayloadTooLarge")
         expect((over as unknown as { v1: { status: number; code: string } }).v1).toMatchObject({ status: 413, code: "file_too_large" })
-        const exact = yield* F.readMultipartUpload(multipart([{ name: "metadata", body: "{\"path\":\"big\"}" }, { name: "file", body: new Uint8Array(MAX), filename: "big" }]), w)
+        const exact = yield* Workspaces.Files.readMultipartUpload(multipart([{ name: "metadata", body: "{\"path\":\"big\"}" }, { name: "file", body: new Uint8Array(MAX), filename: "big" }]), w)
         expect(exact.staged.size_bytes).toBe(MAX)
         expect(yield* blobCount(exact.staged.staged_blob_key)).toBe(true)
       }))
@@ -104,48 +104,48 @@ describe("workspace upload bodies", () => {
     it.effect("a huge metadata part is refused naming `metadata` without holding it; a refused upload's staged blob is deleted", () =>
       Effect.gen(function*() {
         const w = randomUUID()
-        const huge = JSON.stringify({ path: "a", labels: { k: "v".repeat(F.METADATA_MAX_BYTES) } })
+        const huge = JSON.stringify({ path: "a", labels: { k: "v".repeat(Workspaces.Files.METADATA_MAX_BYTES) } })
         const id = randomUUID()
-        const error = yield* Effect.flip(withId(id, F.readMultipartUpload(multipart([{ name: "file", body: "x", filename: "a" }, { name: "metadata", body: huge }]), w)))
-        expect(error).toMatchObject({ _tag: "InvalidInput", errors: [{ field: "metadata", message: `must be at most ${F.METADATA_MAX_BYTES} bytes` }] })
-        expect(yield* blobCount(F.stagedBlobKey(w, id))).toBe(false)
+        const error = yield* Effect.flip(withId(id, Workspaces.Files.readMultipartUpload(multipart([{ name: "file", body: "x", filename: "a" }, { name: "metadata", body: huge }]), w)))
+        expect(error).toMatchObject({ _tag: "InvalidInput", errors: [{ field: "metadata", message: `must be at most ${Workspaces.Files.METADATA_MAX_BYTES} bytes` }] })
+        expect(yield* blobCount(Workspaces.Files.stagedBlobKey(w, id))).toBe(false)
       }))
 
     it.effect("not multipart is 400/422 malformed", () =>
       Effect.gen(function*() {
         const request = Platform.fromWebRequest(new Request("http://docket.test/x", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }))
-        expect((yield* Effect.flip(F.readMultipartUpload(request, randomUUID())))._tag).toBe("MalformedRequest")
+        expect((yield* Effect.flip(Workspaces.Files.readMultipartUpload(request, randomUUID())))._tag).toBe("MalformedRequest")
       }))
 
     it.effect("replace: metadata optional; labels omitted unchanged (null), {} cleared; graph_inclusion; upload-only fields refused", () =>
       Effect.gen(function*() {
         const w = randomUUID()
-        const bare = yield* F.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n.txt" }]), w, "doc.md")
+        const bare = yield* Workspaces.Files.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n.txt" }]), w, "doc.md")
         expect(bare.replace).toEqual({ labels: null, graph_inclusion: null })
         expect(bare.staged).toMatchObject({ size_bytes: 3, observed_hash: sha("new"), file_type: "text/markdown" })
-        const cleared = yield* F.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n" }, { name: "metadata", body: "{\"labels\":{},\"graph_inclusion\":\"include\"}" }]), w, "doc")
+        const cleared = yield* Workspaces.Files.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n" }, { name: "metadata", body: "{\"labels\":{},\"graph_inclusion\":\"include\"}" }]), w, "doc")
         expect(cleared.replace).toEqual({ labels: {}, graph_inclusion: "include" })
-        const refused = yield* Effect.flip(F.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n" }, { name: "metadata", body: "{\"path\":\"b\"}" }]), w, "doc"))
+        const refused = yield* Effect.flip(Workspaces.Files.readMultipartReplace(multipart([{ name: "file", body: "new", filename: "n" }, { name: "metadata", body: "{\"path\":\"b\"}" }]), w, "doc"))
         expect(refused).toMatchObject({ _tag: "InvalidInput", errors: [{ field: "metadata.path" }] })
       }))
   })
 
   it("JSON bodies: a url source with its file name, the same metadata rules", () => {
-    const ok = F.decodeJsonUpload({ path: "a/b.pdf", source: { type: "url", url: "https://example.com/b.pdf", file_name: "b.pdf" }, labels: { x: "y" } })
+    const ok = Workspaces.Files.decodeJsonUpload({ path: "a/b.pdf", source: { type: "url", url: "https://example.com/b.pdf", file_name: "b.pdf" }, labels: { x: "y" } })
     expect(ok).toEqual(Either.right({
       upload: { path: "a/b.pdf", labels: { x: "y" }, graph_inclusion: "auto", on_conflict: "reject", access_label: null },
       source: { url: "https://example.com/b.pdf", file_name: "b.pdf" }
     }))
-    const bad = F.decodeJsonUpload({ path: "../b", source: { type: "url", url: "https://e/x", file_name: "a/b" } })
+    const bad = Workspaces.Files.decodeJsonUpload({ path: "../b", source: { type: "url", url: "https://e/x", file_name: "a/b" } })
     expect(Either.isLeft(bad) && bad.left.map((e) => e.field)).toEqual(["path", "source.file_name"])
-    const missing = F.decodeJsonUpload({ source: { type: "file" } })
+    const missing = Workspaces.Files.decodeJsonUpload({ source: { type: "file" } })
     expect(Either.isLeft(missing) && missing.left.map((e) => e.field).sort()).toEqual(expect.arrayContaining(["path"]))
   })
 
   it("media types: declared unless generic, else by extension", () => {
-    expect(F.mediaTypeOf("a.pdf", undefined)).toBe("application/pdf")
-    expect(F.mediaTypeOf("a.PDF", "application/octet-stream")).toBe("application/pdf")
-    expect(F.mediaTypeOf("a.bin", "text/plain; charset=utf-8")).toBe("text/plain")
-    expect(F.mediaTypeOf("noext", "")).toBe("application/octet-stream")
+    expect(Workspaces.Files.mediaTypeOf("a.pdf", undefined)).toBe("application/pdf")
+    expect(Workspaces.Files.mediaTypeOf("a.PDF", "application/octet-stream")).toBe("application/pdf")
+    expect(Workspaces.Files.mediaTypeOf("a.bin", "text/plain; charset=utf-8")).toBe("text/plain")
+    expect(Workspaces.Files.mediaTypeOf("noext", "")).toBe("application/octet-stream")
   })
 })

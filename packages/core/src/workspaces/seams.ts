@@ -1,0 +1,25 @@
+/**
+ * Where the workspace service's contexts plug into each other (docket.ts provides both lists):
+ *
+ * - `workspaceLabelReferences`: what may reference an access label of the catalog (deleting a
+ *   label asks each; files add theirs).
+ * - `workspaceTeardownSteps`: what a workspace's deletion removes before the workspace itself
+ *   (files and blobs, index entries, tables add theirs), in order.
+ */
+import { Effect } from "effect"
+import { keyGrantReference } from "./access/key-grants.js"
+import type { LabelReference } from "./access/label-references.js"
+import type { TeardownStep } from "./workspace/teardown.js"
+import { WorkspaceStore } from "./workspace/workspace-store.js"
+import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
+
+const workspaceReference: LabelReference<WorkspaceStore> = {
+  holder: "workspace",
+  references: (tenantId, label) => Effect.flatMap(WorkspaceStore, (s) => s.declaresLabel(tenantId, label))
+}
+
+/** widen the union of services when adding a holder that needs another */
+export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore>> = [workspaceReference, keyGrantReference]
+
+/** widen the union of services (now none) when adding a step that needs some */
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<never>> = []

@@ -1,0 +1,7 @@
+/** The storage ports of the workspace service (spec 3): one layer per storage adapter. */
+import type { AccessLabelStore } from "./access/access-label-store.js"
+import type { WorkspaceStore } from "./workspace/workspace-store.js"
+import type { DomainStore } from "./domains/domain-store.js"
+import type { WorkspaceFileStore } from "./files/file-store.js"
+
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore

@@ -1,0 +1,5 @@
+/** The job kinds of the workspace service (spec 3), as core registers them (`docketLayer`). */
+import { fileJobKinds } from "./files/file-kinds.js"
+import { workspaceDeleteKind } from "./workspace/delete-kind.js"
+
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds] as const

@@ -1,0 +1,56 @@
+/**
+ * The `workspace_delete` job's work: every teardown step of `WorkspaceTeardown`, in order, then the
+ * workspace removed; a failing step fails the job retryably and leaves the workspace (deleting).
+ */
+import { Workspaces } from "@docket/core"
+import { MemoryWorkspaceStore } from "@docket/storage-memory"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, Layer, Option } from "effect"
+
+const workspace: Workspaces.Workspace = {
+  workspace_id: "ws-1",
+  tenant_id: "ten-1",
+  name: "w",
+  domain_id: "d",
+  domain_slug: "generic",
+  domain_version: 1,
+  access: { labels: [], default_label: null },
+  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
+  knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
+  ledger_understanding: Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
+  config_version: 1,
+  status: "deleting",
+  created_at: 0,
+  updated_at: 0
+}
+
+const job = { job_id: "job-1", tenant_id: "ten-1", input: { workspace_id: "ws-1" } } as Parameters<typeof Workspaces.workspaceDeleteKind.run>[0]
+const report = () => Effect.void
+
+const withSteps = (steps: ReadonlyArray<Workspaces.TeardownStep>) =>
+  Layer.merge(MemoryWorkspaceStore.layer, Workspaces.workspaceTeardownLayer(steps))
+
+describe("workspace_delete", () => {
+  it.effect("runs every teardown step in order with the tenant and workspace, then removes the workspace", () => {
+    const seen: Array<string> = []
+    const step = (name: string): Workspaces.TeardownStep => ({ name, run: (t, w) => Effect.sync(() => void seen.push(`${name}:${t}:${w}`)) })
+    return Effect.gen(function*() {
+      const store = yield* Workspaces.WorkspaceStore
+      yield* store.create(workspace)
+      const outcome = yield* Workspaces.workspaceDeleteKind.run(job, report)
+      expect(seen).toEqual(["files:ten-1:ws-1", "tables:ten-1:ws-1"])
+      expect(outcome.result).toEqual({ result_type: "workspace_delete", workspace_id: "ws-1", steps: ["files", "tables"] })
+      expect(Option.isNone(yield* store.get("ten-1", "ws-1"))).toBe(true)
+    }).pipe(Effect.provide(withSteps([step("files"), step("tables")])))
+  })
+
+  it.effect("a failing step fails the job retryably, naming the step, and the workspace stays", () =>
+    Effect.gen(function*() {
+      const store = yield* Workspaces.WorkspaceStore
+      yield* store.create(workspace)
+      const failed = yield* Effect.either(Workspaces.workspaceDeleteKind.run(job, report))
+      expect(Either.isLeft(failed) && failed.left).toMatchObject({ code: "upstream_unavailable", retryable: true })
+      expect(Either.isLeft(failed) && failed.left.message).toContain("index")
+      expect(Option.getOrThrow(yield* store.get("ten-1", "ws-1")).status).toBe("deleting")
+    }).pipe(Effect.provide(withSteps([{ name: "index", run: () => Effect.fail("down") }]))))
+})
