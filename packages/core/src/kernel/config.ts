@@ -25,12 +25,15 @@ export interface DocketSettings {
    * undefined = a random secret per instance (links then do not survive a restart either).
    */
   readonly linkSecret?: string | undefined
+  /** workspace service: the statement timeout of `run-sql` and `query-tables`, ms (the engine cancels past it) */
+  readonly workspaceSqlTimeoutMs: number
 }
 
 export const DEFAULT_JOB_WORKERS = 4
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+export const DEFAULT_WORKSPACE_SQL_TIMEOUT_MS = 10_000
 /** 10 minutes (`SWEEP_INTERVAL_MS` of the sweeper) */
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000
 
@@ -43,12 +46,13 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     jobWorkers: s.jobWorkers ?? DEFAULT_JOB_WORKERS,
     maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-    linkSecret: s.linkSecret
+    linkSecret: s.linkSecret,
+    workspaceSqlTimeoutMs: s.workspaceSqlTimeoutMs ?? DEFAULT_WORKSPACE_SQL_TIMEOUT_MS
   })
 
-/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS`, `DOCKET_LINK_SECRET` */
+/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS`, `DOCKET_LINK_SECRET`, `DOCKET_SQL_TIMEOUT_MS` */
 export const settingsConfig: Config.Config<
-  Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs" | "linkSecret">
+  Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs" | "linkSecret" | "workspaceSqlTimeoutMs">
 > = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
@@ -69,5 +73,9 @@ export const settingsConfig: Config.Config<
     Config.string("DOCKET_LINK_SECRET").pipe(
       Config.validate({ message: "must be at least 32 characters", validation: (v) => v.length >= 32 })
     )
-  ).pipe(Config.map(Option.getOrUndefined))
+  ).pipe(Config.map(Option.getOrUndefined)),
+  workspaceSqlTimeoutMs: Config.integer("DOCKET_SQL_TIMEOUT_MS").pipe(
+    Config.validate({ message: "must be between 100 and 300000", validation: (n) => n >= 100 && n <= 300_000 }),
+    Config.withDefault(DEFAULT_WORKSPACE_SQL_TIMEOUT_MS)
+  )
 })
