@@ -17,9 +17,20 @@ import { Effect as E } from "effect"
 
 export interface ToolsTarget {
   readonly target: HttpTarget
-  /** runs an effect on the target's own services (to set files up as ingestion leaves them) */
-  readonly run: <A, Err>(effect: Effect.Effect<A, Err, DocketServices>) => Promise<A>
+  /** sets a file up in the target as ingestion leaves it (`seedToolFile` on the target's services) */
+  readonly seed: (tenantId: string, workspaceId: string, file: FixtureFile) => Promise<void>
+  /** the names of the workspace's tables in the target's SQL engine */
+  readonly tableNames: (tenantId: string, workspaceId: string) => Promise<ReadonlyArray<string>>
 }
+
+/** A `ToolsTarget` over an in-process instance's services. */
+export const inProcessToolsTarget = (target: HttpTarget, run: <A, Err>(effect: Effect.Effect<A, Err, DocketServices>) => Promise<A>): ToolsTarget => ({
+  target,
+  seed: async (tenantId, workspaceId, file) => {
+    await run(seedToolFile(tenantId, workspaceId, file))
+  },
+  tableNames: (tenantId, workspaceId) => run(E.map(E.flatMap(WorkspaceSql, (s) => s.listTables(tenantId, workspaceId)), (ts) => ts.map((t) => t.table_name)))
+})
 
 export type StartToolsTarget = (settings: Partial<DocketSettings>) => Promise<ToolsTarget>
 
@@ -91,7 +102,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
       const all = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: ["finance", "hr"] })).api_key
       const finance = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: ["finance"] })).api_key
       const none = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: [] })).api_key
-      const seed = (f: FixtureFile) => current.run(seedToolFile(t.tenantId, ws, f))
+      const seed = (f: FixtureFile) => current.seed(t.tenantId, ws, f)
       await seed(ANNUAL)
       await seed(CAFE)
       await seed({ path: "data/sales.csv", file_type: "text/csv", access_label: "finance", table: { name: "sales", component: "sales.csv", grid: SALES } })
@@ -223,8 +234,8 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
       it("a workspace that declares no labels filters nothing", async () => {
         const { t, none, all } = await setup()
         const w = (await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "open" } })).body.workspace_id
-        await current.run(seedToolFile(t.tenantId, w, { ...ANNUAL, access_label: "hr" }))
-        await current.run(seedToolFile(t.tenantId, w, { path: "d/s.csv", file_type: "text/csv", access_label: "hr", table: { name: "s", component: "s.csv", grid: SALES } }))
+        await current.seed(t.tenantId, w, { ...ANNUAL, access_label: "hr" })
+        await current.seed(t.tenantId, w, { path: "d/s.csv", file_type: "text/csv", access_label: "hr", table: { name: "s", component: "s.csv", grid: SALES } })
         const read = await api.call("POST", `/v1/workspaces/${w}/tools/read-file`, { key: none, body: { path: "reports/annual.pdf", pages: [1] } })
         expect(read.status, JSON.stringify(read.body)).toBe(200)
         const sql = await api.call("POST", `/v1/workspaces/${w}/tools/run-sql`, { key: none, body: { sql: "SELECT count(*) AS n FROM s" } })
@@ -289,7 +300,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
       it("hostile SQL is a clear 422 (never a 5xx, a hang or another workspace's data), and nothing changes", async () => {
         const { tool, t, ws } = await setup()
         const other = (await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "other" } })).body.workspace_id
-        await current.run(seedToolFile(t.tenantId, other, { path: "x/secret.csv", file_type: "text/csv", table: { name: "other_secret", component: "secret.csv", grid: SALARIES } }))
+        await current.seed(t.tenantId, other, { path: "x/secret.csv", file_type: "text/csv", table: { name: "other_secret", component: "secret.csv", grid: SALARIES } })
         const schemas = await tool("run-sql", { sql: "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'docket_ws_%' ORDER BY 1" })
         const names: Array<string> = schemas.status === 200 ? schemas.body.rows.map((r: any) => r[0]) : []
         const hostile = [
@@ -335,8 +346,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         expect(timeout.body.error.detail.reason).toBe("timeout")
         const after = await tool("run-sql", { sql: "SELECT count(*), sum(revenue) FROM sales" })
         expect(after.body.rows).toEqual([[4, "4450.50"]])
-        const tables = await current.run(E.flatMap(WorkspaceSql, (s) => s.listTables(t.tenantId, ws)))
-        expect(tables.map((x) => x.table_name)).toEqual(["salaries", "sales"])
+        expect(await current.tableNames(t.tenantId, ws)).toEqual(["salaries", "sales"])
       })
 
       it("tables of files the caller cannot see: refused with the coverage (how many, which labels), the visible data never mixed with them", async () => {
@@ -386,8 +396,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         const del = await api.call("DELETE", `/v1/workspaces/${ws}?wait_seconds=30`, { key: t.key, body: { confirm_name: "tools" } })
         expect(del.status, JSON.stringify(del.body)).toBe(200)
         expect(del.body.status).toBe("succeeded")
-        const left = await current.run(E.flatMap(WorkspaceSql, (s) => s.listTables(t.tenantId, ws)))
-        expect(left).toEqual([])
+        expect(await current.tableNames(t.tenantId, ws)).toEqual([])
         expectV1Error(await api.call("POST", `/v1/workspaces/${ws}/tools/run-sql`, { key: all, body: { sql: "SELECT 1" } }), 404, "workspace_not_found")
       })
     })
