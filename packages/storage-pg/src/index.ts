@@ -46,8 +46,10 @@ import * as PgTenantStore from "./tenant-store.js"
 import * as PgUploadSessionStore from "./upload-session-store.js"
 import * as PgUploadStore from "./upload-store.js"
 import * as PgUsageStore from "./usage-store.js"
+import * as PgWorkspaceSql from "./workspace-sql.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
+export { PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"

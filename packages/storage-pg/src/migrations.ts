@@ -23,6 +23,7 @@ import activeJobsIndex from "./migrations/0006_active_jobs_index.js"
 import retentionIndexes from "./migrations/0007_retention_indexes.js"
 import syncWaits from "./migrations/0008_sync_waits.js"
 import jobWorkspaces from "./migrations/0009_job_workspaces.js"
+import workspaceSql from "./migrations/0016_workspace_sql.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -37,7 +38,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "6_active_jobs_index": activeJobsIndex,
   "7_retention_indexes": retentionIndexes,
   "8_sync_waits": syncWaits,
-  "9_job_workspaces": jobWorkspaces
+  "9_job_workspaces": jobWorkspaces,
+  "16_workspace_sql": workspaceSql
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */
