@@ -7,6 +7,7 @@
 import type { Decision, Documents, Jobs, StoragePorts, Tenancy } from "@docket/core"
 import { Layer } from "effect"
 import * as MemoryBlobStore from "./blob-store.js"
+import * as MemoryWorkspaceSql from "./workspace-sql.js"
 import * as MemoryDecisionStore from "./decision-store.js"
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
 import { resetsLayer, storageAdminLayer } from "./internal/resets.js"
@@ -26,6 +27,7 @@ import * as MemoryUsageStore from "./usage-store.js"
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore }
+export { MemoryWorkspaceSql }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
