@@ -12,6 +12,7 @@ import { Embedder } from "./embedder.js"
 import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
 import { Grounder } from "./grounder.js"
+import { TableQuestionWriter } from "./table-question-writer.js"
 
 /** `call` under the model faults, failing as the engine's `operation` (the names the engines use). */
 const engineCall = <A, R>(faults: FaultsService, operation: string, call: () => Effect.Effect<A, EngineFailed, R>) =>
@@ -41,6 +42,13 @@ export const embedderFaults = decorateWithFaults(Embedder, (embedder, faults) =>
 export const answererFaults = decorateWithFaults(QuestionAnswerer, (answerer, faults) => ({
   ...answerer,
   answer: (input) => engineCall(faults, "answer", () => answerer.answer(input))
+}))
+
+/** Not in `intelligenceFaults` yet: `TableQuestionWriter` is not one of `IntelligencePorts` until query-tables is wired. */
+export const tableQuestionWriterFaults = decorateWithFaults(TableQuestionWriter, (writer, faults) => ({
+  ...writer,
+  write: (input) => engineCall(faults, "query_tables", () => writer.write(input)),
+  answerSentence: (question, sql, result) => engineCall(faults, "query_tables", () => writer.answerSentence(question, sql, result))
 }))
 
 /** Every decorator of the intelligence engine's ports. */

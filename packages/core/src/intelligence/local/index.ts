@@ -13,6 +13,7 @@ export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
+export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion } from "./local-table-question-writer.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
 export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive)
