@@ -18,6 +18,8 @@ const build = (sql: SqlClient.SqlClient, tuning: GuardOptions): Effect.Effect<Wo
   Effect.gen(function*() {
     const unavailable = (cause: unknown) => new Kernel.StorageUnavailable({ store: "WorkspaceSql", cause })
     const run = guard(tuning, unavailable)
+    // loading a sheet of many rows takes longer than one store operation may
+    const runLoad = guard({ operationTimeout: Duration.max(tuning.operationTimeout, Duration.seconds(120)) }, unavailable)
     const database = yield* Effect.cached(
       sql<{ db: string }>`SELECT current_database() AS db`.pipe(Effect.map((rows) => rows[0].db))
     )
@@ -30,7 +32,7 @@ const build = (sql: SqlClient.SqlClient, tuning: GuardOptions): Effect.Effect<Wo
     const lockWorkspace = (schema: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${schema}))`
 
     const loadTable: WorkspaceTables.WorkspaceSqlService["loadTable"] = (tenantId, workspaceId, table, rows) =>
-      run(
+      runLoad(
         Effect.gen(function*() {
           const schema = yield* schemaOf(tenantId, workspaceId)
           yield* sql.withTransaction(
