@@ -16,9 +16,11 @@ import { makeEvaluator } from "./evaluator.js"
 import { makeExtractor } from "./extractor.js"
 import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
+import { makeTableQuestionWriter } from "./table-question-writer.js"
 
 /** Every intelligence port this engine provides. */
 export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
+  | Intelligence.TableQuestionWriter
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -27,7 +29,8 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.FieldExtractor, makeExtractor(client)),
         Context.add(Intelligence.Grounder, makeGrounder(client)),
         Context.add(Intelligence.Embedder, makeEmbedder(client)),
-        Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client))
+        Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client)),
+        Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client))
       ))
   )
 
