@@ -37,3 +37,22 @@ describe("StorageAdmin.reset with workspace tables", () => {
       Effect.provide(Layer.mergeAll(PgWorkspaceSql.layer, PgStorageAdmin.layer).pipe(Layer.provideMerge(clientLayer({ url: db.url }))))
     ), 60_000)
 })
+
+describe("a database where PUBLIC may still call set_config", () => {
+  it.effect("refuses every query as unavailable (fails closed) until set_config is revoked again", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const built = WorkspaceTables.buildTable({ file_id: "f", path: "a.csv", component: "a.csv", component_kind: "csv", table_name: "a" }, [["x"], ["1"]])
+      yield* sql.unsafe("GRANT EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) TO PUBLIC")
+      const opened = yield* Effect.gen(function*() {
+        const engine = yield* WorkspaceTables.WorkspaceSql
+        yield* engine.loadTable("ten_open", "ws_open", built.descriptor, built.rows)
+        return yield* Effect.either(engine.query("ten_open", "ws_open", "SELECT * FROM a", { maxRows: 10, timeoutMs: 1000 }))
+      }).pipe(Effect.provide(PgWorkspaceSql.layer), Effect.ensuring(sql.unsafe("REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC").pipe(Effect.orDie)))
+      expect(opened._tag === "Left" && opened.left._tag).toBe("StorageUnavailable")
+      const closed = yield* Effect.flatMap(WorkspaceTables.WorkspaceSql, (engine) => engine.query("ten_open", "ws_open", "SELECT * FROM a", { maxRows: 10, timeoutMs: 1000 })).pipe(
+        Effect.provide(PgWorkspaceSql.layer)
+      )
+      expect(closed.rows).toEqual([[1]])
+    }).pipe(Effect.provide(clientLayer({ url: db.url }))), 60_000)
+})
