@@ -50,8 +50,10 @@ import * as PgWorkspaceFileStore from "./workspace-file-store.js"
 import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
+import * as PgWorkspaceSql from "./workspace-sql.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
+export { PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { PgAccessLabelStore, PgDomainStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
@@ -94,7 +96,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, Sq
   PgAccessLabelStore.layer,
   PgWorkspaceStore.layer,
   PgDomainStore.layer,
-  PgWorkspaceFileStore.layer
+  PgWorkspaceFileStore.layer,
+  PgWorkspaceSql.layer
 )
 
 /**

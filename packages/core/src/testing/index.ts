@@ -35,3 +35,4 @@ export { storageSuite, type SuiteOptions, type SuiteTest, unique } from "./suite
 export { workspaceFileStoreSuite } from "./workspace-file-store-suite.js"
 export * from "./workspace-stores-suite.js"
 export * from "./workspaces-config-http-suite.js"
+export * from "./workspace-sql-suite.js"
