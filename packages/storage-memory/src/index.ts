@@ -32,12 +32,8 @@ import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
-<<<<<<< HEAD
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-=======
-export { MemoryAccessLabelStore, MemoryDomainStore, MemoryWorkspaceStore }
 export { MemoryWorkspaceSql }
->>>>>>> main
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
@@ -73,11 +69,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryWorkspaceStore.layer,
   MemoryDomainStore.layer,
   MemoryWorkspaceFileStore.layer,
-<<<<<<< HEAD
-  MemoryFileIngestionStore.layer
-=======
+  MemoryFileIngestionStore.layer,
   MemoryWorkspaceSql.layer
->>>>>>> main
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

@@ -12,7 +12,8 @@
  * memory anyway).
  */
 import { Kernel, Workspaces } from "@docket/core"
-import { Effect, Layer, type Scope } from "effect"
+import { Effect, Layer, Option, type Scope } from "effect"
+import { MemoryResets } from "./internal/resets.js"
 import { createRequire } from "node:module"
 import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
@@ -122,7 +123,7 @@ const startWorker = (): { run: Engine["run"]; stop: () => void } => {
   }
 }
 
-const build = (): { readonly service: Workspaces.Tables.WorkspaceSqlService; readonly close: () => void } => {
+const build = (): { readonly service: Workspaces.Tables.WorkspaceSqlService; readonly close: () => void; readonly clear: () => void } => {
   const workspaces = new Map<string, Workspace>()
   let schemas = 0
   let engine: { readonly worker: ReturnType<typeof startWorker>; readonly ready: Promise<void> } | null = null
@@ -261,13 +262,24 @@ const build = (): { readonly service: Workspaces.Tables.WorkspaceSqlService; rea
         )
       })
   }
-  return { service, close: () => engine?.worker.stop() }
+  // StorageAdmin.reset: every workspace's tables gone, and the engine with them (the next use starts an empty one)
+  const clear = () => {
+    workspaces.clear()
+    engine?.worker.stop()
+    engine = null
+  }
+  return { service, close: () => engine?.worker.stop(), clear }
 }
 
 /** The engine, its worker (if one was started) stopped with the scope. */
-export const make: Effect.Effect<Workspaces.Tables.WorkspaceSqlService, never, Scope.Scope> = Effect.map(
+export const make: Effect.Effect<Workspaces.Tables.WorkspaceSqlService, never, Scope.Scope> = Effect.flatMap(
   Effect.acquireRelease(Effect.sync(build), (engine) => Effect.sync(engine.close)),
-  (engine) => engine.service
+  (engine) =>
+    // registered with the enclosing memory storage layer's StorageAdmin.reset, if any
+    Effect.map(Effect.serviceOption(MemoryResets), (resets) => {
+      if (Option.isSome(resets)) resets.value.add(engine.clear)
+      return engine.service
+    })
 )
 
 export const layer: Layer.Layer<Workspaces.Tables.WorkspaceSql> = Layer.scoped(Workspaces.Tables.WorkspaceSql, make)

@@ -50,11 +50,8 @@ import * as PgWorkspaceFileStore from "./workspace-file-store.js"
 import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
-<<<<<<< HEAD
 import * as PgFileIngestionStore from "./file-ingestion-store.js"
-=======
 import * as PgWorkspaceSql from "./workspace-sql.js"
->>>>>>> main
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgWorkspaceSql }
@@ -101,11 +98,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, Sq
   PgWorkspaceStore.layer,
   PgDomainStore.layer,
   PgWorkspaceFileStore.layer,
-<<<<<<< HEAD
-  PgFileIngestionStore.layer
-=======
+  PgFileIngestionStore.layer,
   PgWorkspaceSql.layer
->>>>>>> main
 )
 
 /**

@@ -23,8 +23,5 @@ export { AccessLabelInUse, AccessLabelNameTaken, AccessLabelNotFound } from "./a
 export { pinnedDomain, PLATFORM_VERSIONS } from "./domains/domain-catalog.js"
 export { DomainNotFound, DomainNotPublished, DomainValidationFailed, ReservedDomainSlug } from "./domains/errors.js"
 export * as Files from "./files/index.js"
-<<<<<<< HEAD
 export * as Ingestion from "./ingestion/index.js"
-=======
 export * as Tables from "./tables/index.js"
->>>>>>> main

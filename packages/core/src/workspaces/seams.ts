@@ -11,6 +11,7 @@ import { keyGrantReference } from "./access/key-grants.js"
 import type { LabelReference } from "./access/label-references.js"
 import type { TeardownStep } from "./workspace/teardown.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
+import { WorkspaceSql } from "./tables/sql-engine.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
@@ -21,5 +22,11 @@ const workspaceReference: LabelReference<WorkspaceStore> = {
 /** widen the union of services when adding a holder that needs another */
 export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore>> = [workspaceReference, keyGrantReference]
 
-/** widen the union of services (now none) when adding a step that needs some */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<never>> = []
+/** the workspace's tables and what isolates them in the SQL engine (schema, role) */
+const tablesTeardown: TeardownStep<WorkspaceSql> = {
+  name: "tables",
+  run: (tenantId, workspaceId) => Effect.flatMap(WorkspaceSql, (s) => s.dropWorkspace(tenantId, workspaceId))
+}
+
+/** widen the union of services when adding a step that needs another */
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceSql>> = [tablesTeardown]

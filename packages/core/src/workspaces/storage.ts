@@ -3,12 +3,7 @@ import type { AccessLabelStore } from "./access/access-label-store.js"
 import type { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { DomainStore } from "./domains/domain-store.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
-<<<<<<< HEAD
 import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
-
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore
-=======
 import type { WorkspaceSql } from "./tables/sql-engine.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | WorkspaceSql
->>>>>>> main
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql

@@ -49,8 +49,6 @@ export const visibleTables = (tenantId: string, workspaceId: string, visible: Vi
     return tables
   })
 
-const engineDown = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.catchIf(self, (e): e is never => (e as { _tag?: string })._tag === "EngineFailed", () => Effect.fail(storageUnavailable("the table question engine")))
 
 export const runSql = (tenantId: string, workspaceId: string, visible: VisibleLabels, input: { readonly sql: string; readonly max_rows: number }) =>
   Effect.gen(function*() {
@@ -69,7 +67,9 @@ export const queryTables = (
   Effect.gen(function*() {
     const tables = yield* visibleTables(tenantId, workspaceId, visible)
     const settings = yield* Settings
-    const answer = yield* engineDown(answerTableQuestion(tenantId, workspaceId, input.question, input.components, { maxRows: input.max_rows, timeoutMs: settings.workspaceSqlTimeoutMs }))
+    const answer = yield* answerTableQuestion(tenantId, workspaceId, input.question, input.components, { maxRows: input.max_rows, timeoutMs: settings.workspaceSqlTimeoutMs }).pipe(
+      Effect.catchTag("EngineFailed", () => Effect.fail(storageUnavailable("the table question engine")))
+    )
     const used = new Set(answer.table_names)
     return {
       question: input.question,
