@@ -78,13 +78,14 @@ const CAFE: FixtureFile = {
 }
 
 export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) => {
-  describe(`workspace file tools over HTTP (${name})`, () => {
+  // each test starts an instance whose SQL engine starts with it (PGlite takes seconds on a busy machine)
+  describe(`workspace file tools over HTTP (${name})`, { timeout: 120_000 }, () => {
     let current: ToolsTarget
     let api: ReturnType<typeof docsClient>
     beforeEach(async () => {
       current = await start({ adminToken: ADMIN_TOKEN, workspaceSqlTimeoutMs: TOOLS_SQL_TIMEOUT_MS })
       api = docsClient(current.target)
-    })
+    }, 120_000)
     afterEach(async () => {
       await current?.target.close()
     })
