@@ -11,6 +11,8 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
+  remoteToolsTarget,
+  workspaceToolsHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
@@ -32,9 +34,10 @@ afterAll(async () => {
   if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, tools = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
   if (docs) env.DOCKET_DOCS_TEST = "1"
+  if (tools) env.DOCKET_TOOLS_TEST = "1"
   if (storage === "postgres") {
     database ??= createTestDatabase()
     env.DATABASE_URL = (await database).url
@@ -80,3 +83,7 @@ documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
 // the workspace service's configuration (access labels, domains, workspaces) on Bun
 workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// the file tools on Bun: files set up through the fixture server's test routes
+const toolsOnBun = onBun("listen", "memory", true, true)
+workspaceToolsHttpSuite("Bun: listen", async (settings) => remoteToolsTarget(await toolsOnBun(settings)))

@@ -13,6 +13,9 @@ import { buildTable } from "../workspaces/tables/table-profile.js"
 import { WorkspaceSql } from "../workspaces/tables/sql-engine.js"
 import type { RawCell } from "../workspaces/tables/workspace-table.js"
 import { documentPathOf } from "../workspaces/tools/document-text.js"
+import type { DocketServices } from "../docket.js"
+import { jsonResponse } from "../platform/response.js"
+import { route, type Route } from "../platform/router.js"
 
 export interface FixtureSection {
   readonly name: string
@@ -148,3 +151,23 @@ export const seedToolFile = (tenantId: string, workspaceId: string, spec: Fixtur
     yield* (yield* FileIngestionStore).put(record)
     return yield* files.update(tenantId, workspaceId, file.file_id, { ingestion_status: "ingested", ingested_hash: file.observed_hash, ingested_at: at }, at)
   })
+
+/**
+ * Routes a test server adds (`routes` of makeDocket) so that a suite in another process can set
+ * files up and read the engine's table names: `POST /_test/tools/seed` `{tenant_id, workspace_id,
+ * file}` and `POST /_test/tools/tables` `{tenant_id, workspace_id}`. Never for a real server.
+ */
+export const workspaceToolsTestRoutes: ReadonlyArray<Route<DocketServices>> = [
+  route("POST", "/_test/tools/seed", (request) =>
+    Effect.gen(function*() {
+      const body = JSON.parse(new TextDecoder().decode(yield* request.body.read(8 * 1024 * 1024))) as { tenant_id: string; workspace_id: string; file: FixtureFile }
+      yield* seedToolFile(body.tenant_id, body.workspace_id, body.file)
+      return jsonResponse(200, { seeded: true })
+    }).pipe(Effect.catchAllCause((cause) => Effect.succeed(jsonResponse(500, { error: String(cause) }))))),
+  route("POST", "/_test/tools/tables", (request) =>
+    Effect.gen(function*() {
+      const body = JSON.parse(new TextDecoder().decode(yield* request.body.read(1024 * 1024))) as { tenant_id: string; workspace_id: string }
+      const tables = yield* (yield* WorkspaceSql).listTables(body.tenant_id, body.workspace_id)
+      return jsonResponse(200, tables.map((t) => t.table_name))
+    }).pipe(Effect.catchAllCause((cause) => Effect.succeed(jsonResponse(500, { error: String(cause) })))))
+]

@@ -34,6 +34,22 @@ export const inProcessToolsTarget = (target: HttpTarget, run: <A, Err>(effect: E
 
 export type StartToolsTarget = (settings: Partial<DocketSettings>) => Promise<ToolsTarget>
 
+/** A `ToolsTarget` over a server in another process that serves `workspaceToolsTestRoutes`. */
+export const remoteToolsTarget = (target: HttpTarget): ToolsTarget => {
+  const post = async (path: string, body: unknown) => {
+    const r = await target.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
+    return r.json()
+  }
+  return {
+    target,
+    seed: async (tenantId, workspaceId, file) => {
+      await post("/_test/tools/seed", { tenant_id: tenantId, workspace_id: workspaceId, file })
+    },
+    tableNames: (tenantId, workspaceId) => post("/_test/tools/tables", { tenant_id: tenantId, workspace_id: workspaceId }) as Promise<ReadonlyArray<string>>
+  }
+}
+
 /** the statement timeout the suite runs with: a sleep past it must come back as a 422, not hang */
 export const TOOLS_SQL_TIMEOUT_MS = 1500
 
