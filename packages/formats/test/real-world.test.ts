@@ -8,7 +8,12 @@ import { Documents } from "@docket/core"
 import { layerInProcess } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import iconv from "iconv-lite"
 import * as F from "./fixtures.js"
+
+const utf16be = (text: string): Uint8Array => Uint8Array.from(iconv.encode(text, "utf-16be"))
+const utf16le = (text: string): Uint8Array => Uint8Array.from(iconv.encode(text, "utf-16le"))
+const textOf = (doc: Documents.ParsedDocument) => doc.text
 
 const parse = (fileName: string, bytes: Uint8Array) =>
   Effect.flatMap(Documents.DocumentParser, (parser) => parser.parse({ fileName, bytes }))
@@ -31,6 +36,64 @@ describe("real-world files", () => {
         const xml = `<?xml version="1.0"?>\n<!DOCTYPE patent SYSTEM "patent.dtd" [\n<!ENTITY fig1 SYSTEM "fig1.tif" NDATA TIF>\n<!-- a > in a comment ] -->\n<!ENTITY note "a > b ] c">\n]>\n<patent><claim>A widget comprising a lever.</claim></patent>`
         const doc = yield* parse("patent.xml", F.utf8(xml))
         expect(doc.text).toBe("claim: A widget comprising a lever.")
+      }))
+
+    it.effect("text and e-mail in UTF-16 without a byte-order mark pass the signature check and decode", () =>
+      Effect.gen(function*() {
+        const body = "Hello from a UTF-16 file.\n\nSecond paragraph: caf\u00e9 \u20ac 12."
+        expect(textOf(yield* parse("be.txt", utf16be(body)))).toBe("Hello from a UTF-16 file.\n\nSecond paragraph: caf\u00e9 \u20ac 12.")
+        expect(textOf(yield* parse("le.txt", utf16le(body)))).toContain("caf\u00e9 \u20ac 12.")
+        const utf32 = new Uint8Array(body.length * 4)
+        Array.from(body).forEach((ch, i) => new DataView(utf32.buffer).setUint32(i * 4, ch.codePointAt(0)!, true))
+        expect(textOf(yield* parse("wide.txt", utf32))).toContain("caf\u00e9 \u20ac 12.")
+        const mail = "From: Ann <ann@example.com>\r\nTo: bob@example.com\r\nSubject: Meeting\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nSee you at noon.\r\n"
+        const eml = yield* parse("wide.eml", utf16be(mail))
+        expect(eml.text).toContain("Meeting")
+        expect(eml.text).toContain("See you at noon.")
+        // binary data with scattered NUL bytes is still refused
+        const binary = Uint8Array.from({ length: 4096 }, (_, i) => (i % 7 === 0 ? 0 : 0x41 + (i % 26)))
+        expect(yield* failure("data.txt", binary)).toMatchObject({ _tag: "UnsupportedFileType", detected: "binary" })
+      }))
+
+    it.effect("e-mail saved from a mailbox: the mbox From line before the headers is skipped", () =>
+      Effect.gen(function*() {
+        const mail = "From MAILER-DAEMON Fri Jul  8 12:08:34 2011\nFrom: Ann <ann@example.com>\nSubject: Quarterly figures\n\nRevenue is up.\n"
+        const eml = yield* parse("saved.eml", F.utf8(mail))
+        expect(eml.metadata.subject).toBe("Quarterly figures")
+        expect(eml.text).toContain("Revenue is up.")
+        expect(yield* failure("note.eml", F.utf8("just some words\nno headers"))).toMatchObject({ _tag: "CorruptFile" })
+      }))
+
+    it.effect("NUL and C1 control characters never reach the text", () =>
+      Effect.gen(function*() {
+        const doc = yield* parse("c1.txt", F.utf8("Name: Ada\u0085 Lovelace\nTotal\u009f 12"))
+        expect(doc.markdown).toBe("Name: Ada Lovelace\nTotal 12")
+        const word = yield* parse("padded.docx", F.docx(F.docxParagraph("Name:\u0000\u0000 Ada\u0085 Lovelace\u0007") + F.docxTable([["a\u0001", "b"], ["x\u0000y", "\u0090z"]])))
+        expect(word.markdown).not.toMatch(/[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/)
+        expect(word.markdown).toContain("Name: Ada Lovelace")
+        expect(word.markdown).toContain("xy")
+      }))
+
+    it.effect("undeclared legacy charsets are detected: Shift_JIS CSV, cp866, windows-1251, EBCDIC", () =>
+      Effect.gen(function*() {
+        const japanese = "\u540d\u524d,\u5e74\u9f62,\u4f4f\u6240\n\u7530\u4e2d\u592a\u90ce,30,\u6771\u4eac\u90fd\u6e0b\u8c37\u533a\n\u5c71\u7530\u82b1\u5b50,25,\u5927\u962a\u5e9c\u5927\u962a\u5e02\n\u4f50\u85e4\u4e00\u90ce,41,\u795e\u5948\u5ddd\u770c\u6a2a\u6d5c\u5e02\n"
+        const csv = yield* parse("people.csv", Uint8Array.from(iconv.encode(japanese, "shift_jis")))
+        expect(csv.markdown).toContain("\u7530\u4e2d\u592a\u90ce")
+        expect(csv.markdown).toContain("\u6771\u4eac\u90fd\u6e0b\u8c37\u533a")
+        const russian = "\u0412 \u0447\u0430\u0449\u0430\u0445 \u044e\u0433\u0430 \u0436\u0438\u043b \u0431\u044b \u0446\u0438\u0442\u0440\u0443\u0441? \u0414\u0430, \u043d\u043e \u0444\u0430\u043b\u044c\u0448\u0438\u0432\u044b\u0439 \u044d\u043a\u0437\u0435\u043c\u043f\u043b\u044f\u0440! \u041c\u043e\u0441\u043a\u0432\u0430 \u2014 \u0441\u0442\u043e\u043b\u0438\u0446\u0430 \u0420\u043e\u0441\u0441\u0438\u0438, \u043a\u0440\u0443\u043f\u043d\u0435\u0439\u0448\u0438\u0439 \u0433\u043e\u0440\u043e\u0434 \u0441\u0442\u0440\u0430\u043d\u044b."
+        expect(textOf(yield* parse("ru866.txt", Uint8Array.from(iconv.encode(russian, "cp866"))))).toContain("\u041c\u043e\u0441\u043a\u0432\u0430")
+        expect(textOf(yield* parse("ru1251.txt", Uint8Array.from(iconv.encode(russian, "windows-1251"))))).toContain("\u0441\u0442\u043e\u043b\u0438\u0446\u0430 \u0420\u043e\u0441\u0441\u0438\u0438")
+        // IBM code page 500: the letters and digits of EBCDIC, space 0x40, new line 0x25
+        const ebcdic: Record<string, number> = { " ": 0x40, ".": 0x4b, ",": 0x6b, "\n": 0x25 }
+        "abcdefghi".split("").forEach((c, i) => { ebcdic[c] = 0x81 + i; ebcdic[c.toUpperCase()] = 0xc1 + i })
+        "jklmnopqr".split("").forEach((c, i) => { ebcdic[c] = 0x91 + i; ebcdic[c.toUpperCase()] = 0xd1 + i })
+        "stuvwxyz".split("").forEach((c, i) => { ebcdic[c] = 0xa2 + i; ebcdic[c.toUpperCase()] = 0xe2 + i })
+        "0123456789".split("").forEach((c, i) => { ebcdic[c] = 0xf0 + i })
+        const english = "The quick brown fox jumps over the lazy dog. This text was written on a mainframe, in the year 1987.\nIt has several lines of ordinary English prose, with commas, and full stops.\n"
+        const doc = yield* parse("mainframe.txt", Uint8Array.from(english.repeat(3), (ch) => ebcdic[ch]))
+        expect(textOf(doc)).toContain("The quick brown fox jumps over the lazy dog.")
+        // windows-1252 stays windows-1252
+        expect(textOf(yield* parse("w.txt", Uint8Array.from("Caf\u00e9 cr\u00e8me \u2013 5 \u20ac", (ch) => iconv.encode(ch, "windows-1252")[0])))).toBe("Caf\u00e9 cr\u00e8me \u2013 5 \u20ac")
       }))
   })
 })
