@@ -133,7 +133,7 @@ export const cfb = (streams: Record<string, Uint8Array>): Uint8Array => {
 
 export const encryptedOoxml = () => cfb({ EncryptionInfo: new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]), EncryptedPackage: new Uint8Array(64) })
 
-class Bytes {
+export class Bytes {
   readonly parts: Array<number> = []
   u8(v: number) { this.parts.push(v & 0xff); return this }
   u16(v: number) { return this.u8(v).u8(v >> 8) }

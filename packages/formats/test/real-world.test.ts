@@ -95,5 +95,24 @@ describe("real-world files", () => {
         // windows-1252 stays windows-1252
         expect(textOf(yield* parse("w.txt", Uint8Array.from("Caf\u00e9 cr\u00e8me \u2013 5 \u20ac", (ch) => iconv.encode(ch, "windows-1252")[0])))).toBe("Caf\u00e9 cr\u00e8me \u2013 5 \u20ac")
       }))
+
+    it.effect("msg without Unicode properties: strings in the code page of the message's locale, else windows-1252", () =>
+      Effect.gen(function*() {
+        const ansiMsg = (props: Record<string, Uint8Array>, fixed: ReadonlyArray<readonly [number, number]>) => {
+          const header = new F.Bytes().bytes(new Uint8Array(32))
+          for (const [tag, value] of fixed) header.u32(tag).u32(6).u32(value).u32(0)
+          return F.cfb({
+            "__properties_version1.0": header.done(),
+            ...Object.fromEntries(Object.entries(props).map(([id, bytes]) => [`__substg1.0_${id}001E`, bytes]))
+          })
+        }
+        const sjis = (text: string) => Uint8Array.from(iconv.encode(text, "cp932"))
+        const japanese = ansiMsg({ "0037": sjis("\u65e5\u672c\u8a9e\u306e\u4ef6\u540d"), "1000": sjis("\u672c\u6587\u3067\u3059\u3002") }, [[0x3ff10003, 0x0411]])
+        const doc = yield* parse("memo.msg", japanese)
+        expect(doc.metadata.subject).toBe("\u65e5\u672c\u8a9e\u306e\u4ef6\u540d")
+        expect(doc.text).toContain("\u672c\u6587\u3067\u3059\u3002")
+        const western = ansiMsg({ "0037": Uint8Array.from([0x41, 0x63, 0x6d, 0x65, 0x99, 0x20, 0x80, 0x35]) }, [])
+        expect((yield* parse("tm.msg", western)).metadata.subject).toBe("Acme\u2122 \u20ac5")
+      }))
   })
 })
