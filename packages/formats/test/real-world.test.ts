@@ -114,5 +114,17 @@ describe("real-world files", () => {
         const western = ansiMsg({ "0037": Uint8Array.from([0x41, 0x63, 0x6d, 0x65, 0x99, 0x20, 0x80, 0x35]) }, [])
         expect((yield* parse("tm.msg", western)).metadata.subject).toBe("Acme\u2122 \u20ac5")
       }))
+
+    it.effect("an Office Open XML package under a legacy name is read by its content, with a warning", () =>
+      Effect.gen(function*() {
+        const doc = yield* parse("report.doc", F.sampleDocx())
+        expect(doc.format).toBe("docx")
+        expect(doc.warnings[0]).toBe("The file is named .doc but is an Office Open XML package (.docx); it was read as .docx.")
+        const sheet = yield* parse("book.xls", F.sampleXlsx())
+        expect(sheet).toMatchObject({ kind: "spreadsheet", format: "xlsx" })
+        expect(yield* failure("notes.ppt", F.zip({ "readme.txt": "hello" }))).toMatchObject({
+          _tag: "CorruptFile", message: "The PPT file is a ZIP archive, neither a legacy Office file nor an Office Open XML package."
+        })
+      }))
   })
 })

@@ -94,7 +94,9 @@ export const expectedSignatures = (extension: string): ReadonlyArray<FileSignatu
   const ext = extension.toLowerCase()
   if (ext === ".pdf") return ["pdf"]
   if (OOXML_EXTENSIONS.includes(ext)) return ["zip", "cfb"]
-  if (LEGACY_OFFICE_EXTENSIONS.includes(ext)) return ["cfb"]
+  // An OOXML package under a legacy name (report.docx renamed report.doc) is read by its content.
+  if (ext === ".msg") return ["cfb"]
+  if (LEGACY_OFFICE_EXTENSIONS.includes(ext)) return ["cfb", "zip"]
   if (ext === ".png") return ["png"]
   if (ext === ".jpg" || ext === ".jpeg") return ["jpeg"]
   if (ext === ".tif" || ext === ".tiff") return ["tiff"]
