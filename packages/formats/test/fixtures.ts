@@ -194,6 +194,33 @@ export const sampleXls = (options: { encrypted?: boolean } = {}) => {
   return cfb({ Workbook: stream.done() })
 }
 
+/** An Excel 5.0/95 (BIFF5) workbook in a `Book` stream: code page 1251, one sheet, a LABEL in 8-bit Cyrillic, a NUMBER, a date, a FORMULA with a STRING result. */
+export const sampleXlsBiff5 = (cyrillic: Uint8Array) => {
+  const str8 = (s: string) => new Bytes().u16(s.length).latin1(s)
+  const globalsWithout = (sheetOffset: number) => [
+    biff(0x0809, new Bytes().u16(0x0500).u16(0x0005).u32(0).done()),
+    biff(0x0042, new Bytes().u16(1251).done()),
+    biff(0x041e, new Bytes().u16(164).u8(10).latin1("yyyy-mm-dd").done()),
+    ...Array.from({ length: 16 }, () => biff(0x00e0, new Bytes().u16(0).u16(0).bytes(new Uint8Array(12)).done())),
+    biff(0x00e0, new Bytes().u16(0).u16(164).bytes(new Uint8Array(12)).done()),
+    biff(0x0085, new Bytes().u32(sheetOffset).u8(0).u8(0).u8(6).latin1("Sheet1").done()),
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const sheet = [
+    biff(0x0809, new Bytes().u16(0x0500).u16(0x0010).u32(0).done()),
+    biff(0x0204, new Bytes().u16(0).u16(0).u16(0).u16(cyrillic.length).bytes(cyrillic).done()),
+    biff(0x0203, new Bytes().u16(0).u16(1).u16(0).f64(42.5).done()),
+    biff(0x0203, new Bytes().u16(0).u16(2).u16(16).f64(45292).done()),
+    biff(0x0006, new Bytes().u16(1).u16(0).u16(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u16(0xffff).u16(0).u32(0).u16(0).done()),
+    biff(0x0207, str8("total").done()),
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const size = (parts: ReadonlyArray<Uint8Array>) => parts.reduce((n, p) => n + p.length, 0)
+  const stream = new Bytes()
+  for (const part of [...globalsWithout(size(globalsWithout(0))), ...sheet]) stream.bytes(part)
+  return cfb({ Book: stream.done() })
+}
+
 /** A Word 97 document: a FIB, the text as one 8-bit piece, and the CLX in the 0Table stream. */
 export const sampleDoc = (text: string, options: { encrypted?: boolean } = {}) => {
   const textOffset = 0x800

@@ -126,5 +126,17 @@ describe("real-world files", () => {
           _tag: "CorruptFile", message: "The PPT file is a ZIP archive, neither a legacy Office file nor an Office Open XML package."
         })
       }))
+
+    it.effect("xls: Excel 5.0/95 (BIFF5) workbooks are read, strings in the workbook's code page", () =>
+      Effect.gen(function*() {
+        const name = "\u041f\u0440\u0438\u0432\u0435\u0442"
+        const book = yield* parse("old.xls", F.sampleXlsBiff5(Uint8Array.from(iconv.encode(name, "windows-1251"))))
+        expect(book.kind).toBe("spreadsheet")
+        const sheet = (book as Documents.ParsedSpreadsheet).sheets[0]
+        expect(sheet.sheet_name).toBe("Sheet1")
+        expect(sheet.cells.map((c) => [c.ref, c.type, c.value])).toEqual([
+          ["A1", "string", name], ["B1", "number", 42.5], ["C1", "date", "2024-01-01"], ["A2", "string", "total"]
+        ])
+      }))
   })
 })
