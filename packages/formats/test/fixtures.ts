@@ -241,6 +241,40 @@ export const sampleDoc = (text: string, options: { encrypted?: boolean } = {}) =
   return cfb({ WordDocument: fib, "0Table": clx })
 }
 
+/**
+ * A Word 6.0/95 document (nFib 101, no table stream): the 8-bit text at fcMin, or with `pieces`
+ * (a fast-saved file) the text split in two pieces stored in reverse order, found through the
+ * piece table at fcClx in the WordDocument stream.
+ */
+export const sampleWord6Doc = (text: string, options: { pieces?: boolean } = {}) => {
+  const textOffset = 0x300
+  const word = new Uint8Array(0x800 + text.length)
+  const view = new DataView(word.buffer)
+  view.setUint16(0, 0xa5dc, true)
+  view.setUint16(2, 101, true)
+  view.setUint32(0x34, text.length, true) // ccpText
+  if (!options.pieces) {
+    view.setUint32(0x18, textOffset, true) // fcMin
+    view.setUint32(0x1c, textOffset + text.length, true)
+    for (let i = 0; i < text.length; i++) word[textOffset + i] = text.charCodeAt(i)
+    return cfb({ WordDocument: word })
+  }
+  view.setUint16(0x0a, 0x0004, true) // fComplex
+  const half = Math.floor(text.length / 2)
+  const [first, second] = [text.slice(0, half), text.slice(half)]
+  // the second half is stored first in the stream
+  for (let i = 0; i < second.length; i++) word[textOffset + i] = second.charCodeAt(i)
+  const firstAt = textOffset + second.length
+  for (let i = 0; i < first.length; i++) word[firstAt + i] = first.charCodeAt(i)
+  const plc = new Bytes().u32(0).u32(half).u32(text.length).u16(0).u32(firstAt).u16(0).u16(0).u32(textOffset).u16(0).done()
+  const clx = new Bytes().u8(0x02).u32(plc.length).bytes(plc).done()
+  const clxAt = 0x600
+  word.set(clx, clxAt)
+  view.setUint32(0x160, clxAt, true)
+  view.setUint32(0x164, clx.length, true)
+  return cfb({ WordDocument: word })
+}
+
 const pptRecord = (verInst: number, type: number, body: Uint8Array) => new Bytes().u16(verInst).u16(type).u32(body.length).bytes(body).done()
 const pptContainer = (type: number, children: ReadonlyArray<Uint8Array>, instance = 0) => {
   const body = new Bytes()

@@ -138,5 +138,14 @@ describe("real-world files", () => {
           ["A1", "string", name], ["B1", "number", 42.5], ["C1", "date", "2024-01-01"], ["A2", "string", "total"]
         ])
       }))
+
+    it.effect("doc: Word 6.0/95 documents are read, plain and fast-saved (piece table in the WordDocument stream)", () =>
+      Effect.gen(function*() {
+        const text = "The quick brown fox\rjumps over the lazy dog \x96 caf\xe9\r"
+        const plain = yield* parse("old.doc", F.sampleWord6Doc(text))
+        expect(plain.text).toBe("The quick brown fox\n\njumps over the lazy dog \u2013 caf\u00e9")
+        const pieces = yield* parse("fast.doc", F.sampleWord6Doc(text, { pieces: true }))
+        expect(pieces.text).toBe(plain.text)
+      }))
   })
 })
