@@ -429,6 +429,53 @@ export const tiff = (image: ReturnType<typeof drawText>): Uint8Array => {
   return b.u32(0).bytes(image.gray).done()
 }
 
+/**
+ * A TIFF of several pages (one IFD each, chained): 8-bit gray uncompressed, or a JPEG stream per
+ * page (compression 7, RGB as JPEG writes YCbCr), as scanners write multi-page faxes and scans.
+ */
+export const multiPageTiff = (pages: ReadonlyArray<{ width: number; height: number; gray?: Uint8Array; jpeg?: Uint8Array }>): Uint8Array => {
+  const b = new Bytes().latin1("II").u16(42)
+  // layout: header, then per page: data, bits-per-sample array (JPEG), IFD
+  const out: Array<{ ifdAt: number; entries: Array<[number, number, number, number]> }> = []
+  let offset = 8
+  const blobs: Array<Uint8Array> = []
+  for (const page of pages) {
+    const data = page.jpeg ?? page.gray!
+    const dataAt = offset
+    blobs.push(data)
+    offset += data.length + (data.length % 2)
+    if (data.length % 2) blobs.push(new Uint8Array(1))
+    let bpsAt = 0
+    if (page.jpeg !== undefined) {
+      bpsAt = offset
+      blobs.push(new Bytes().u16(8).u16(8).u16(8).done())
+      offset += 6
+    }
+    const entries: Array<[number, number, number, number]> = page.jpeg !== undefined
+      ? [[256, 4, 1, page.width], [257, 4, 1, page.height], [258, 3, 3, bpsAt], [259, 3, 1, 7], [262, 3, 1, 6], [273, 4, 1, dataAt], [277, 3, 1, 3], [278, 4, 1, page.height], [279, 4, 1, data.length]]
+      : [[256, 4, 1, page.width], [257, 4, 1, page.height], [258, 3, 1, 8], [259, 3, 1, 1], [262, 3, 1, 1], [273, 4, 1, dataAt], [277, 3, 1, 1], [278, 4, 1, page.height], [279, 4, 1, data.length]]
+    out.push({ ifdAt: offset, entries })
+    offset += 2 + entries.length * 12 + 4
+    blobs.push(new Uint8Array(2 + entries.length * 12 + 4)) // placeholder, written below
+  }
+  b.u32(out[0].ifdAt)
+  let ifdIndex = 0
+  for (const blob of blobs) {
+    const ifd = out[ifdIndex]
+    if (ifd !== undefined && blob.length === 2 + ifd.entries.length * 12 + 4 && b.length === ifd.ifdAt) {
+      b.u16(ifd.entries.length)
+      for (const [tag, type, count, value] of ifd.entries) {
+        b.u16(tag).u16(type).u32(count)
+        if (type === 3 && count === 1) b.u16(value).u16(0)
+        else b.u32(value)
+      }
+      b.u32(out[ifdIndex + 1]?.ifdAt ?? 0)
+      ifdIndex++
+    } else b.bytes(blob)
+  }
+  return b.done()
+}
+
 export const canvasEncode = async (pngBytes: Uint8Array, mime: "image/jpeg" | "image/webp"): Promise<Uint8Array> => {
   const { createCanvas, loadImage } = await import("@napi-rs/canvas")
   const image = await loadImage(Buffer.from(pngBytes))

@@ -147,5 +147,20 @@ describe("real-world files", () => {
         const pieces = yield* parse("fast.doc", F.sampleWord6Doc(text, { pieces: true }))
         expect(pieces.text).toBe(plain.text)
       }))
+
+    it.effect("tiff: every page of a multi-page TIFF is read, JPEG-compressed pages too", () =>
+      Effect.gen(function*() {
+        const first = F.drawText("HELLO WORLD", 4)
+        const second = F.drawText("SECOND PAGE", 4)
+        const jpeg = yield* Effect.promise(() => F.canvasEncode(F.png(second), "image/jpeg"))
+        const doc = (yield* parse("fax.tif", F.multiPageTiff([
+          { width: first.width, height: first.height, gray: first.gray },
+          { width: second.width, height: second.height, jpeg }
+        ]))) as Documents.ParsedTextDocument
+        expect(doc.page_count).toBe(2)
+        expect(doc.pages.map((p) => [p.text, p.width, p.height])).toEqual([["HELLO WORLD", first.width, first.height], ["SECOND PAGE", second.width, second.height]])
+        expect(doc.blocks.map((b) => b.page)).toEqual([1, 2])
+        expect(doc.warnings).toEqual([])
+      }))
   })
 })
