@@ -110,6 +110,33 @@ export const samplePptx = () =>
     "ppt/slides/slide1.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Closing slide", "ctrTitle", 60, 200)}<p:graphicFrame><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody><a:p><a:r><a:t>K</a:t></a:r></a:p></a:txBody></a:tc><a:tc><a:txBody><a:p><a:r><a:t>V</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`
   })
 
+const C = `xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
+
+/** A chart part: a title, a bar chart of two series over two categories (cached values). */
+export const chartXml = (title: string) => {
+  const pts = (values: ReadonlyArray<string>) => values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join("")
+  const ser = (name: string, values: ReadonlyArray<string>) =>
+    `<c:ser><c:tx><c:strRef><c:strCache>${pts([name])}</c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache>${pts(["2023", "2024"])}</c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache>${pts(values)}</c:numCache></c:numRef></c:val></c:ser>`
+  return `<c:chartSpace ${C}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>${title}</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>${ser("Apples", ["10", "12"])}${ser("Pears", ["7", "9"])}</c:barChart></c:plotArea></c:chart></c:chartSpace>`
+}
+
+/** A one-slide deck whose slide holds a chart and a comment, and whose master carries a text box (not a placeholder). */
+export const pptxWithChartCommentMaster = () =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "officeDocument", "ppt/presentation.xml"]]),
+    "ppt/presentation.xml": `<p:presentation ${P}><p:sldIdLst><p:sldId id="256" r:id="rId2"/></p:sldIdLst></p:presentation>`,
+    "ppt/_rels/presentation.xml.rels": rels([["rId2", "slide", "slides/slide1.xml"], ["rId3", "commentAuthors", "commentAuthors.xml"]]),
+    "ppt/commentAuthors.xml": `<p:cmAuthorLst ${P}><p:cmAuthor id="0" name="Ann Lee" initials="AL"/></p:cmAuthorLst>`,
+    "ppt/slides/slide1.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Sales", "title", 40, 30)}<p:graphicFrame><a:graphic><a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId3"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`,
+    "ppt/slides/_rels/slide1.xml.rels": rels([["rId1", "slideLayout", "../slideLayouts/slideLayout1.xml"], ["rId2", "comments", "../comments/comment1.xml"], ["rId3", "chart", "../charts/chart1.xml"]]),
+    "ppt/comments/comment1.xml": `<p:cmLst ${P}><p:cm authorId="0" dt="2024-05-01T10:00:00" idx="1"><p:text>Check the pear figures</p:text></p:cm></p:cmLst>`,
+    "ppt/charts/chart1.xml": chartXml("Fruit sold"),
+    "ppt/slideLayouts/slideLayout1.xml": `<p:sldLayout ${P}><p:cSld><p:spTree>${pptxShape("Click to edit title", "title", 0, 0)}</p:spTree></p:cSld></p:sldLayout>`,
+    "ppt/slideLayouts/_rels/slideLayout1.xml.rels": rels([["rId1", "slideMaster", "../slideMasters/slideMaster1.xml"]]),
+    "ppt/slideMasters/slideMaster1.xml": `<p:sldMaster ${P}><p:cSld><p:spTree>${pptxShape("Click to edit Master title style", "title", 0, 0)}${pptxShape("Acme Confidential", undefined, 0, 500)}</p:spTree></p:cSld></p:sldMaster>`
+  })
+
 const V = `xmlns="http://schemas.microsoft.com/office/visio/2012/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
 
 export const sampleVsdx = () =>

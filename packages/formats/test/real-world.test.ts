@@ -162,5 +162,17 @@ describe("real-world files", () => {
         expect(doc.blocks.map((b) => b.page)).toEqual([1, 2])
         expect(doc.warnings).toEqual([])
       }))
+
+    it.effect("pptx: charts (title, cached data), comments with author, text of the master that is not a placeholder", () =>
+      Effect.gen(function*() {
+        const doc = yield* parse("deck.pptx", F.pptxWithChartCommentMaster())
+        expect(doc.markdown).toBe([
+          "# Sales",
+          "Fruit sold\nBar chart",
+          "|  | Apples | Pears |\n| --- | --- | --- |\n| 2023 | 10 | 7 |\n| 2024 | 12 | 9 |",
+          "Acme Confidential",
+          "Comment (Ann Lee (AL), 2024-05-01T10:00:00): Check the pear figures"
+        ].join("\n\n"))
+      }))
   })
 })
