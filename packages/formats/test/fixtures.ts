@@ -19,7 +19,7 @@ export const zip = (files: Record<string, string | Uint8Array>): Uint8Array => {
   return zipSync(entries)
 }
 
-const rels = (items: ReadonlyArray<[id: string, type: string, target: string]>) =>
+export const rels = (items: ReadonlyArray<[id: string, type: string, target: string]>) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${
     items.map(([id, type, target]) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`).join("")
   }</Relationships>`

@@ -174,5 +174,28 @@ describe("real-world files", () => {
           "Comment (Ann Lee (AL), 2024-05-01T10:00:00): Check the pear figures"
         ].join("\n\n"))
       }))
+
+    it.effect("docx: a chart's title and data after its paragraph, comments after the paragraph they refer to, equations as text", () =>
+      Effect.gen(function*() {
+        const W = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
+        const body = [
+          `<w:p><w:r><w:t>Results</w:t></w:r><w:r><w:drawing><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></w:drawing></w:r></w:p>`,
+          `<w:p><w:commentRangeStart w:id="4"/><w:r><w:t>Area is </w:t></w:r><m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"><m:r><m:t>\u03c0r</m:t></m:r><m:sSup><m:e><m:r><m:t>x</m:t></m:r></m:e></m:sSup></m:oMath><w:r><w:commentReference w:id="4"/></w:r></w:p>`,
+          `<w:p><w:r><w:t>The end.</w:t></w:r></w:p>`
+        ].join("")
+        const doc = yield* parse("report.docx", F.docx(body, {
+          "word/_rels/document.xml.rels": F.rels([["rId1", "styles", "styles.xml"], ["rId9", "chart", "charts/chart1.xml"], ["rId5", "comments", "comments.xml"]]),
+          "word/charts/chart1.xml": F.chartXml("Fruit sold"),
+          "word/comments.xml": `<w:comments ${W}><w:comment w:id="4" w:author="Ann Lee" w:date="2024-05-01T10:00:00Z"><w:p><w:r><w:t>Which formula?</w:t></w:r></w:p></w:comment></w:comments>`
+        }))
+        expect(doc.markdown).toBe([
+          "Results",
+          "Fruit sold\nBar chart",
+          "|  | Apples | Pears |\n| --- | --- | --- |\n| 2023 | 10 | 7 |\n| 2024 | 12 | 9 |",
+          "Area is \u03c0rx",
+          "Comment (Ann Lee, 2024-05-01T10:00:00Z): Which formula?",
+          "The end."
+        ].join("\n\n"))
+      }))
   })
 })
