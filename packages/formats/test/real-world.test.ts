@@ -8,6 +8,7 @@ import { Documents } from "@docket/core"
 import { layerInProcess } from "@docket/formats"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { strToU8, unzipSync, zipSync } from "fflate"
 import iconv from "iconv-lite"
 import * as F from "./fixtures.js"
 
@@ -196,6 +197,23 @@ describe("real-world files", () => {
           "Comment (Ann Lee, 2024-05-01T10:00:00Z): Which formula?",
           "The end."
         ].join("\n\n"))
+      }))
+
+    it.effect("xlsx: threaded comments with replies and notes follow the sheet's table (the cells stay cells)", () =>
+      Effect.gen(function*() {
+        const S = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+        const T = `xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"`
+        const files = unzipSync(F.xlsx([{ name: "Data", xml: `<row r="1"><c r="A1" t="inlineStr"><is><t>Ducks</t></is></c><c r="B1"><v>12</v></c></row>` }], []))
+        files["xl/_rels/workbook.xml.rels"] = strToU8(F.rels([["rId1", "worksheet", "worksheets/sheet1.xml"], ["rIdP", "person", "persons/person.xml"]]))
+        files["xl/persons/person.xml"] = strToU8(`<personList ${T}><person displayName="Ann Lee" id="{P1}"/></personList>`)
+        files["xl/worksheets/_rels/sheet1.xml.rels"] = strToU8(F.rels([["rId1", "comments", "../comments1.xml"], ["rId2", "threadedComment", "../threadedComments/t1.xml"]]))
+        files["xl/threadedComments/t1.xml"] = strToU8(`<ThreadedComments ${T}><threadedComment ref="B1" dT="2024-05-01T10:00:00" personId="{P1}" id="{C1}"><text>Too few?</text></threadedComment><threadedComment ref="B1" personId="{P1}" id="{C2}" parentId="{C1}"><text>Counted twice.</text></threadedComment></ThreadedComments>`)
+        files["xl/comments1.xml"] = strToU8(`<comments ${S}><authors><author>Bob</author><author>tc={C1}</author></authors><commentList><comment ref="A1" authorId="0"><text><r><t>Wild ducks only</t></r></text></comment><comment ref="B1" authorId="1"><text><t>[Threaded comment] Too few?</t></text></comment></commentList></comments>`)
+        const book = (yield* parse("ducks.xlsx", zipSync(files))) as Documents.ParsedSpreadsheet
+        expect(book.sheets[0].cells).toHaveLength(2)
+        expect(book.sheets[0].markdown).not.toContain("comment")
+        expect(book.markdown).toBe("## Data\n\n| Ducks | 12 |\n| --- | --- |\n\n- B1 comment (Ann Lee, 2024-05-01T10:00:00): Too few?\n- B1 reply (Ann Lee): Counted twice.\n- A1 comment (Bob): Wild ducks only")
+        expect(book.text).toContain("A1 comment (Bob): Wild ducks only")
       }))
   })
 })

@@ -171,6 +171,8 @@ const cleanMetadata = (metadata: Record<string, string> | undefined): Record<str
 export interface SheetDraft {
   readonly name: string
   readonly cells: ReadonlyArray<Documents.SheetCell>
+  /** Lines about the sheet that are not cells (comments), after its table in the file's markdown and text. */
+  readonly notes?: ReadonlyArray<string> | undefined
 }
 
 const sheetTable = (cells: ReadonlyArray<Documents.SheetCell>, maxRow: number, maxCol: number): Array<Array<string>> => {
@@ -204,12 +206,19 @@ export const assembleSpreadsheet = (input: {
   readonly warnings?: ReadonlyArray<string> | undefined
 }): Documents.ParsedSpreadsheet => {
   const sheets = input.sheets.map(buildSheet)
-  const markdown = sheets.map((sheet) => `## ${sheet.sheet_name}\n\n${sheet.markdown}`.trimEnd()).join("\n\n")
+  const notesOf = (index: number) => (input.sheets[index].notes ?? []).map(stripControls).filter((line) => line.trim() !== "")
+  const markdown = sheets.map((sheet, index) => {
+    const notes = notesOf(index)
+    return `## ${sheet.sheet_name}\n\n${sheet.markdown}${notes.length === 0 ? "" : `\n\n${notes.map((line) => `- ${line.replace(/\s*\n\s*/g, " ")}`).join("\n")}`}`.trimEnd()
+  }).join("\n\n")
   const parts: Array<string> = []
   const spans: Array<{ start: number; end: number; page: number }> = []
   let offset = 0
   sheets.forEach((sheet, index) => {
-    const lines = [sheet.sheet_name, ...(sheet.cells.length === 0 ? [] : tableText(sheetTable(sheet.cells, sheet.max_row, sheet.max_col)).split("\n"))]
+    const lines = [
+      sheet.sheet_name, ...(sheet.cells.length === 0 ? [] : tableText(sheetTable(sheet.cells, sheet.max_row, sheet.max_col)).split("\n")),
+      ...notesOf(index).map((line) => line.replace(/\s*\n\s*/g, " "))
+    ]
     for (const line of lines) {
       if (parts.length > 0) offset += 1
       parts.push(line)
