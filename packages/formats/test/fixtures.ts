@@ -6,7 +6,7 @@
  */
 import * as CFB from "cfb"
 import { strToU8, zipSync, type Zippable } from "fflate"
-import { PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
+import { degrees, PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
 import { PNG } from "pngjs"
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
@@ -378,11 +378,13 @@ export const encryptedPdf = async () => {
 }
 
 /** A page scanned at 300 dpi: the PNG drawn over the whole page, no text layer. */
-export const scannedPdf = async (png: Uint8Array) => {
+export const scannedPdf = async (png: Uint8Array, options: { rotate?: number } = {}) => {
   const doc = await PDFDocument.create()
   const image = await doc.embedPng(png)
   const page = doc.addPage([(image.width * 72) / 300, (image.height * 72) / 300])
   page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() })
+  // a /Rotate that turns the scan on its side as displayed (a scanner that set it wrong)
+  if (options.rotate !== undefined) page.setRotation(degrees(options.rotate))
   return doc.save()
 }
 

@@ -215,5 +215,21 @@ describe("real-world files", () => {
         expect(book.markdown).toBe("## Data\n\n| Ducks | 12 |\n| --- | --- |\n\n- B1 comment (Ann Lee, 2024-05-01T10:00:00): Too few?\n- B1 reply (Ann Lee): Counted twice.\n- A1 comment (Bob): Wild ducks only")
         expect(book.text).toContain("A1 comment (Bob): Wild ducks only")
       }))
+
+    it.effect("a scanned page that lies on its side (its /Rotate turns the text) is read in the orientation that reads", () =>
+      Effect.gen(function*() {
+        const image = F.drawText("HELLO WORLD", 4)
+        const doc = (yield* parse("sideways.pdf", yield* Effect.promise(() => F.scannedPdf(F.png(image), { rotate: 90 })))) as Documents.ParsedTextDocument
+        expect(doc.text).toBe("HELLO WORLD")
+        const page = doc.pages[0]
+        // displayed turned a quarter: the page is as wide as the scan is high
+        expect(page.width).toBeCloseTo((image.height * 72) / 300, 1)
+        for (const item of page.items) {
+          expect(item.x).toBeGreaterThanOrEqual(0)
+          expect(item.x + item.w).toBeLessThanOrEqual(page.width! + 0.5)
+          expect(item.y + item.h).toBeLessThanOrEqual(page.height! + 0.5)
+          expect(item.h).toBeGreaterThan(item.w / 2) // the words run down the displayed page
+        }
+      }), 60_000)
   })
 })
