@@ -505,6 +505,22 @@ export const multiPageTiff = (pages: ReadonlyArray<{ width: number; height: numb
   return b.done()
 }
 
+/** A picture without text: coloured stripes at places from a seeded generator (what OCR reads as fragments). */
+export const stripesPicture = async (): Promise<Uint8Array> => {
+  const { createCanvas } = await import("@napi-rs/canvas")
+  let seed = 7
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const canvas = createCanvas(400, 300)
+  const g = canvas.getContext("2d")
+  g.fillStyle = "#fff"
+  g.fillRect(0, 0, 400, 300)
+  for (let i = 0; i < 60; i++) {
+    g.fillStyle = `rgb(${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)})`
+    g.fillRect(rnd() * 400, rnd() * 300, 2 + rnd() * 10, 5 + rnd() * 40)
+  }
+  return new Uint8Array(canvas.toBuffer("image/png"))
+}
+
 export const canvasEncode = async (pngBytes: Uint8Array, mime: "image/jpeg" | "image/webp"): Promise<Uint8Array> => {
   const { createCanvas, loadImage } = await import("@napi-rs/canvas")
   const image = await loadImage(Buffer.from(pngBytes))

@@ -231,5 +231,17 @@ describe("real-world files", () => {
           expect(item.h).toBeGreaterThan(item.w / 2) // the words run down the displayed page
         }
       }), 60_000)
+
+    it.effect("a picture without text gives no text and a warning, not OCR noise", () =>
+      Effect.gen(function*() {
+        const doc = (yield* parse("photo.png", yield* Effect.promise(() => F.stripesPicture()))) as Documents.ParsedTextDocument
+        expect(doc.text).toBe("")
+        expect(doc.pages[0].items).toEqual([])
+        expect(doc.ocr_applied).toBe(true)
+        expect(doc.warnings).toHaveLength(1)
+        expect(doc.warnings[0]).toMatch(/^the image: OCR found no legible text \(\d+ fragments at a mean confidence of 0\.\d\d, under 0\.45\)/)
+        // text reads as before
+        expect((yield* parse("hello.png", F.png(F.drawText("HELLO WORLD", 4)))).text).toBe("HELLO WORLD")
+      }), 60_000)
   })
 })

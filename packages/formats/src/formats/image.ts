@@ -10,7 +10,7 @@ import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { imageInfo } from "../internal/image-info.js"
-import { OcrTimeout, type OcrResult } from "../internal/ocr.js"
+import { droppedWarning, OcrTimeout, type OcrResult } from "../internal/ocr.js"
 import { corrupt, tooComplex } from "../internal/problem.js"
 
 const MAX_PIXELS = 40_000_000
@@ -88,6 +88,8 @@ export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<
         break
       }
       const result = await recognize(page.png, left)
+      const dropped = droppedWarning(`page ${index + 1}`, result)
+      if (dropped !== undefined) warnings.push(dropped)
       blocks.push(...result.paragraphs.map((text): Documents.Block => ({ type: "paragraph", page: index + 1, text })))
       pages.push(pageOf(index + 1, page.width, page.height, result))
     }
@@ -97,6 +99,8 @@ export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<
   }
   const warnings = info.frames > 1 ? [`the TIFF file holds ${info.frames} images; only the first is read`] : []
   const result = await recognize(bytes, ctx.limits.ocrTimeoutMs)
+  const dropped = droppedWarning("the image", result)
+  if (dropped !== undefined) warnings.push(dropped)
   const blocks: Array<Documents.Block> = result.paragraphs.map((text) => ({ type: "paragraph", page: 1, text }))
   return assembleDocument({
     format: ctx.format, fileName: ctx.fileName, blocks, pagination: "pages", pageCount: 1, ocrApplied: true, warnings,

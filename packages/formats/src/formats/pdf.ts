@@ -12,7 +12,7 @@ import { createRequire } from "node:module"
 import path from "node:path"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
-import { type OcrEngine, type OcrResult, OcrTimeout } from "../internal/ocr.js"
+import { droppedWarning, type OcrEngine, type OcrResult, OcrTimeout } from "../internal/ocr.js"
 import { corrupt, encrypted, tooComplex } from "../internal/problem.js"
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
@@ -123,7 +123,7 @@ const ocrPage = async (page: PdfPage, ocr: OcrEngine, budgetMs: number) => {
     return { result, viewport, score: ocrScore(result) }
   }
   let best = await attempt(0)
-  if (best.score < best.result.words.length / 2) {
+  if (best.result.dropped !== undefined || best.score < best.result.words.length / 2) {
     for (const extra of [90, 270, 180]) {
       if (Date.now() - started >= budgetMs) break
       const next = await attempt(extra)
@@ -222,6 +222,8 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Do
             const started = Date.now()
             try {
               const result = await ocrPage(page, ctx.ocr, ocrBudget)
+              const dropped = droppedWarning(`page ${n}`, result)
+              if (dropped !== undefined) warnings.push(dropped)
               ocr = true
               ocrApplied = true
               items.length = 0
