@@ -79,7 +79,26 @@ export const parseBytes = async (
   const format = formatOf(fileName)
   const reader = READERS[format]
   if (reader === undefined) throw new Error(`no reader for .${format}`)
-  const ctx: ReaderContext = { fileName, format, limits, ocr }
+  return withEmptyWarning(await readByContent(bytes, { fileName, format, limits, ocr }, reader))
+}
+
+/**
+ * A document that gives no text at all says so (never a silent empty result): text the reader does
+ * not see (in images of an office file, in shapes it does not read) is then at least named.
+ */
+const withEmptyWarning = (parsed: Documents.ParsedDocument): Documents.ParsedDocument => {
+  const empty = parsed.kind === "document" ? parsed.text.trim() === "" : parsed.sheets.every((sheet) => sheet.cells.length === 0)
+  if (!empty || parsed.warnings.length > 0) return parsed
+  return {
+    ...parsed,
+    warnings: [parsed.kind === "document"
+      ? "No text was found in the file: it may hold only images, drawings or text in parts this reader does not read."
+      : "No cell of the workbook holds a value: it may hold only charts, images or drawings."]
+  }
+}
+
+const readByContent = async (bytes: Uint8Array, ctx: ReaderContext, reader: Reader): Promise<Documents.ParsedDocument> => {
+  const format = ctx.format
   if (OOXML_OF_LEGACY[format] !== undefined && bytes[0] === 0x50 && bytes[1] === 0x4b) {
     // decided by content, said in a warning: the name is wrong, the document is not
     const actual = ooxmlFormatOf(bytes, ctx)

@@ -333,6 +333,33 @@ export const samplePpt = () => {
   return cfb({ "PowerPoint Document": stream, "Current User": currentUser })
 }
 
+/** A PowerPoint 97 deck of one slide that shows its master's objects; the master has a text box, a slide-number field ("*") and a title prompt. */
+export const samplePptWithMasterText = (options: { showMaster: boolean }) => {
+  const textHeader = (type: number) => pptRecord(0, 0x0f9f, new Bytes().u32(type).done())
+  const chars = (s: string) => pptRecord(0, 0x0fa0, new Bytes().utf16(s).done())
+  const persist = (id: number) => pptRecord(0, 0x03f3, new Bytes().u32(id).u32(0).u32(0).u32(0).u32(0).done())
+  const box = (type: number, text: string) => pptContainer(0xf004, [pptContainer(0xf00d, [textHeader(type), chars(text)])])
+  const documentContainer = pptContainer(0x03e8, [
+    pptRecord(1, 0x03e9, new Uint8Array(40)),
+    pptContainer(0x0ff0, [persist(3)], 1),
+    pptContainer(0x0ff0, [persist(1), textHeader(0), chars("Budget 2024")])
+  ])
+  const slideAtom = pptRecord(2, 0x03ef, new Bytes().bytes(new Uint8Array(20)).u16(options.showMaster ? 1 : 0).u16(0).done())
+  const slide = pptContainer(0x03ee, [slideAtom])
+  const master = pptContainer(0x03f8, [pptContainer(0x040c, [pptContainer(0xf002, [pptContainer(0xf003, [
+    box(0, "Click to edit Master title style"), box(4, "Acme Confidential"), box(4, "*")
+  ])])])])
+  const slideOffset = documentContainer.length
+  const masterOffset = slideOffset + slide.length
+  const dirOffset = masterOffset + master.length
+  const directory = pptRecord(0, 0x1772, new Bytes().u32((1 << 20) | 1).u32(slideOffset).u32((1 << 20) | 3).u32(masterOffset).done())
+  const editOffset = dirOffset + directory.length
+  const userEdit = pptRecord(0, 0x0ff5, new Bytes().u32(0).u16(0).u8(0).u8(3).u32(0).u32(dirOffset).u32(0).u32(3).u16(1).u16(0).done())
+  const stream = new Bytes().bytes(documentContainer).bytes(slide).bytes(master).bytes(directory).bytes(userEdit).done()
+  const currentUser = pptRecord(0, 0x0ff6, new Bytes().u32(20).u32(0xe391c05f).u32(editOffset).u16(0).u16(0).u16(0).u8(3).u8(0).done())
+  return cfb({ "PowerPoint Document": stream, "Current User": currentUser })
+}
+
 /** An Outlook message: MAPI properties as UTF-16 substorage streams. */
 export const sampleMsg = () => {
   const prop = (tag: string, value: string) => [`__substg1.0_${tag}001F`, new Bytes().utf16(value).done()] as const

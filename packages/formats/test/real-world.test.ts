@@ -243,5 +243,21 @@ describe("real-world files", () => {
         // text reads as before
         expect((yield* parse("hello.png", F.png(F.drawText("HELLO WORLD", 4)))).text).toBe("HELLO WORLD")
       }), 60_000)
+
+    it.effect("ppt: a text box drawn on the master follows the text of a slide that shows the master's objects", () =>
+      Effect.gen(function*() {
+        expect((yield* parse("deck.ppt", F.samplePptWithMasterText({ showMaster: true }))).markdown).toBe("# Budget 2024\n\nAcme Confidential")
+        expect((yield* parse("deck.ppt", F.samplePptWithMasterText({ showMaster: false }))).markdown).toBe("# Budget 2024")
+      }))
+
+    it.effect("a file that gives no text says so in a warning", () =>
+      Effect.gen(function*() {
+        const empty = yield* parse("blank.docx", F.docx(""))
+        expect(empty.text).toBe("")
+        expect(empty.warnings).toEqual(["No text was found in the file: it may hold only images, drawings or text in parts this reader does not read."])
+        const book = yield* parse("blank.xlsx", F.xlsx([{ name: "Chart1", xml: "" }], []))
+        expect(book.warnings).toEqual(["No cell of the workbook holds a value: it may hold only charts, images or drawings."])
+        expect((yield* parse("report.docx", F.sampleDocx())).warnings).toEqual([])
+      }))
   })
 })
