@@ -259,5 +259,16 @@ describe("real-world files", () => {
         expect(book.warnings).toEqual(["No cell of the workbook holds a value: it may hold only charts, images or drawings."])
         expect((yield* parse("report.docx", F.sampleDocx())).warnings).toEqual([])
       }))
+
+    it.effect("xlsx: a chart drawn on a sheet follows its table (title, kind, cached data)", () =>
+      Effect.gen(function*() {
+        const files = unzipSync(F.xlsx([{ name: "Data", xml: `<row r="1"><c r="A1"><v>1</v></c></row>` }], []))
+        files["xl/worksheets/_rels/sheet1.xml.rels"] = strToU8(F.rels([["rId1", "drawing", "../drawings/drawing1.xml"]]))
+        files["xl/drawings/drawing1.xml"] = strToU8(`<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:twoCellAnchor><xdr:graphicFrame><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId1"/></a:graphicData></a:graphic></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>`)
+        files["xl/drawings/_rels/drawing1.xml.rels"] = strToU8(F.rels([["rId1", "chart", "../charts/chart1.xml"]]))
+        files["xl/charts/chart1.xml"] = strToU8(F.chartXml("Fruit sold"))
+        const book = yield* parse("fruit.xlsx", zipSync(files))
+        expect(book.markdown).toBe("## Data\n\n| 1 |\n| --- |\n\n- Chart: Fruit sold \u2014 Bar chart\n-  | Apples | Pears\n- 2023 | 10 | 7\n- 2024 | 12 | 9")
+      }))
   })
 })

@@ -5,7 +5,8 @@
  * formula; values are the cached results Excel stored (formulas are not recalculated). Number
  * formats other than dates are not applied: numbers come out as numbers. Cell comments (threaded
  * ones with their replies, and notes) follow the sheet's table in the file's markdown and text, one
- * line each with the cell, author and time. Macros are ignored.
+ * line each with the cell, author and time, and so do the charts drawn on it (title, kind, cached
+ * data row by row). Chart sheets have no cells and are skipped. Macros are ignored.
  */
 import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
@@ -14,7 +15,7 @@ import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
 import { attr, nsAttr, descendants, saxXml, textOf } from "../internal/xml.js"
 import type { ZipArchive } from "../internal/zip.js"
-import { coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
+import { chartBlocks, chartParts, coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
 
 /** A sheet's comments as lines: threaded comments (and replies) first, then notes not mirroring them. */
 const sheetComments = (zip: ZipArchive, sheetPart: string, persons: Map<string, string>): Array<string> => {
@@ -41,6 +42,23 @@ const sheetComments = (zip: ZipArchive, sheetPart: string, persons: Map<string, 
       const text = descendants(c, "t").map(textOf).join("").trim()
       const author = authors[Number(attr(c, "authorId") ?? -1)] ?? ""
       if (text !== "") lines.push(`${ref} comment${author === "" || author.startsWith("tc=") ? "" : ` (${author})`}: ${text}`)
+    }
+  }
+  return lines
+}
+
+/** The charts drawn on a sheet (its drawing's chart parts) as lines: title and kind, then the cached data row by row. */
+const sheetCharts = (zip: ZipArchive, sheetPart: string): Array<string> => {
+  const lines: Array<string> = []
+  for (const rel of relationships(zip, sheetPart).values()) {
+    if (rel.external || !rel.type.endsWith("/drawing")) continue
+    const drawing = readXml(zip, rel.target)
+    if (drawing === undefined) continue
+    for (const chart of chartParts(zip, rel.target, drawing)) {
+      for (const block of chartBlocks(zip, chart, 1)) {
+        if (block.type === "table") lines.push(...block.rows.map((row) => row.join(" | ")))
+        else lines.push(`Chart: ${block.text.replace(/\n/g, " — ")}`)
+      }
     }
   }
   return lines
@@ -172,7 +190,7 @@ export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
         }
       }
     })
-    sheets.push({ name: attr(sheet, "name") ?? `Sheet${sheets.length + 1}`, cells, notes: sheetComments(zip, rel.target, persons) })
+    sheets.push({ name: attr(sheet, "name") ?? `Sheet${sheets.length + 1}`, cells, notes: [...sheetComments(zip, rel.target, persons), ...sheetCharts(zip, rel.target)] })
   }
   return assembleSpreadsheet({ format: ctx.format, fileName: ctx.fileName, sheets, metadata: coreProperties(zip) })
 }
