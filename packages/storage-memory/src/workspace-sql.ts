@@ -238,7 +238,7 @@ const build = (): { readonly service: Workspaces.Tables.WorkspaceSqlService; rea
           if (open.rows[0]?.[0] !== false) throw new Error("pg_catalog.set_config is executable by PUBLIC")
           const [fetched] = await run(
             [
-              ...T.queryPreludeStatements(ws.schema, options.timeoutMs).map((sql) => ({ sql })),
+              ...T.queryPreludeStatements(ws.schema, options.timeoutMs, options.hiddenTables).map((sql) => ({ sql })),
               { sql: T.OPEN_QUERY, params: [text] },
               { sql: T.fetchStatement(options.maxRows), keep: true }
             ],

@@ -105,7 +105,7 @@ const build = (sql: SqlClient.SqlClient, tuning: GuardOptions): Effect.Effect<Wo
         if (known.length === 0) return yield* Effect.fail(new T.SqlRejected({ reason: "unknown_table", message: "this workspace has no tables yet: ingest a spreadsheet, CSV or a document with tables first" }))
         return yield* sql.withTransaction(
           Effect.gen(function*() {
-            for (const s of T.queryPreludeStatements(schema, options.timeoutMs)) yield* sql.unsafe(s)
+            for (const s of T.queryPreludeStatements(schema, options.timeoutMs, options.hiddenTables)) yield* sql.unsafe(s)
             yield* sql.unsafe(T.OPEN_QUERY, [text])
             const described = (yield* sql.unsafe("FETCH FORWARD 0 FROM docket_query").raw) as { fields: ReadonlyArray<{ name: string; dataTypeID: number }> }
             const values = yield* sql.unsafe(T.fetchStatement(options.maxRows)).values

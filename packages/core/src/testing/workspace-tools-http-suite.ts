@@ -370,17 +370,39 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         expect(await current.tableNames(t.tenantId, ws)).toEqual(["salaries", "sales"])
       }, 180_000)
 
-      it("tables of files the caller cannot see: refused with the coverage (how many, which labels), the visible data never mixed with them", async () => {
-        const { tool, finance, none } = await setup()
-        for (const key of [finance, none]) {
-          const r = await tool("run-sql", { sql: "SELECT count(*) FROM sales" }, key)
-          expectV1Error(r, 422, "invalid_request")
-          expect(r.body.error.detail.coverage).toEqual({ restricted_candidates: key === finance ? 1 : 2, labels_required: key === finance ? ["hr"] : ["finance", "hr"] })
-          expect(JSON.stringify(r.body)).not.toContain("salaries")
-          const q = await tool("query-tables", { question: "total revenue" }, key)
-          expectV1Error(q, 422, "invalid_request")
-          expect(q.body.error.detail.coverage.restricted_candidates).toBeGreaterThan(0)
+      it("tables of files the caller cannot see read as empty however the query reaches them, and the coverage counts them", async () => {
+        const { tool, finance, none, all } = await setup()
+        const count = "SELECT (SELECT count(*) FROM sales) AS s, (SELECT count(*) FROM salaries) AS p"
+        const f = await tool("run-sql", { sql: count }, finance)
+        expect(f.status, JSON.stringify(f.body)).toBe(200)
+        expect(f.body.rows).toEqual([[4, 0]])
+        expect(f.body.coverage).toEqual({ restricted_candidates: 1, labels_required: ["hr"] })
+        const n = await tool("run-sql", { sql: count }, none)
+        expect(n.body.rows).toEqual([[0, 0]])
+        expect(n.body.coverage).toEqual({ restricted_candidates: 2, labels_required: ["finance", "hr"] })
+        expect((await tool("run-sql", { sql: count }, all)).body).toMatchObject({ rows: [[4, 2]], coverage: { restricted_candidates: 0, labels_required: [] } })
+        // reaching the hidden table another way: a join, a function that runs SQL text, a subquery in a CTE
+        for (const sql of [
+          "SELECT * FROM sales CROSS JOIN salaries",
+          "SELECT query_to_xml('SELECT * FROM salaries', true, true, '') AS x",
+          "SELECT table_to_xml('salaries', true, true, '') AS x",
+          "WITH s AS (SELECT * FROM salaries) SELECT * FROM s",
+          "SELECT ts_stat('SELECT to_tsvector(employee) FROM salaries')"
+        ]) {
+          const r = await tool("run-sql", { sql }, finance)
+          expect([200, 422], `${sql}: ${JSON.stringify(r.body)}`).toContain(r.status)
+          expect(JSON.stringify(r.body), sql).not.toContain("130000")
+          expect(JSON.stringify(r.body), sql).not.toContain("Grace")
         }
+        // query-tables shows its writer the visible tables only
+        const q = await tool("query-tables", { question: "What is the total salary?" }, finance)
+        expect(q.status, JSON.stringify(q.body)).toBe(200)
+        expect(JSON.stringify(q.body.rows)).not.toContain("250000")
+        expect(q.body.tables.map((t: any) => t.table_name)).not.toContain("salaries")
+        expect(q.body.coverage).toEqual({ restricted_candidates: 1, labels_required: ["hr"] })
+        const q2 = await tool("query-tables", { question: "total revenue" }, finance)
+        expect(q2.body.answered).toBe(true)
+        expect(q2.body.rows).toEqual([["4450.5"]])
       })
     })
 

@@ -74,9 +74,23 @@ export const replaceTableStatements = (schema: string, table: WorkspaceTable): R
   return [
     `DROP TABLE IF EXISTS ${qualified}`,
     `CREATE TABLE ${qualified} (${columns})`,
-    `GRANT SELECT ON TABLE ${qualified} TO ${quoteIdent(schema)}`
+    `GRANT SELECT ON TABLE ${qualified} TO ${quoteIdent(schema)}`,
+    // rows the caller may not see (its file's label is not granted to the key) read as none: the
+    // query's transaction lists such tables in HIDDEN_TABLES_SETTING (see queryPreludeStatements)
+    `ALTER TABLE ${qualified} ENABLE ROW LEVEL SECURITY`,
+    `CREATE POLICY docket_visible ON ${qualified} FOR SELECT TO ${quoteIdent(schema)} USING (${visibleExpression(table.table_name)})`
   ]
 }
+
+/** The transaction setting naming the tables a query may not read, as `,a,b,` (`,` for none). */
+export const HIDDEN_TABLES_SETTING = "docket.hidden_tables"
+
+/** true unless the table is listed in HIDDEN_TABLES_SETTING (the role cannot change it: set_config is closed to it, and a cursor runs no SET) */
+const visibleExpression = (tableName: string) =>
+  `position(${quoteLiteral(`,${tableName},`)} in coalesce(current_setting('${HIDDEN_TABLES_SETTING}', true), ',')) = 0`
+
+/** `'text'` (standard_conforming_strings) */
+export const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`
 
 /** Parameterised INSERTs of `rows`, in batches that stay under the protocol's 65535 parameters. */
 export const insertBatches = (
@@ -108,8 +122,9 @@ export const insertBatches = (
 }
 
 /** The statements that begin a query's transaction, in order (after BEGIN). */
-export const queryPreludeStatements = (schema: string, timeoutMs: number): ReadonlyArray<string> => [
+export const queryPreludeStatements = (schema: string, timeoutMs: number, hiddenTables: ReadonlyArray<string> = []): ReadonlyArray<string> => [
   `SET TRANSACTION READ ONLY`,
+  `SET LOCAL ${HIDDEN_TABLES_SETTING} = ${quoteLiteral(`,${hiddenTables.join(",")}${hiddenTables.length > 0 ? "," : ""}`)}`,
   `SET LOCAL ROLE ${quoteIdent(schema)}`,
   `SET LOCAL search_path = ${quoteIdent(schema)}, pg_catalog`,
   `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`

@@ -44,6 +44,11 @@ export interface SqlQueryOptions {
   readonly maxRows: number
   /** the engine cancels the statement past this (milliseconds) */
   readonly timeoutMs: number
+  /**
+   * tables whose rows this query must not read (their files are hidden from the caller): they
+   * read as empty, by the engine's row-level security, however the query reaches them
+   */
+  readonly hiddenTables?: ReadonlyArray<string> | undefined
 }
 
 export interface WorkspaceSqlService {

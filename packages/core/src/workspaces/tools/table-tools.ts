@@ -3,35 +3,43 @@
  * workspace's tables through the read-only `WorkspaceSql` engine, which alone decides what runs
  * (one statement, no writes, only this workspace's schema, a statement timeout, a row cap).
  *
- * Access labels: a table comes from an uploaded file, and the caller may read a table only if it
- * may see that file. One workspace's tables share one engine role, so the engine cannot hide some
- * of them from one caller; when any table of the workspace comes from a file hidden from the
- * caller, SQL over the workspace is refused (422 `TablesWithheld`, with the coverage) rather than
- * risk a query reaching them (by name, or through functions that run SQL text).
+ * Access labels: a table comes from an uploaded file, and its rows are the caller's only if the
+ * caller may see that file. The tables of files hidden from the caller are passed to the engine as
+ * `hiddenTables`: its row-level security makes them read as empty however the query reaches them
+ * (by name, a join, or a function that runs SQL text), and the answer's `coverage` counts them
+ * (`restricted_candidates`) and names the labels that would unlock them — filtered first,
+ * reported, never silently (spec 3, "Authentication"). `query-tables` shows its writer the visible
+ * tables only.
  */
 import { Effect, Option } from "effect"
 import { storageUnavailable } from "../../api/errors.js"
+import { TableQuestionWriter } from "../../intelligence/table-question-writer.js"
 import { Settings } from "../../kernel/config.js"
 import { isVisible, type VisibleLabels, WorkspaceFileStore } from "../files/file-store.js"
-import { answerTableQuestion } from "../tables/query-tables.js"
+import { questionTables, tablesForComponents } from "../tables/query-tables.js"
 import { WorkspaceSql } from "../tables/sql-engine.js"
 import type { WorkspaceTable } from "../tables/workspace-table.js"
-import { TablesWithheld } from "./tool-errors.js"
 
 export const DEFAULT_SQL_ROWS = 200
 export const MAX_SQL_ROWS = 1000
 export const MAX_SQL_CHARS = 20_000
 export const MAX_COMPONENTS = 100
 
-export const NO_COVERAGE = { restricted_candidates: 0, labels_required: [] as ReadonlyArray<string> }
+export interface TableAccess {
+  readonly visible: ReadonlyArray<WorkspaceTable>
+  readonly hidden: ReadonlyArray<string>
+  readonly coverage: { readonly restricted_candidates: number; readonly labels_required: ReadonlyArray<string> }
+}
 
-/** The workspace's tables, or `TablesWithheld` when the caller may not see the file of one of them. */
-export const visibleTables = (tenantId: string, workspaceId: string, visible: VisibleLabels) =>
+/** The workspace's tables split by whether the caller may see their file. */
+export const tableAccess = (tenantId: string, workspaceId: string, visible: VisibleLabels) =>
   Effect.gen(function*() {
     const tables = yield* (yield* WorkspaceSql).listTables(tenantId, workspaceId)
-    if (visible === "all") return tables
+    const none = { restricted_candidates: 0, labels_required: [] as ReadonlyArray<string> }
+    if (visible === "all") return { visible: tables, hidden: [], coverage: none } satisfies TableAccess
     const files = yield* WorkspaceFileStore
-    const hidden: Array<WorkspaceTable> = []
+    const shown: Array<WorkspaceTable> = []
+    const hidden: Array<string> = []
     const labels = new Set<string>()
     const seen = new Map<string, boolean>()
     for (const t of tables) {
@@ -43,20 +51,31 @@ export const visibleTables = (tenantId: string, workspaceId: string, visible: Vi
         if (Option.isSome(file) && !ok && file.value.access_label !== null) labels.add(file.value.access_label)
         seen.set(t.file_id, ok)
       }
-      if (!ok) hidden.push(t)
+      if (ok) shown.push(t)
+      else hidden.push(t.table_name)
     }
-    if (hidden.length > 0) return yield* new TablesWithheld({ restricted_candidates: hidden.length, labels_required: [...labels].sort() })
-    return tables
+    return { visible: shown, hidden, coverage: { restricted_candidates: hidden.length, labels_required: [...labels].sort() } } satisfies TableAccess
   })
-
 
 export const runSql = (tenantId: string, workspaceId: string, visible: VisibleLabels, input: { readonly sql: string; readonly max_rows: number }) =>
   Effect.gen(function*() {
-    yield* visibleTables(tenantId, workspaceId, visible)
+    const access = yield* tableAccess(tenantId, workspaceId, visible)
     const settings = yield* Settings
-    const result = yield* (yield* WorkspaceSql).query(tenantId, workspaceId, input.sql, { maxRows: input.max_rows, timeoutMs: settings.workspaceSqlTimeoutMs })
-    return { ...result, max_rows: input.max_rows, coverage: NO_COVERAGE }
+    const result = yield* (yield* WorkspaceSql).query(tenantId, workspaceId, input.sql, {
+      maxRows: input.max_rows,
+      timeoutMs: settings.workspaceSqlTimeoutMs,
+      hiddenTables: access.hidden
+    })
+    return { ...result, max_rows: input.max_rows, coverage: access.coverage }
   })
+
+const tableView = (t: WorkspaceTable) => ({
+  table_name: t.table_name,
+  path: t.path,
+  component: t.component,
+  row_count: t.row_count,
+  columns: t.columns.map((c) => ({ name: c.name, data_type: c.data_type }))
+})
 
 export const queryTables = (
   tenantId: string,
@@ -65,30 +84,33 @@ export const queryTables = (
   input: { readonly question: string; readonly components?: ReadonlyArray<string> | undefined; readonly max_rows: number }
 ) =>
   Effect.gen(function*() {
-    const tables = yield* visibleTables(tenantId, workspaceId, visible)
+    const access = yield* tableAccess(tenantId, workspaceId, visible)
     const settings = yield* Settings
-    const answer = yield* answerTableQuestion(tenantId, workspaceId, input.question, input.components, { maxRows: input.max_rows, timeoutMs: settings.workspaceSqlTimeoutMs }).pipe(
-      Effect.catchTag("EngineFailed", () => Effect.fail(storageUnavailable("the table question engine")))
-    )
-    const used = new Set(answer.table_names)
+    const options = { maxRows: input.max_rows, timeoutMs: settings.workspaceSqlTimeoutMs, hiddenTables: access.hidden }
+    const tables = tablesForComponents(access.visible, input.components)
+    const base = { question: input.question, columns: [], rows: [], row_count: 0, truncated: false, coverage: access.coverage }
+    const unanswered = (answer: string) => ({ ...base, answered: false, answer, interpretation: null, sql: null, tables: tables.map(tableView) })
+    if (tables.length === 0) {
+      return unanswered(input.components === undefined || input.components.length === 0
+        ? "this workspace has no tables you can read: ingest a spreadsheet, CSV or a document with tables first"
+        : `no table matches the components ${input.components.join(", ")}`)
+    }
+    const writer = yield* TableQuestionWriter
+    const engineDown = () => Effect.fail(storageUnavailable("the table question engine"))
+    const plan = yield* writer.write({ question: input.question, tables: yield* questionTables(tenantId, workspaceId, tables) }).pipe(Effect.catchTag("EngineFailed", engineDown))
+    if (plan.kind === "unanswerable") return unanswered(plan.message)
+    const result = yield* (yield* WorkspaceSql).query(tenantId, workspaceId, plan.sql, options)
+    const answer = yield* writer.answerSentence(input.question, plan.sql, result).pipe(Effect.catchTag("EngineFailed", engineDown))
     return {
-      question: input.question,
-      answered: answer.answered,
-      answer: answer.answer,
-      interpretation: answer.interpretation,
-      sql: answer.sql,
-      columns: answer.result?.columns ?? [],
-      rows: answer.result?.rows ?? [],
-      row_count: answer.result?.row_count ?? 0,
-      truncated: answer.result?.truncated ?? false,
-      // the tables the answer used; when unanswered, the tables it could use, with their columns
-      tables: tables.filter((t) => used.has(t.table_name)).map((t) => ({
-        table_name: t.table_name,
-        path: t.path,
-        component: t.component,
-        row_count: t.row_count,
-        columns: t.columns.map((c) => ({ name: c.name, data_type: c.data_type }))
-      })),
-      coverage: NO_COVERAGE
+      ...base,
+      answered: true,
+      answer,
+      interpretation: plan.interpretation,
+      sql: plan.sql,
+      columns: result.columns,
+      rows: result.rows,
+      row_count: result.row_count,
+      truncated: result.truncated,
+      tables: tables.filter((t) => t.table_name === plan.table_name).map(tableView)
     }
   })

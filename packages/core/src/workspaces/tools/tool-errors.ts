@@ -39,29 +39,3 @@ export class DerivedPathRefused extends Data.TaggedError("DerivedPathRefused")<{
     return { status: 422, code: "invalid_request", detail: { errors: [{ field: "path", message: this.text }], uploaded_path: this.uploaded_path } }
   }
 }
-
-/**
- * 422 `invalid_request`: `run-sql` / `query-tables` over a workspace where some tables come from
- * files the caller's key cannot read. The engine cannot hide a table from one caller and show it
- * to another within one workspace role, so free SQL is refused rather than risk reading them;
- * the coverage says how many tables are withheld and which labels would unlock them.
- */
-export class TablesWithheld extends Data.TaggedError("TablesWithheld")<{
-  readonly restricted_candidates: number
-  readonly labels_required: ReadonlyArray<string>
-}> implements ApiError {
-  get text() {
-    return `${this.restricted_candidates} table(s) of this workspace come from files your key cannot read (labels ${this.labels_required.join(", ")}): ` +
-      "SQL over the workspace needs a key granted those labels"
-  }
-  get flat(): FlatError {
-    return { status: 422, code: "validation_error" }
-  }
-  get v1(): V1Error {
-    return {
-      status: 422,
-      code: "invalid_request",
-      detail: { errors: [{ field: "", message: this.text }], coverage: { restricted_candidates: this.restricted_candidates, labels_required: this.labels_required } }
-    }
-  }
-}
