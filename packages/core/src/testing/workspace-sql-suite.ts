@@ -150,6 +150,29 @@ export const workspaceSqlSuite = <E>(name: string, layer: Layer.Layer<WorkspaceS
         expect(Either.isLeft(xml) && xml.left._tag === "SqlRejected" ? xml.left.reason : "accepted").toBe("unknown_table")
       }))
 
+    it("hiddenTables read as empty however the query reaches them; the others are untouched", () =>
+      Effect.gen(function*() {
+        const { engine, tenant, ws } = yield* loaded
+        const secret = salesTable("secret", [["code"], ["s3cr3t"], ["t0p"]])
+        yield* engine.loadTable(tenant, ws, secret.descriptor, secret.rows)
+        const hidden = { ...OPTIONS, hiddenTables: ["secret"] }
+        const counts = "SELECT (SELECT count(*) FROM sales) AS s, (SELECT count(*) FROM secret) AS c"
+        const open = yield* engine.query(tenant, ws, counts, OPTIONS)
+        expect(open.rows[0]![1]).toBe(2)
+        const shut = yield* engine.query(tenant, ws, counts, hidden)
+        expect(shut.rows[0]).toEqual([open.rows[0]![0], 0])
+        for (const sql of [
+          "SELECT * FROM secret",
+          "SELECT * FROM sales CROSS JOIN secret",
+          "SELECT query_to_xml('select * from secret', true, true, '')::text",
+          "SELECT table_to_xml('secret', true, true, '')::text",
+          "WITH x AS (SELECT * FROM secret) SELECT * FROM x"
+        ]) {
+          const r = yield* engine.query(tenant, ws, sql, hidden)
+          expect(JSON.stringify(r.rows), sql).not.toContain("s3cr3t")
+        }
+      }))
+
     it("refuses writes and DDL", () =>
       Effect.gen(function*() {
         for (const sql of [
