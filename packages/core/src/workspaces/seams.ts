@@ -12,6 +12,9 @@ import type { LabelReference } from "./access/label-references.js"
 import type { TeardownStep } from "./workspace/teardown.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
+import { fileLabelReference, fileTeardownStep } from "./files/file-seams.js"
+import type { WorkspaceFileStore } from "./files/file-store.js"
+import type { BlobStore } from "../documents/uploads/blob-store.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -19,7 +22,11 @@ const workspaceReference: LabelReference<WorkspaceStore> = {
 }
 
 /** widen the union of services when adding a holder that needs another */
-export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore>> = [workspaceReference, keyGrantReference]
+export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore | WorkspaceFileStore>> = [
+  workspaceReference,
+  keyGrantReference,
+  fileLabelReference
+]
 
-/** widen the union of services (now none) when adding a step that needs some */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<never>> = []
+/** widen the union of services when adding a step that needs another */
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore>> = [fileTeardownStep]
