@@ -26,11 +26,12 @@ import * as MemoryWorkspaceFileStore from "./workspace-file-store.js"
 import * as MemoryAccessLabelStore from "./access-label-store.js"
 import * as MemoryWorkspaceStore from "./workspace-store.js"
 import * as MemoryDomainStore from "./domain-store.js"
+import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
-export { MemoryAccessLabelStore, MemoryDomainStore, MemoryWorkspaceStore }
+export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
@@ -65,7 +66,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryAccessLabelStore.layer,
   MemoryWorkspaceStore.layer,
   MemoryDomainStore.layer,
-  MemoryWorkspaceFileStore.layer
+  MemoryWorkspaceFileStore.layer,
+  MemoryFileIngestionStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

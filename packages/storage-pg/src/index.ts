@@ -50,10 +50,11 @@ import * as PgWorkspaceFileStore from "./workspace-file-store.js"
 import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
+import * as PgFileIngestionStore from "./file-ingestion-store.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgAccessLabelStore, PgDomainStore, PgWorkspaceFileStore, PgWorkspaceStore }
+export { PgAccessLabelStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -94,7 +95,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, Sq
   PgAccessLabelStore.layer,
   PgWorkspaceStore.layer,
   PgDomainStore.layer,
-  PgWorkspaceFileStore.layer
+  PgWorkspaceFileStore.layer,
+  PgFileIngestionStore.layer
 )
 
 /**

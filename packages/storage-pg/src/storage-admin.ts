@@ -39,7 +39,8 @@ export const TABLES = [
   "docket_ws_files",
   "docket_ws_file_versions",
   "docket_ws_file_outputs",
-  "docket_ws_output_members"
+  "docket_ws_output_members",
+  "docket_ws_file_ingestions"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

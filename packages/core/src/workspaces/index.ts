@@ -23,3 +23,4 @@ export { AccessLabelInUse, AccessLabelNameTaken, AccessLabelNotFound } from "./a
 export { pinnedDomain, PLATFORM_VERSIONS } from "./domains/domain-catalog.js"
 export { DomainNotFound, DomainNotPublished, DomainValidationFailed, ReservedDomainSlug } from "./domains/errors.js"
 export * as Files from "./files/index.js"
+export * as Ingestion from "./ingestion/index.js"

@@ -3,5 +3,6 @@ import type { AccessLabelStore } from "./access/access-label-store.js"
 import type { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { DomainStore } from "./domains/domain-store.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
+import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore
