@@ -11,6 +11,7 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
+  workspaceFilesHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
@@ -80,3 +81,4 @@ documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
 // the workspace service's configuration (access labels, domains, workspaces) on Bun
 workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
+workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
