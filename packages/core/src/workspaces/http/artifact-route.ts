@@ -11,7 +11,7 @@
  *   preview = inline); 403 `access_denied` when it was altered, is past its hour, or the file's
  *   access label changed since it was issued.
  */
-import { Clock, Effect, Schema, Stream } from "effect"
+import { Chunk, Clock, Effect, Schema, Stream } from "effect"
 import { endpoint } from "../../api/endpoint.js"
 import { queryOf } from "../../api/inputs.js"
 import { QueryValue } from "../../api/schemas.js"
@@ -34,12 +34,28 @@ type ArtifactCaller = { readonly _tag: "key"; readonly caller: Caller } | { read
 /** tenant ids in a link reach a store query: a bounded token only */
 const TENANT_ID = /^[A-Za-z0-9_-]{1,128}$/
 
-const response = (read: ArtifactRead, requestId: string): DocketResponse => ({
-  status: read.status,
-  headers: { ...read.headers, "x-request-id": requestId, "cache-control": "private, no-store" },
-  // a store failing mid-stream ends the connection early (its Content-Length tells the client)
-  stream: Stream.orDie(read.body)
-})
+/**
+ * Bodies up to this size are read and sent whole (one write; every adapter then sends the
+ * `Content-Length` itself); larger ones are streamed with backpressure, never held whole.
+ */
+export const WHOLE_BODY_MAX = 1024 * 1024
+
+const response = (read: ArtifactRead, requestId: string) =>
+  Effect.gen(function*() {
+    const headers = { ...read.headers, "x-request-id": requestId, "cache-control": "private, no-store" }
+    if (Number(read.headers["content-length"]) <= WHOLE_BODY_MAX) {
+      const chunks = yield* Stream.runCollect(read.body)
+      const body = new Uint8Array(Chunk.reduce(chunks, 0, (n, c) => n + c.byteLength))
+      let at = 0
+      for (const c of chunks) {
+        body.set(c, at)
+        at += c.byteLength
+      }
+      return { status: read.status, headers, body } satisfies DocketResponse
+    }
+    // a store failing mid-stream ends the connection early (its Content-Length tells the client)
+    return { status: read.status, headers, stream: Stream.orDie(read.body) } satisfies DocketResponse
+  })
 
 export const artifactEndpoints = [
   endpoint({
@@ -80,7 +96,7 @@ export const artifactEndpoints = [
           if (!isVisible(target.access_label, visibleLabelsOf(w, caller.caller.access_labels))) {
             return yield* new WorkspaceFileNotFound({ file: query.path })
           }
-          return response(yield* serveArtifact(target, range, "inline").pipe(storeDown), ctx.requestId)
+          return yield* response(yield* serveArtifact(target, range, "inline").pipe(storeDown), ctx.requestId).pipe(storeDown)
         }
         const claim = caller.claim
         const w = yield* getWorkspace(claim.tenant_id, params.workspace_id).pipe(
@@ -100,7 +116,7 @@ export const artifactEndpoints = [
           yield* Clock.currentTimeMillis
         )
         if (check !== "valid") return yield* new FileLinkRefused({ reason: check })
-        return response(yield* serveArtifact(target, range, claim.disposition).pipe(storeDown), ctx.requestId)
+        return yield* response(yield* serveArtifact(target, range, claim.disposition).pipe(storeDown), ctx.requestId).pipe(storeDown)
       })
   })
 ]
