@@ -415,5 +415,139 @@ export const workspaceFilesHttpSuite = (name: string, start: StartTarget) => {
         expect(s.body.files_expiring_within_7d).toBe(1)
       })
     })
+
+    describe("file tools: folder-metadata and file-metadata", () => {
+      const folder = (key: string, ws: string, body: unknown) => api.call("POST", `/v1/workspaces/${ws}/tools/folder-metadata`, { key, body })
+      const tree = async (key: string, ws: string) => {
+        for (const p of ["reports/2024/q1.txt", "reports/2024/q2.csv", "reports/summary.pdf", "readme.md", "images/a.png"]) await file(key, ws, p, p)
+      }
+
+      it("unfiltered, not recursive: counts over the whole tree, the directory's own entries, subdirectories, every status in ingestion_summary; keys that would be null omitted", async () => {
+        const t = await api.tenant()
+        const ws = await workspace(t.key)
+        await tree(t.key, ws)
+        const r = await folder(t.key, ws, {})
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        expect(r.body).toEqual({
+          directory: "/",
+          overall_files: 5,
+          categories: [],
+          subdirectories: [
+            { name: "images", overall_files: 1, top_categories: [], failed_files: 0 },
+            { name: "reports", overall_files: 3, top_categories: [], failed_files: 0 }
+          ],
+          ingestion_summary: { discovered: 5, queued: 0, ingesting: 0, ingested: 0, stale: 0, expired: 0, failed: 0, not_required: 0 },
+          files_truncated: false,
+          file_entries: [{ path: "readme.md", ingestion_status: "discovered", size_bytes: 9, uploaded_at: expect.any(String), kind: "document" }],
+          coverage: { restricted_candidates: 0, labels_required: [] }
+        })
+        const sub = await folder(t.key, ws, { directory: "/reports" })
+        expect(sub.body.directory).toBe("reports/")
+        expect(sub.body.file_entries.map((e: any) => e.path)).toEqual(["reports/summary.pdf"])
+        expect(sub.body.subdirectories.map((d: any) => d.name)).toEqual(["2024"])
+      })
+
+      it("recursive pages by page_size with files_truncated and start_after (counts unaffected); a narrowing filter implies recursive unless sent; filters intersect; % and _ literal", async () => {
+        const t = await api.tenant()
+        const ws = await workspace(t.key)
+        await tree(t.key, ws)
+        const p1 = await folder(t.key, ws, { recursive: true, page_size: 2 })
+        expect(p1.body.file_entries.map((e: any) => e.path)).toEqual(["images/a.png", "readme.md"])
+        expect(p1.body.files_truncated).toBe(true)
+        expect(p1.body.file_entries[0].kind).toBe("media")
+        const p2 = await folder(t.key, ws, { recursive: true, page_size: 2, start_after: "readme.md" })
+        expect(p2.body.file_entries.map((e: any) => e.path)).toEqual(["reports/2024/q1.txt", "reports/2024/q2.csv"])
+        expect(p2.body.overall_files).toBe(5)
+        const tables = await folder(t.key, ws, { kind: "table" })
+        expect(tables.body.file_entries.map((e: any) => e.path)).toEqual(["reports/2024/q2.csv"])
+        expect(tables.body.overall_files).toBe(1)
+        const notRecursive = await folder(t.key, ws, { kind: "table", recursive: false })
+        expect(notRecursive.body.file_entries).toEqual([])
+        expect(notRecursive.body.overall_files).toBe(1)
+        expect((await folder(t.key, ws, { name_contains: "Q1" })).body.overall_files).toBe(1)
+        expect((await folder(t.key, ws, { name_contains: "%" })).body.overall_files).toBe(0)
+        expect((await folder(t.key, ws, { name_contains: "_" })).body.overall_files).toBe(0)
+        expect((await folder(t.key, ws, { name_contains: "2024", kind: "document" })).body.file_entries.map((e: any) => e.path)).toEqual(["reports/2024/q1.txt"])
+        expect((await folder(t.key, ws, { ingestion_status: "failed" })).body.overall_files).toBe(0)
+        const filteredEmpty = await folder(t.key, ws, { ingestion_status: "failed" })
+        expect("hint" in filteredEmpty.body).toBe(false)
+        const withTables = await folder(t.key, ws, { include_tables: true })
+        expect(withTables.body).toMatchObject({ tables: [], tables_truncated: false, shared_columns: [], shared_columns_truncated: false })
+        expect(withTables.body.file_entries).toHaveLength(5)
+      })
+
+      it("422: unknown ingestion_status or kind, page_size over 500, a directory naming a file, a derived path (naming the uploaded file), a hostile directory", async () => {
+        const t = await api.tenant()
+        const ws = await workspace(t.key)
+        await tree(t.key, ws)
+        for (const [body, field] of [
+          [{ ingestion_status: "bogus" }, "ingestion_status"],
+          [{ kind: "spreadsheet" }, "kind"],
+          [{ page_size: 501 }, "page_size"],
+          [{ page_size: 0 }, "page_size"],
+          [{ directory: "readme.md" }, "directory"],
+          [{ directory: "../x" }, "directory"],
+          [{ directory: "a\u0000b" }, "directory"],
+          [{ directory: "_derived/reports/summary.pdf/tables/t1.csv" }, "directory"],
+          [{ colour: 1 }, "colour"]
+        ] as const) {
+          const r = await folder(t.key, ws, body)
+          expectV1Error(r, 422, "invalid_request")
+          expect(fields(r), JSON.stringify(body)).toEqual([field])
+        }
+        const derived = await folder(t.key, ws, { directory: "_derived/reports/summary.pdf/tables/t1.csv" })
+        expect(derived.body.error.message).toContain("(reports/summary.pdf)")
+        const fm = await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: t.key, body: { path: "_derived/readme.md/document.md" } })
+        expectV1Error(fm, 422, "invalid_request")
+        expect(fm.body.error.message).toContain("(readme.md)")
+        expect((await folder(t.key, ws, { page_size: 500 })).status).toBe(200)
+      })
+
+      it("coverage and hint under access labels: counts only what the caller sees, the hint names the nearest ancestor the caller can see, never a hidden folder", async () => {
+        const { t, ws, finance, hr } = await labelled()
+        await file(t.key, ws, "secret/pay/p1.txt", "p1", { access_label: "hr" })
+        await file(t.key, ws, "secret/pay/p2.txt", "p2", { access_label: "hr" })
+        await file(t.key, ws, "books/b1.txt", "b1", { access_label: "finance" })
+        const f = await folder(finance, ws, { recursive: true })
+        expect(f.body.overall_files).toBe(1)
+        expect(f.body.file_entries.map((e: any) => e.path)).toEqual(["books/b1.txt"])
+        expect(f.body.subdirectories.map((d: any) => d.name)).toEqual(["books"])
+        expect(f.body.coverage).toEqual({ restricted_candidates: 2, labels_required: ["hr"] })
+        const h = await folder(hr, ws, {})
+        expect(h.body.overall_files).toBe(2)
+        expect(h.body.coverage).toEqual({ restricted_candidates: 1, labels_required: ["finance"] })
+        const hidden = await folder(finance, ws, { directory: "secret/pay/more" })
+        expect(hidden.body.overall_files).toBe(0)
+        expect(hidden.body.hint).toMatch(/nearest folder holding files is \/$/)
+        const visible = await folder(hr, ws, { directory: "secret/pay/more" })
+        expect(visible.body.hint).toMatch(/nearest folder holding files is secret\/pay\/$/)
+        const fm = await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: finance, body: { path: "secret/pay/p1.txt" } })
+        expectV1Error(fm, 404, "file_not_found")
+      })
+
+      it("file-metadata of an un-ingested file: its kind by media type, status, size, null counts, no components, no ingestion_error", async () => {
+        const t = await api.tenant()
+        const ws = await workspace(t.key)
+        const f = await file(t.key, ws, "data/q2.csv", "a,b\n1,2\n")
+        const r = await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: t.key, body: { path: "data/q2.csv" } })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        expect(r.body).toEqual({
+          path: "data/q2.csv",
+          file_id: f.file_id,
+          kind: "table",
+          ingestion_status: "discovered",
+          size_bytes: 8,
+          page_count: null,
+          tab_count: null,
+          total_chars: null,
+          total_approx_bytes: null,
+          summary: null,
+          components: []
+        })
+        expectV1Error(await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: t.key, body: { path: "data/none.csv" } }), 404, "file_not_found")
+        expect(fields(await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: t.key, body: {} }))).toEqual(["path"])
+        expect(fields(await api.call("POST", `/v1/workspaces/${ws}/tools/file-metadata`, { key: t.key, body: { path: "../x" } }))).toEqual(["path"])
+      })
+    })
   })
 }

@@ -141,7 +141,7 @@ export const folderMetadata = (tenantId: string, workspaceId: string, visible: V
       }))
       : undefined
 
-    return Option.some({
+    const view = {
       directory: q.directory === "" ? "/" : q.directory,
       overall_files: files.length,
       categories: countsBy(files, (f) => f.category),
@@ -163,5 +163,7 @@ export const folderMetadata = (tenantId: string, workspaceId: string, visible: V
       })),
       coverage: coverageOf(scanned.value.withheld),
       ...(hint === undefined ? {} : { hint })
-    })
+    }
+    // the matched files (for `include_tables`: the tables of these files)
+    return Option.some({ view, file_ids: files.map((f) => f.file_id) })
   })
