@@ -40,6 +40,38 @@ const TENANT_ID = /^[A-Za-z0-9_-]{1,128}$/
  */
 export const WHOLE_BODY_MAX = 1024 * 1024
 
+/** small pieces (as a store may hold them, e.g. as they arrived) are joined into writes of up to this size */
+const WRITE_BYTES = 64 * 1024
+
+/** joins the small pieces of each pulled chunk into writes of at most `WRITE_BYTES` (a large piece passes as is) */
+const coalesce = <E>(body: Stream.Stream<Uint8Array, E>): Stream.Stream<Uint8Array, E> =>
+  Stream.mapChunks(body, (pieces) => {
+    const out: Array<Uint8Array> = []
+    let pending: Array<Uint8Array> = []
+    let size = 0
+    const flush = () => {
+      if (pending.length === 1) out.push(pending[0]!)
+      else if (pending.length > 1) {
+        const joined = new Uint8Array(size)
+        let at = 0
+        for (const p of pending) {
+          joined.set(p, at)
+          at += p.byteLength
+        }
+        out.push(joined)
+      }
+      pending = []
+      size = 0
+    }
+    for (const p of pieces) {
+      if (size + p.byteLength > WRITE_BYTES) flush()
+      pending.push(p)
+      size += p.byteLength
+    }
+    flush()
+    return Chunk.unsafeFromArray(out)
+  })
+
 const response = (read: ArtifactRead, requestId: string) =>
   Effect.gen(function*() {
     const headers = { ...read.headers, "x-request-id": requestId, "cache-control": "private, no-store" }
@@ -54,7 +86,7 @@ const response = (read: ArtifactRead, requestId: string) =>
       return { status: read.status, headers, body } satisfies DocketResponse
     }
     // a store failing mid-stream ends the connection early (its Content-Length tells the client)
-    return { status: read.status, headers, stream: Stream.orDie(read.body) } satisfies DocketResponse
+    return { status: read.status, headers, stream: Stream.orDie(coalesce(read.body)) } satisfies DocketResponse
   })
 
 export const artifactEndpoints = [
