@@ -13,6 +13,7 @@ import {
   type StartTarget,
   remoteToolsTarget,
   workspaceToolsHttpSuite,
+  workspaceFilesHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
@@ -87,3 +88,4 @@ workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
 // the file tools on Bun: files set up through the fixture server's test routes
 const toolsOnBun = onBun("listen", "memory", true, true)
 workspaceToolsHttpSuite("Bun: listen", async (settings) => remoteToolsTarget(await toolsOnBun(settings)))
+workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))

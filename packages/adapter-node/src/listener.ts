@@ -111,14 +111,31 @@ const writeAndLinger = (message: IncomingMessage, res: ServerResponse, response:
   message.resume()
 }
 
+/** Resumes once the response can take more (`drain`), or has closed. */
+const drained = (res: ServerResponse) =>
+  Effect.async<void>((resume) => {
+    const go = () => {
+      res.off("drain", go)
+      res.off("close", go)
+      resume(Effect.void)
+    }
+    res.once("drain", go)
+    res.once("close", go)
+    return Effect.sync(() => {
+      res.off("drain", go)
+      res.off("close", go)
+    })
+  })
+
 /**
- * Writes a streamed body (Server-Sent Events) chunk by chunk; the response ends with the stream,
+ * Writes a streamed body (Server-Sent Events, a file) chunk by chunk, with backpressure; the response ends with the stream,
  * and a client that goes away interrupts the stream.
  */
 const writeStream = (res: ServerResponse, response: Platform.DocketResponse, stream: Stream.Stream<Uint8Array>, sent: () => void): void => {
   res.writeHead(response.status, Object.assign({}, response.headers))
   res.flushHeaders()
-  const fiber = Effect.runFork(Stream.runForEach(stream, (chunk) => Effect.sync(() => void res.write(chunk))))
+  // a chunk the socket cannot take yet waits for `drain`: a large file is never buffered whole here
+  const fiber = Effect.runFork(Stream.runForEach(stream, (chunk) => (res.write(chunk) ? Effect.void : drained(res))))
   const stop = () => fiber.unsafeInterruptAsFork(FiberId.none)
   res.once("close", stop)
   fiber.addObserver((exit) => {

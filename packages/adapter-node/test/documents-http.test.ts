@@ -1,6 +1,6 @@
 import { listen } from "@docket/adapter-node"
 import { type DocketOptions, Documents, makeDocket, ManualClock } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, jobKindsHttpSuite, remoteTarget, type StartTarget, testParserLayer, workspacesConfigHttpSuite } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, jobKindsHttpSuite, remoteTarget, type StartTarget, testParserLayer, workspaceFilesHttpSuite, workspacesConfigHttpSuite } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service's suites over a real socket, through the node:http listener, with the
@@ -32,5 +32,6 @@ documentsGroundHttpSuite("node:http", onNode)
 documentsRetentionHttpSuite("node:http", onNode)
 documentsFaultsHttpSuite("node:http", onNode)
 workspacesConfigHttpSuite("node:http", onNode)
+workspaceFilesHttpSuite("node:http", onNode)
 // a kind registered by the host (makeDocket's jobKinds and routes), served through the listener
 jobKindsHttpSuite("node:http", onNodeWith)

@@ -203,6 +203,11 @@ const makeStore = (): Clearable<Workspaces.Files.WorkspaceFileStoreService> => {
           files_expiring_within: expiring
         }
       }),
+    referencesLabel: (t, label) =>
+      Effect.sync(() => {
+        for (const e of files.values()) if (e.file.tenant_id === t && e.file.access_label === label) return true
+        return false
+      }),
     deleteWorkspace: (t, w, limit) =>
       Effect.sync(() => {
         const entries = workspaceEntries(t, w)

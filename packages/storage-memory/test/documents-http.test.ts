@@ -1,5 +1,5 @@
 import { Documents, makeDocket, ManualClock } from "@docket/core"
-import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer, workspacesConfigHttpSuite } from "@docket/core/testing"
+import { documentsBillingHttpSuite, documentsCategorizeHttpSuite, documentsExtractHttpSuite, documentsFaultsHttpSuite, documentsGroundHttpSuite, documentsHttpSuite, documentsJobsSuite, documentsRetentionHttpSuite, documentsSchemaHttpSuite, inProcessTarget, jobKindsHttpSuite, retentionSweepSuite, testParserLayer, workspaceFilesHttpSuite, workspacesConfigHttpSuite } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 // The document service in process, through the web-standard fetch handler, on memory storage.
@@ -37,6 +37,9 @@ documentsFaultsHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
 
 workspacesConfigHttpSuite("in-process fetch, memory storage", async (settings) =>
+  inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
+
+workspaceFilesHttpSuite("in-process fetch, memory storage", async (settings) =>
   inProcessTarget(makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings })))
 
 retentionSweepSuite("memory storage", async () =>

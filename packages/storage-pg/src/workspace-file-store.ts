@@ -320,6 +320,10 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.File
           files_expiring_within: expiring
         }
       }),
+    referencesLabel: (t, label) =>
+      run(sql<{ readonly one: number }>`SELECT 1 AS one FROM docket_ws_files WHERE tenant_id = ${t} AND access_label = ${label} LIMIT 1`).pipe(
+        Effect.map((rows) => rows.length > 0)
+      ),
     deleteWorkspace: (t, w, limit) =>
       run(sql.withTransaction(Effect.gen(function*() {
         const n = Math.max(0, Math.floor(limit))

@@ -13,6 +13,7 @@ import {
   jobKindsHttpSuite,
   retentionSweepSuite,
   testParserLayer,
+  workspaceFilesHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
@@ -48,6 +49,7 @@ documentsGroundHttpSuite("in-process fetch, postgres storage", start())
 documentsRetentionHttpSuite("in-process fetch, postgres storage", start())
 documentsFaultsHttpSuite("in-process fetch, postgres storage", start())
 workspacesConfigHttpSuite("in-process fetch, postgres storage", start())
+workspaceFilesHttpSuite("in-process fetch, postgres storage", start())
 
 jobKindsHttpSuite("in-process fetch, postgres storage", (extension) => async (settings) => {
   const docket = makeDocket({

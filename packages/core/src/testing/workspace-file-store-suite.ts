@@ -361,4 +361,22 @@ export const workspaceFileStoreSuite = <E>(name: string, layer: Layer.Layer<Work
           expect(Option.isSome(yield* s.get(t, other, kept.file_id))).toBe(true)
           expect(yield* s.deleteWorkspace(t, w, 3)).toEqual({ deleted: 0, blob_keys: [], more: false })
         })))
+
+    it("referencesLabel: any file of the tenant (any workspace) with that access label; not another tenant's", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const { t, w } = scope()
+          const other = scope()
+          expect(yield* s.referencesLabel(t, "legal")).toBe(false)
+          yield* s.create(newFile(other.t, other.w, "a.txt", { access_label: "legal" }))
+          expect(yield* s.referencesLabel(t, "legal")).toBe(false)
+          const f = yield* s.create(newFile(t, w, "a.txt", { access_label: "legal" }))
+          expect(yield* s.referencesLabel(t, "legal")).toBe(true)
+          expect(yield* s.referencesLabel(t, "hr")).toBe(false)
+          yield* s.update(t, w, f.file_id, { access_label: "hr" }, 2_000)
+          expect(yield* s.referencesLabel(t, "legal")).toBe(false)
+          expect(yield* s.referencesLabel(t, "hr")).toBe(true)
+          yield* s.delete(t, w, f.file_id)
+          expect(yield* s.referencesLabel(t, "hr")).toBe(false)
+        })))
   })

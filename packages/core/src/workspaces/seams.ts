@@ -13,6 +13,9 @@ import type { TeardownStep } from "./workspace/teardown.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
 import { WorkspaceSql } from "./tables/sql-engine.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
+import { fileLabelReference, fileTeardownStep } from "./files/file-seams.js"
+import type { WorkspaceFileStore } from "./files/file-store.js"
+import type { BlobStore } from "../documents/uploads/blob-store.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -20,7 +23,11 @@ const workspaceReference: LabelReference<WorkspaceStore> = {
 }
 
 /** widen the union of services when adding a holder that needs another */
-export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore>> = [workspaceReference, keyGrantReference]
+export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore | WorkspaceFileStore>> = [
+  workspaceReference,
+  keyGrantReference,
+  fileLabelReference
+]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
@@ -29,4 +36,4 @@ const tablesTeardown: TeardownStep<WorkspaceSql> = {
 }
 
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceSql>> = [tablesTeardown]
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql>> = [fileTeardownStep, tablesTeardown]

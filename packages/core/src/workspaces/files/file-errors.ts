@@ -55,3 +55,18 @@ export class FileStateChanged extends Data.TaggedError("FileStateChanged")<{
   readonly ingestion_status: string
   readonly version: number
 }> {}
+
+/** 403 `access_denied`: a signed artifact link that was altered, is past its hour, or no longer matches the file's access label. */
+export class FileLinkRefused extends Data.TaggedError("FileLinkRefused")<{ readonly reason: "expired" | "invalid" }> implements ApiError {
+  get text() {
+    return this.reason === "expired"
+      ? "this link has expired; read the file again (GET …/files/{file_id}) for fresh links"
+      : "this link is not valid; use the download_url or preview_url of the file unchanged, or read the file again for fresh links"
+  }
+  get flat(): FlatError {
+    return { status: 403, code: "forbidden" }
+  }
+  get v1(): V1Error {
+    return { status: 403, code: "access_denied" }
+  }
+}

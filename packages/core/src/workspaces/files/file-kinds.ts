@@ -51,7 +51,12 @@ export const FileUploadInput = Schema.Struct({
   graph_inclusion: GraphInclusion,
   on_conflict: Schema.Literal("reject", "new_version"),
   /** a declared label named in the metadata (checked by the route), else null */
-  access_label: Schema.NullOr(Schema.String)
+  access_label: Schema.NullOr(Schema.String),
+  /**
+   * the label a file without an explicit one gets at upload (the workspace's `default_label`, so it
+   * is never visible to every caller before ingestion decides); ingestion may reclassify it
+   */
+  default_label: Schema.optional(Schema.NullOr(Schema.String))
 })
 export type FileUploadInput = typeof FileUploadInput.Type
 
@@ -156,7 +161,8 @@ export const fileUploadKind = defineJobKind({
           blob_key: source.staged_blob_key,
           labels: input.labels ?? {},
           graph_inclusion: input.graph_inclusion,
-          access_label: input.access_label,
+          access_label: input.access_label ?? input.default_label ?? null,
+          access_label_explicit: input.access_label !== null,
           ingestion_status: "discovered",
           at: now
         }))

@@ -39,6 +39,7 @@ export type PathRule =
   | "dot_segment"
   | "lookalike_separator"
   | "whitespace_edge"
+  | "reserved_prefix"
 
 export interface PathRefusal {
   readonly rule: PathRule
@@ -129,6 +130,34 @@ export const normalizeFilePath = (raw: string): Either.Either<string, PathRefusa
  */
 export const normalizePathPrefix = (raw: string): Either.Either<string, PathRefusal> =>
   raw === "" || raw === "/" ? Either.right("") : parse(raw, { folder: true })
+
+/**
+ * The first segment under which ingestion writes a file's derived outputs (`_derived/P/document.md`,
+ * `_derived/P/tables/<table>.csv`): reserved, so an upload may not use it (in any case, so no
+ * lookalike `_Derived/` sits beside it).
+ */
+export const DERIVED_PREFIX = "_derived/"
+
+const isDerivedPath = (path: string) => path.slice(0, DERIVED_PREFIX.length).normalize("NFKC").toLowerCase() === DERIVED_PREFIX
+
+/** The normalized path of an upload: a file path (`normalizeFilePath`) outside the reserved `_derived/`. */
+export const normalizeUploadPath = (raw: string): Either.Either<string, PathRefusal> =>
+  Either.flatMap(normalizeFilePath(raw), (path) =>
+    isDerivedPath(path)
+      ? refuse("reserved_prefix", "the path must not start with `_derived/` (reserved for the outputs ingestion derives from your files)")
+      : Either.right(path))
+
+/**
+ * The uploaded file a derived path belongs to: `_derived/P/document.md` and
+ * `_derived/P/tables/<table>.csv` are outputs of `P`; any other path under `_derived/` names the
+ * rest of the path. None when the path is not under `_derived/`.
+ */
+export const derivedSourceOf = (path: string): string | undefined => {
+  if (!isDerivedPath(path)) return undefined
+  const rest = path.slice(DERIVED_PREFIX.length)
+  const output = /^(.+)\/(?:document\.md|tables\/[^/]+\.csv)$/u.exec(rest)
+  return output !== null ? output[1] : rest
+}
 
 /** The last segment of a normalized path (the file's `file_name`). */
 export const fileNameOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1)

@@ -229,6 +229,8 @@ export interface WorkspaceFileStoreService {
     now: number,
     windowMs: number
   ) => Effect.Effect<FileStats, StorageUnavailable>
+  /** whether any file of the tenant (any workspace) has `label` as its access label (deleting the label is refused then) */
+  readonly referencesLabel: (tenantId: string, label: string) => Effect.Effect<boolean, StorageUnavailable>
   /** teardown: deletes up to `limit` files of the workspace (with versions, outputs, members) */
   readonly deleteWorkspace: (tenantId: string, workspaceId: string, limit: number) => Effect.Effect<WorkspaceTeardown, StorageUnavailable>
 }

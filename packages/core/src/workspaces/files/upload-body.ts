@@ -28,7 +28,7 @@ import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
 import { type BodyError, concatChunks, type DocketRequest } from "../../platform/request.js"
 import { type FileReplaceInput, type FileUploadInput, stagedBlobKey } from "./file-kinds.js"
-import { normalizeFilePath } from "./file-path.js"
+import { normalizeUploadPath } from "./file-path.js"
 import { mediaTypeOf } from "./media-type.js"
 import { GRAPH_INCLUSIONS, type GraphInclusion } from "./workspace-file.js"
 
@@ -103,7 +103,7 @@ const uploadRequestOf = (
   prefix: string
 ): Either.Either<UploadRequest, Array<FieldError>> => {
   const errors: Array<FieldError> = []
-  const path = normalizeFilePath(m.path)
+  const path = normalizeUploadPath(m.path)
   if (Either.isLeft(path)) errors.push({ field: `${prefix}path`, message: path.left.message })
   errors.push(...labelErrors(m.labels, `${prefix}labels`))
   if (m.access_label !== undefined && m.access_label.length === 0) errors.push({ field: `${prefix}access_label`, message: "must name a declared access label" })
@@ -325,7 +325,9 @@ export const readMultipartReplace = (request: DocketRequest, workspaceId: string
 export const uploadJobInput = (
   workspaceId: string,
   source: StagedUpload | { readonly url: string; readonly file_name: string },
-  upload: UploadRequest
+  upload: UploadRequest,
+  /** the workspace's default label for a file uploaded without an explicit one (null: none) */
+  defaultLabel: string | null = null
 ): FileUploadInput => ({
   workspace_id: workspaceId,
   source: "staged_blob_key" in source ? { type: "staged", ...source } : { type: "url", url: source.url, file_name: source.file_name },
@@ -333,7 +335,8 @@ export const uploadJobInput = (
   labels: upload.labels,
   graph_inclusion: upload.graph_inclusion,
   on_conflict: upload.on_conflict,
-  access_label: upload.access_label
+  access_label: upload.access_label,
+  default_label: upload.access_label === null ? defaultLabel : null
 })
 
 /** The `file_replace` job input of a read replace. */

@@ -122,6 +122,11 @@ export interface NewWorkspaceFile {
   readonly graph_inclusion: GraphInclusion
   /** an explicit label from the upload metadata, else null (decided at ingestion) */
   readonly access_label: string | null
+  /**
+   * whether `access_label` was named by the uploader (default: when it is set); false for the
+   * workspace's default label given at upload, which ingestion may reclassify
+   */
+  readonly access_label_explicit?: boolean | undefined
   /** `discovered` for an upload */
   readonly ingestion_status: IngestionStatus
   readonly at: number
@@ -239,7 +244,7 @@ export const fileFromNew = (n: NewWorkspaceFile, fileName: string): WorkspaceFil
   blob_key: n.blob_key,
   version_created_at: n.at,
   graph_inclusion: n.graph_inclusion,
-  access_label_explicit: n.access_label !== null,
+  access_label_explicit: n.access_label_explicit ?? n.access_label !== null,
   ingestion_error: null,
   lane: null,
   units: 0,

@@ -9,8 +9,11 @@ import { domainEndpoints } from "./domain-routes.js"
 import { workspaceRouteEndpoints } from "./workspace-routes.js"
 import { toolEndpoints } from "./tool-routes.js"
 import { WORKSPACES_SERVICE } from "./endpoints.js"
+import { fileEndpoints } from "./file-routes.js"
+import { artifactEndpoints } from "./artifact-route.js"
+import { fileToolEndpoints } from "./file-tool-routes.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...toolEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>
@@ -18,7 +21,7 @@ export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>
     {
       title: "Docket workspaces",
       version: "1.0.0",
-      description: "Spec 3: workspaces, access labels and key grants, domains (v1 form, error envelope " +
+      description: "Spec 3: workspaces, access labels and key grants, domains, files and file tools (v1 form, error envelope " +
         "`{error: {code, message, detail, retryable, request_id}, request_id}`).",
       securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" } }
     },

@@ -3,14 +3,10 @@ import { Effect, Option, Schema } from "effect"
 import { fieldMessage } from "../../api/decode.js"
 import { jsonBodyOf } from "../../api/endpoint.js"
 import { docsJson } from "../../api/envelope.js"
-import { IdempotencyKey, optionalParam, QueryValue, queryNumber, withDefault } from "../../api/schemas.js"
-import { waitForJob } from "../../documents/job-access.js"
-import { renderV1Job } from "../../documents/render-job.js"
-import { isTerminal } from "../../jobs/job.js"
-import { JobStore } from "../../jobs/job-store.js"
+import { optionalParam, QueryValue } from "../../api/schemas.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import { WORKSPACE_DELETE } from "../workspace/delete-kind.js"
-import { CreateWorkspaceBody, DeleteWorkspaceBody, MAX_TTL_DAYS, PatchWorkspaceBody, WORKSPACE_NAME_MAX } from "../workspace/workspace-input.js"
+import { CreateWorkspaceBody, DeleteWorkspaceBody, PatchWorkspaceBody, WORKSPACE_NAME_MAX } from "../workspace/workspace-input.js"
 import { workspaceStats } from "../workspace/workspace-stats.js"
 import { workspaceSummaryView, workspaceView } from "../workspace/workspace.js"
 import {
@@ -24,9 +20,9 @@ import {
 import { PageFields, pageOf } from "../page.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
 import { storeDown } from "./store-errors.js"
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, jobPayloadRetentionMs, replayedJob, WaitQuerySchema } from "./job-answer.js"
 
 const TAG = "workspaces"
-const DAY_MS = 86_400_000
 
 const ListQuery = Schema.Struct({
   name_contains: optionalParam(
@@ -110,20 +106,18 @@ export const workspaceRouteEndpoints = [
     tag: TAG,
     summary: "Delete a workspace: `deleting` at once, then the workspace_delete job tears it down",
     params: WorkspaceIdParams,
-    query: Schema.Struct({ wait_seconds: withDefault(queryNumber(0, 300), 0) }),
-    headers: [{ name: "Idempotency-Key", description: "a replay with the same key returns the same job", schema: IdempotencyKey }],
+    query: WaitQuerySchema,
+    headers: [IDEMPOTENCY_HEADER],
     body: jsonBodyOf(DeleteWorkspaceBody),
     responses: [{ status: 202, description: "the workspace_delete job (200 when it finished within wait_seconds)" }],
     errors: [[404, "workspace_not_found"], [409, "idempotency_conflict"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query, body, headers }) =>
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
-        const key = (headers["Idempotency-Key"] as string | undefined) ?? null
+        const key = idempotencyKeyOf(headers)
         // a replay answers its job even once the job has removed the workspace
-        const replayed = key === null ? Option.none() : yield* Effect.flatMap(JobStore, (s) => s.findByIdempotencyKey(tenantId, key)).pipe(storeDown)
-        if (Option.isSome(replayed) && replayed.value.kind === WORKSPACE_DELETE && replayed.value.workspace_id === params.workspace_id) {
-          return docsJson(isTerminal(replayed.value.status) ? 200 : 202, yield* renderV1Job(ctx, replayed.value), ctx.requestId)
-        }
+        const replayed = yield* replayedJob(tenantId, key, WORKSPACE_DELETE, params.workspace_id)
+        if (Option.isSome(replayed)) return yield* jobAnswer(ctx, caller, replayed.value, 0)
         const w = yield* getWorkspace(tenantId, params.workspace_id).pipe(storeDown)
         yield* confirmDeletion(w, body.confirm_name)
         const { job } = yield* createAdmittedJob(caller.tenant, {
@@ -133,13 +127,11 @@ export const workspaceRouteEndpoints = [
           workspaceId: w.workspace_id,
           idempotencyKey: key,
           requestId: ctx.requestId,
-          // null keeps the job's payload (for as long as the longest TTL a policy may set)
-          payloadRetentionMs: (w.retention_policy.job_ttl_days ?? MAX_TTL_DAYS) * DAY_MS
+          payloadRetentionMs: jobPayloadRetentionMs(w)
         })
         // the job may already have removed it (a fast worker): nothing left to mark then
         yield* markDeleting(tenantId, w.workspace_id).pipe(storeDown)
-        const settled = query.wait_seconds > 0 ? (yield* waitForJob(caller, job, query.wait_seconds * 1000)) ?? job : job
-        return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
+        return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
   })
 ]

@@ -1,13 +1,14 @@
 /**
  * A workspace's stats (spec 3, "Workspace stats"), every field. The one place they are computed:
- * each part of the workspace service adds what it holds here. Today the configuration stores
- * hold no files, pages, index entries or graph, so those counts are 0 and their dates null until
- * the files, index and graph parts count theirs; `last_ingestion_at` and
- * `last_reconciliation_at` are read from the workspace's jobs (the latest succeeded `ingestion`
- * and `reconciliation` job's finish).
+ * each part of the workspace service adds what it holds here. Files, bytes, pages and expiries
+ * are counted by the file store (`WorkspaceFileStore.stats`, exact); index entries and the graph
+ * stay 0 until the index and graph parts count theirs; `last_ingestion_at` is the later of the
+ * latest succeeded `ingestion` job's finish and the latest file ingestion, and
+ * `last_reconciliation_at` the latest succeeded `reconciliation` job's finish.
  */
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { JobStore } from "../../jobs/job-store.js"
+import { WorkspaceFileStore } from "../files/file-store.js"
 import type { Workspace } from "./workspace.js"
 
 /** spec 3, "File": the ingestion statuses, each counted (0 included) */
@@ -39,21 +40,35 @@ const lastFinished = (w: Workspace, kind: string) =>
       Effect.catchTag("CursorNotFound", () => Effect.succeed(null))
     )
 
+const DAY_MS = 86_400_000
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b)
+
 export const workspaceStats = (w: Workspace) =>
   Effect.gen(function*() {
-    const [last_ingestion_at, last_reconciliation_at] = yield* Effect.all([lastFinished(w, "ingestion"), lastFinished(w, "reconciliation")])
+    const now = yield* Clock.currentTimeMillis
+    const retention = {
+      source_ttl_ms: w.retention_policy.source_ttl_days === null ? null : w.retention_policy.source_ttl_days * DAY_MS,
+      derived_ttl_ms: w.retention_policy.derived_ttl_days === null ? null : w.retention_policy.derived_ttl_days * DAY_MS
+    }
+    const [lastIngestionJob, last_reconciliation_at, files] = yield* Effect.all([
+      lastFinished(w, "ingestion"),
+      lastFinished(w, "reconciliation"),
+      Effect.flatMap(WorkspaceFileStore, (s) => s.stats(w.tenant_id, w.workspace_id, retention, now, 7 * DAY_MS))
+    ])
     const stats: WorkspaceStats = {
-      files_total: 0,
-      files_by_ingestion_status: Object.fromEntries(INGESTION_STATUSES.map((s) => [s, 0])) as WorkspaceStats["files_by_ingestion_status"],
-      bytes_total: 0,
-      pages_ingested: 0,
+      files_total: files.files_total,
+      files_by_ingestion_status: Object.fromEntries(INGESTION_STATUSES.map((s) => [s, files.files_by_ingestion_status[s] ?? 0])) as WorkspaceStats["files_by_ingestion_status"],
+      bytes_total: files.bytes_total,
+      pages_ingested: files.pages_ingested,
       index_documents: 0,
       kg_nodes: 0,
       kg_edges: 0,
-      last_ingestion_at,
+      // the latest of a finished ingestion job and a file's own ingestion (a job still running has ingested some)
+      last_ingestion_at: later(lastIngestionJob, iso(files.last_ingestion_at)),
       last_reconciliation_at,
-      next_expiry_at: null,
-      files_expiring_within_7d: 0
+      next_expiry_at: iso(files.next_expiry_at),
+      files_expiring_within_7d: files.files_expiring_within
     }
     return stats
   })

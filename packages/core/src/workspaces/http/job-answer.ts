@@ -1,0 +1,49 @@
+/**
+ * How every job-creating route of the workspace service answers (spec 3, "Conventions": 202 with
+ * the Job, `wait_seconds` 0–300, `Idempotency-Key`; 200 with the finished job when it finished
+ * within the wait): one place, used by `DELETE /v1/workspaces/{id}` and the file routes.
+ */
+import { Effect, Option, Schema } from "effect"
+import type { ApiContext } from "../../api/handler.js"
+import { docsJson } from "../../api/envelope.js"
+import { IdempotencyKey, queryNumber, withDefault } from "../../api/schemas.js"
+import { waitForJob } from "../../documents/job-access.js"
+import { renderV1Job } from "../../documents/render-job.js"
+import { isTerminal, type Job } from "../../jobs/job.js"
+import { JobStore } from "../../jobs/job-store.js"
+import type { Caller } from "../../tenancy/tenants/authenticate.js"
+import { MAX_TTL_DAYS } from "../workspace/workspace-input.js"
+import type { Workspace } from "../workspace/workspace.js"
+import { storeDown } from "./store-errors.js"
+
+const DAY_MS = 86_400_000
+
+export const WaitQuery = { wait_seconds: withDefault(queryNumber(0, 300), 0) }
+
+export const IDEMPOTENCY_HEADER = { name: "Idempotency-Key", description: "a replay with the same key returns the same job", schema: IdempotencyKey }
+
+export const idempotencyKeyOf = (headers: Readonly<Record<string, unknown>>) => (headers["Idempotency-Key"] as string | undefined) ?? null
+
+/**
+ * The job an earlier request with this key created, when it is a job of `kind` on this workspace:
+ * a replay answers it before anything else is read or checked (the workspace may be gone since,
+ * a body need not be read again).
+ */
+export const replayedJob = (tenantId: string, key: string | null, kind: string, workspaceId: string) =>
+  Effect.gen(function*() {
+    if (key === null) return Option.none<Job>()
+    const found = yield* Effect.flatMap(JobStore, (s) => s.findByIdempotencyKey(tenantId, key)).pipe(storeDown)
+    return Option.filter(found, (job) => job.kind === kind && job.workspace_id === workspaceId)
+  })
+
+/** The job's answer: 202 while it runs, 200 once finished (waiting up to `waitSeconds` for it). */
+export const jobAnswer = (ctx: ApiContext, caller: Caller, job: Job, waitSeconds: number) =>
+  Effect.gen(function*() {
+    const settled = waitSeconds > 0 && !isTerminal(job.status) ? (yield* waitForJob(caller, job, waitSeconds * 1000)) ?? job : job
+    return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
+  })
+
+/** How long a workspace job's input and result are kept: the policy's `job_ttl_days` (null: the longest a policy may set). */
+export const jobPayloadRetentionMs = (w: Workspace) => (w.retention_policy.job_ttl_days ?? MAX_TTL_DAYS) * DAY_MS
+
+export const WaitQuerySchema = Schema.Struct(WaitQuery)
