@@ -20,7 +20,12 @@ interface Service {
 
 const SERVICES: ReadonlyArray<Service> = [
   { id: "decision", title: "Decision evaluation", summary: "typed questions over a JSON state (spec 1)" },
-  { id: "documents", title: "Document operations", summary: "uploads, parse, categorize, extract, ground, split, jobs (spec 2)" }
+  { id: "documents", title: "Document operations", summary: "uploads, parse, categorize, extract, ground, split, jobs (spec 2)" },
+  {
+    id: "workspaces",
+    title: "Workspaces",
+    summary: "workspaces, files and versions, access labels, domains, ingestion, file tools (spec 3)"
+  }
 ]
 
 /** Swagger UI's files the pages load, by the name they are served under (`/docs/assets/<name>`). */

@@ -29,14 +29,14 @@ describe("/docs reference pages (node:http)", () => {
     expect(r.status).toBe(200)
     expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8")
     const html = await r.text()
-    for (const service of ["decision", "documents"]) {
+    for (const service of ["decision", "documents", "workspaces"]) {
       expect(html).toContain(`href="/docs/${service}"`)
       expect(html).toContain(`href="/openapi/${service}.json"`)
     }
   })
 
   it("each service's page renders its /openapi/<service>.json with Swagger UI's assets served here, never a CDN", async () => {
-    for (const service of ["decision", "documents"]) {
+    for (const service of ["decision", "documents", "workspaces"]) {
       const r = await get(`/docs/${service}`)
       expect(r.status).toBe(200)
       expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8")
@@ -47,8 +47,8 @@ describe("/docs reference pages (node:http)", () => {
       // every script and stylesheet comes from this server
       expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
     }
-    // the OpenAPI document the decision page reads is there (documents.json is served by core too)
-    expect((await get("/openapi/decision.json")).status).toBe(200)
+    // the OpenAPI document each page reads is there
+    for (const service of ["decision", "documents", "workspaces"]) expect((await get(`/openapi/${service}.json`)).status).toBe(200)
   })
 
   it("the assets answer 200 with their content types and the bytes of swagger-ui-dist", async () => {
