@@ -3,6 +3,7 @@
  *
  * - `workspaceLabelReferences`: what may reference an access label of the catalog (deleting a
  *   label asks each; files add theirs).
+ * - `workspaceIngestionStages`: what runs around each file ingested and each ingestion job.
  * - `workspaceTeardownSteps`: what a workspace's deletion removes before the workspace itself
  *   (files and blobs, index entries, tables add theirs), in order.
  */
@@ -10,6 +11,7 @@ import { Effect } from "effect"
 import { keyGrantReference } from "./access/key-grants.js"
 import type { LabelReference } from "./access/label-references.js"
 import type { TeardownStep } from "./workspace/teardown.js"
+import type { IngestionStage } from "./ingestion/stages.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
 
@@ -23,3 +25,10 @@ export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceSto
 
 /** widen the union of services (now none) when adding a step that needs some */
 export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<never>> = []
+
+/**
+ * What runs around each ingestion (`ingestion/stages.ts`): search indexing, catalog extraction,
+ * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
+ * when adding a stage that needs some.
+ */
+export const workspaceIngestionStages: ReadonlyArray<IngestionStage<never>> = []
