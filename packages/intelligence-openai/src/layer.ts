@@ -1,5 +1,5 @@
 /**
- * The layers of the model-backed engine. `layer(config)` provides the six intelligence ports,
+ * The layers of the model-backed engine. `layer(config)` provides the intelligence ports,
  * `evaluatorLayer(config)` the decision `Evaluator`, both on `FetchHttpClient`; the `…WithClient`
  * forms take the `HttpClient` from their context instead (a host's own client, a test double).
  * `layerConfig` / `evaluatorLayerConfig` read `DOCKET_AI_*` (see `config.ts`).
@@ -17,9 +17,11 @@ import { makeEvaluator } from "./evaluator.js"
 import { makeExtractor } from "./extractor.js"
 import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
+import { makeTableQuestionWriter } from "./table-question-writer.js"
 
 /** Every intelligence port this engine provides. */
-export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer | Intelligence.DomainGenerator
+export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
+  | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -29,14 +31,15 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.Grounder, makeGrounder(client)),
         Context.add(Intelligence.Embedder, makeEmbedder(client)),
         Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client)),
-        Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client))
+        Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client)),
+        Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client))
       ))
   )
 
 export const evaluatorLayerWithClient = (config: OpenAiConfig): Layer.Layer<Decision.Evaluator, never, HttpClient.HttpClient> =>
   Layer.effect(Decision.Evaluator, Effect.map(makeClient(resolveConfig(config)), makeEvaluator))
 
-/** The six intelligence ports on `config`'s endpoint (through `fetch`). */
+/** The intelligence ports on `config`'s endpoint (through `fetch`). */
 export const layer = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts> =>
   Layer.provide(layerWithClient(config), FetchHttpClient.layer)
 

@@ -7,6 +7,7 @@
 import type { Decision, Documents, Jobs, StoragePorts, Tenancy, Workspaces } from "@docket/core"
 import { Layer } from "effect"
 import * as MemoryBlobStore from "./blob-store.js"
+import * as MemoryWorkspaceSql from "./workspace-sql.js"
 import * as MemoryDecisionStore from "./decision-store.js"
 import * as MemoryExtractionSchemaStore from "./extraction-schema-store.js"
 import { resetsLayer, storageAdminLayer } from "./internal/resets.js"
@@ -32,6 +33,7 @@ export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, Memo
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
+export { MemoryWorkspaceSql }
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)
@@ -67,7 +69,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryWorkspaceStore.layer,
   MemoryDomainStore.layer,
   MemoryWorkspaceFileStore.layer,
-  MemoryFileIngestionStore.layer
+  MemoryFileIngestionStore.layer,
+  MemoryWorkspaceSql.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

@@ -28,6 +28,7 @@ import workspaces from "./migrations/0011_workspaces.js"
 import domains from "./migrations/0012_domains.js"
 import workspaceFiles from "./migrations/0013_workspace_files.js"
 import fileIngestions from "./migrations/0014_file_ingestions.js"
+import workspaceSql from "./migrations/0016_workspace_sql.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -47,7 +48,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "11_workspaces": workspaces,
   "12_domains": domains,
   "13_workspace_files": workspaceFiles,
-  "14_file_ingestions": fileIngestions
+  "14_file_ingestions": fileIngestions,
+  "16_workspace_sql": workspaceSql
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

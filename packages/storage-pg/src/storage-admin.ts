@@ -7,6 +7,7 @@ import { Kernel } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
+import { dropSchemaAndRole } from "./workspace-sql.js"
 
 /** every table the stores keep, in no particular order (TRUNCATE takes them together) */
 export const TABLES = [
@@ -40,13 +41,24 @@ export const TABLES = [
   "docket_ws_file_versions",
   "docket_ws_file_outputs",
   "docket_ws_output_members",
-  "docket_ws_file_ingestions"
+  "docket_ws_file_ingestions",
+  "docket_workspace_sql",
+  "docket_workspace_tables"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {
   const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "StorageAdmin", cause }))
   return {
-    reset: run(sql.unsafe(`TRUNCATE ${TABLES.join(", ")}`)).pipe(Effect.asVoid)
+    // workspace schemas and roles go with the catalog that names them, in the same transaction
+    reset: run(
+      sql.withTransaction(
+        Effect.gen(function*() {
+          const schemas = yield* sql<{ schema_name: string }>`SELECT schema_name FROM docket_workspace_sql FOR UPDATE`
+          for (const { schema_name } of schemas) yield* dropSchemaAndRole(sql, schema_name)
+          yield* sql.unsafe(`TRUNCATE ${TABLES.join(", ")}`)
+        })
+      )
+    ).pipe(Effect.asVoid)
   }
 }
 

@@ -13,6 +13,7 @@ import { Embedder } from "./embedder.js"
 import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
 import { Grounder } from "./grounder.js"
+import { TableQuestionWriter } from "./table-question-writer.js"
 
 /** `call` under the model faults, failing as the engine's `operation` (the names the engines use). */
 const engineCall = <A, R>(faults: FaultsService, operation: string, call: () => Effect.Effect<A, EngineFailed, R>) =>
@@ -49,5 +50,11 @@ export const domainGeneratorFaults = decorateWithFaults(DomainGenerator, (genera
   generate: (input) => engineCall(faults, "generate_domain", () => generator.generate(input))
 }))
 
+export const tableQuestionWriterFaults = decorateWithFaults(TableQuestionWriter, (writer, faults) => ({
+  ...writer,
+  write: (input) => engineCall(faults, "query_tables", () => writer.write(input)),
+  answerSentence: (question, sql, result) => engineCall(faults, "query_tables", () => writer.answerSentence(question, sql, result))
+}))
+
 /** Every decorator of the intelligence engine's ports. */
-export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults)
+export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults)

@@ -9,5 +9,6 @@ import type { DomainGenerator } from "./domain-generator.js"
 import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
 import type { Grounder } from "./grounder.js"
+import type { TableQuestionWriter } from "./table-question-writer.js"
 
-export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator
+export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator | TableQuestionWriter

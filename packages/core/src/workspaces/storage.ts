@@ -4,5 +4,6 @@ import type { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { DomainStore } from "./domains/domain-store.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
+import type { WorkspaceSql } from "./tables/sql-engine.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql

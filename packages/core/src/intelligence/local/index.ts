@@ -9,12 +9,15 @@ import { LocalDomainGeneratorLive } from "./local-domain-generator.js"
 import { LocalEmbedderLive } from "./local-embedder.js"
 import { LocalExtractorLive } from "./local-extractor.js"
 import { LocalGrounderLive } from "./local-grounder.js"
+import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 
 export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
 export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } from "./local-domain-generator.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
+export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion } from "./local-table-question-writer.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
-export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive)
+export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive,
+  LocalTableQuestionWriterLive)

@@ -7,30 +7,31 @@
  * - A document's markdown is rebuilt block by block (the parse's own rendering, `blockMarkdown`),
  *   so every block's place is known: pages, sections (a heading up to the next heading) and
  *   tables. A spreadsheet is each sheet under `## <sheet name>`.
- * - Tables: every non-empty sheet (row 1 is the header), and every document table with a header
- *   row and at least one data row. Header cells become column names (`columnNameOf`: lower-case
- *   `[a-z0-9_]`, unique, `column_<n>` when blank); rows are padded or cut to the header's width.
- * - Table names are `<file stem>[_<sheet or table n>]_<6 hex of the file id>`: stable for a file
- *   across re-ingestions, and two files of one name in different folders never collide.
+ * - Table candidates: every non-empty sheet (a CSV is one sheet) and every document table with a
+ *   header row (`hasHeaderRow` of the tables context) and a data row, as grids of parsed cells;
+ *   `file-tables.ts` names, types and loads them (`buildTable`).
  */
 import { blockMarkdown } from "../../documents/parse/block-markdown.js"
 import type { Block, ParsedDocument, Sheet } from "../../documents/parsed-document.js"
-import type { IngestedColumn, IngestedComponent, IngestedPage } from "./file-ingestion.js"
+import { hasHeaderRow } from "../tables/table-profile.js"
+import type { ComponentKind, RawCell, TableRow } from "../tables/workspace-table.js"
+import type { IngestedComponent, IngestedPage } from "./file-ingestion.js"
 
-/** A table to load: named columns and string cells (the loader profiles types). */
-export interface DerivedTable {
-  readonly table_name: string
+/** A grid a workspace table is built from, and the component it belongs to. */
+export interface TableCandidate {
+  /** index of its component in `components` */
+  readonly component_index: number
   /** the sheet name, or "table <n>" */
-  readonly source: string
-  readonly columns: ReadonlyArray<IngestedColumn>
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  readonly component: string
+  readonly component_kind: ComponentKind
+  readonly grid: ReadonlyArray<ReadonlyArray<RawCell>>
 }
 
 export interface DerivedFile {
   readonly markdown: string
   readonly pages: ReadonlyArray<IngestedPage>
   readonly components: ReadonlyArray<IngestedComponent>
-  readonly tables: ReadonlyArray<DerivedTable>
+  readonly tables: ReadonlyArray<TableCandidate>
   readonly sheet_names: ReadonlyArray<string>
   readonly page_count: number | null
 }
@@ -38,64 +39,13 @@ export interface DerivedFile {
 /** rows per table kept (a sheet beyond it is loaded in part; the component says how many rows) */
 export const MAX_TABLE_ROWS = 100_000
 export const MAX_TABLE_COLUMNS = 500
-const MAX_NAME = 63
 
-const slug = (s: string, max: number): string =>
-  s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, max).replace(/_+$/, "")
-
-const stemOf = (fileName: string) => {
-  const dot = fileName.lastIndexOf(".")
-  return dot > 0 ? fileName.slice(0, dot) : fileName
-}
-
-export const tableNameOf = (fileName: string, fileId: string, part: string | null): string => {
-  const suffix = `_${fileId.replace(/[^0-9a-f]/gi, "").slice(0, 6).toLowerCase()}`
-  const room = MAX_NAME - suffix.length
-  const stem = slug(stemOf(fileName), part === null ? room : Math.floor(room / 2)) || "file"
-  const head = part === null ? stem : `${stem}_${slug(part, room - stem.length - 1) || "part"}`
-  const name = /^[a-z_]/.test(head) ? head : `t_${head}`
-  return `${name.slice(0, room)}${suffix}`
-}
-
-/** Unique, SQL-friendly column names from a header row. */
-export const columnNamesOf = (header: ReadonlyArray<string>): Array<string> => {
-  const seen = new Set<string>()
-  return header.map((cell, i) => {
-    let base = slug(cell, 50) || `column_${i + 1}`
-    if (!/^[a-z_]/.test(base)) base = `c_${base}`
-    let name = base
-    for (let n = 2; seen.has(name); n++) name = `${base}_${n}`
-    seen.add(name)
-    return name
-  })
-}
-
-const NUMBER_RE = /^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/
-const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?/
-
-/** `numeric`, `date` or `text`: the narrowest type every non-empty value of the column reads as. */
-export const dataTypeOf = (values: ReadonlyArray<string>): string => {
-  const filled = values.map((v) => v.trim()).filter((v) => v !== "")
-  if (filled.length === 0) return "text"
-  if (filled.every((v) => NUMBER_RE.test(v))) return "numeric"
-  if (filled.every((v) => DATE_RE.test(v))) return "date"
-  return "text"
-}
-
-const tableOf = (name: string, source: string, grid: ReadonlyArray<ReadonlyArray<string>>): DerivedTable | null => {
-  const header = (grid[0] ?? []).slice(0, MAX_TABLE_COLUMNS)
-  if (header.length === 0 || header.every((h) => h.trim() === "")) return null
-  const width = header.length
-  const rows = grid.slice(1, MAX_TABLE_ROWS + 1).map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ""))
-  const names = columnNamesOf(header)
-  return { table_name: name, source, columns: names.map((n, i) => ({ name: n, data_type: dataTypeOf(rows.map((r) => r[i]!)) })), rows }
-}
-
-const sheetGrid = (sheet: Sheet): Array<Array<string>> => {
-  const grid: Array<Array<string>> = Array.from({ length: Math.min(sheet.max_row, MAX_TABLE_ROWS + 1) }, () => Array.from({ length: Math.min(sheet.max_col, MAX_TABLE_COLUMNS) }, () => ""))
+const sheetGrid = (sheet: Sheet): Array<Array<RawCell>> => {
+  const grid: Array<Array<RawCell>> = Array.from({ length: Math.min(sheet.max_row, MAX_TABLE_ROWS + 1) }, () => Array.from({ length: Math.min(sheet.max_col, MAX_TABLE_COLUMNS) }, () => null))
   for (const c of sheet.cells) {
     const row = grid[c.row - 1]
-    if (row !== undefined && c.col - 1 < row.length) row[c.col - 1] = c.text
+    // typed values where the parse has them (numbers, booleans, ISO dates); errors as their text
+    if (row !== undefined && c.col - 1 < row.length) row[c.col - 1] = c.type === "error" ? c.text : c.value
   }
   return grid
 }
@@ -119,26 +69,16 @@ const component = (c: Partial<IngestedComponent> & Pick<IngestedComponent, "kind
   ...c
 })
 
-const tableComponent = (kind: "sheet" | "table", name: string, start: number, end: number, t: DerivedTable | null, pages: { page_start: number | null; page_end: number | null }) =>
-  component({
-    kind,
-    name,
-    char_start: start,
-    char_end: end,
-    ...pages,
-    table_name: t?.table_name ?? null,
-    row_count: t?.rows.length ?? null,
-    column_count: t?.columns.length ?? null,
-    columns: t?.columns ?? [],
-    queryable: t !== null
-  })
+/** a sheet's or table's component; `file-tables.ts` fills its table fields once the table is built */
+const tableComponent = (kind: "sheet" | "table", name: string, start: number, end: number, pages: { page_start: number | null; page_end: number | null }) =>
+  component({ kind, name, char_start: start, char_end: end, ...pages })
 
-const deriveSpreadsheet = (fileName: string, fileId: string, sheets: ReadonlyArray<Sheet>): DerivedFile => {
+const deriveSpreadsheet = (fileName: string, sheets: ReadonlyArray<Sheet>): DerivedFile => {
+  const csv = fileName.toLowerCase().endsWith(".csv")
   const parts: Array<string> = []
   const components: Array<IngestedComponent> = []
-  const tables: Array<DerivedTable> = []
+  const tables: Array<TableCandidate> = []
   let at = 0
-  const single = sheets.length === 1
   for (const sheet of sheets) {
     const text = `## ${sheet.sheet_name}\n\n${sheet.markdown}`
     if (parts.length > 0) at += 2
@@ -146,9 +86,9 @@ const deriveSpreadsheet = (fileName: string, fileId: string, sheets: ReadonlyArr
     at += text.length
     parts.push(text)
     const grid = sheet.cells.length > 0 ? sheetGrid(sheet) : markdownGrid(sheet.markdown)
-    const t = grid.length === 0 ? null : tableOf(tableNameOf(fileName, fileId, single ? null : sheet.sheet_name), sheet.sheet_name, grid)
-    if (t !== null) tables.push(t)
-    components.push(tableComponent("sheet", sheet.sheet_name, start, at, t, { page_start: null, page_end: null }))
+    // index + 1: the whole-document component comes first
+    if (grid.length > 0) tables.push({ component_index: components.length + 1, component: csv ? fileName : sheet.sheet_name, component_kind: csv ? "csv" : "sheet", grid })
+    components.push(tableComponent("sheet", sheet.sheet_name, start, at, { page_start: null, page_end: null }))
   }
   const markdown = parts.join("\n\n")
   return {
@@ -161,7 +101,7 @@ const deriveSpreadsheet = (fileName: string, fileId: string, sheets: ReadonlyArr
   }
 }
 
-const deriveDocument = (fileName: string, fileId: string, blocks: ReadonlyArray<Block>, pageCount: number, fallback: string): DerivedFile => {
+const deriveDocument = (fileName: string, blocks: ReadonlyArray<Block>, pageCount: number, fallback: string): DerivedFile => {
   if (blocks.length === 0) {
     return {
       markdown: fallback,
@@ -204,26 +144,25 @@ const deriveDocument = (fileName: string, fileId: string, blocks: ReadonlyArray<
     const last = inside[inside.length - 1]!
     components.push(component({ kind: "section", name: h.block.text.replace(/\s+/g, " ").trim().slice(0, 200), char_start: h.start, char_end: last.end, page_start: h.block.page, page_end: last.block.page }))
   })
-  const tables: Array<DerivedTable> = []
+  const tables: Array<TableCandidate> = []
   let n = 0
   for (const x of placed) {
     if (x.block.type !== "table") continue
     n++
     const name = `table ${n}`
-    const t = x.block.rows.length >= 2 ? tableOf(tableNameOf(fileName, fileId, `table_${n}`), name, x.block.rows) : null
-    if (t !== null) tables.push(t)
-    components.push(tableComponent("table", name, x.start, x.end, t, { page_start: x.block.page, page_end: x.block.page }))
+    if (hasHeaderRow(x.block.rows)) tables.push({ component_index: components.length, component: name, component_kind: "document_table", grid: x.block.rows.slice(0, MAX_TABLE_ROWS + 1) })
+    components.push(tableComponent("table", name, x.start, x.end, { page_start: x.block.page, page_end: x.block.page }))
   }
   return { markdown, pages, components, tables, sheet_names: [], page_count: pageCount }
 }
 
-export const deriveFile = (doc: ParsedDocument, fileName: string, fileId: string): DerivedFile =>
+export const deriveFile = (doc: ParsedDocument, fileName: string): DerivedFile =>
   doc.kind === "spreadsheet"
-    ? deriveSpreadsheet(fileName, fileId, doc.sheets)
-    : deriveDocument(fileName, fileId, doc.blocks, doc.page_count, doc.markdown)
+    ? deriveSpreadsheet(fileName, doc.sheets)
+    : deriveDocument(fileName, doc.blocks, doc.page_count, doc.markdown)
 
 const csvCell = (v: string) => /[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v
 
-/** RFC 4180 CSV of a table: the header (the column names), then the rows, CRLF line ends. */
-export const tableCsv = (t: DerivedTable): string =>
-  [t.columns.map((c) => csvCell(c.name)), ...t.rows.map((r) => r.map(csvCell))].map((r) => r.join(",")).join("\r\n") + "\r\n"
+/** RFC 4180 CSV of a built table: the column names, then the typed values as text, CRLF line ends. */
+export const tableCsv = (columns: ReadonlyArray<{ readonly name: string }>, rows: ReadonlyArray<TableRow>): string =>
+  [columns.map((c) => csvCell(c.name)), ...rows.map((r) => r.map((v) => csvCell(v === null ? "" : String(v))))].map((r) => r.join(",")).join("\r\n") + "\r\n"

@@ -29,7 +29,7 @@ import { type FileIngestionRecord, FileIngestionStore, tableNamesOf } from "./fi
 import { kindOfLane, type Lane, laneOf } from "./lanes.js"
 import type { IngestionStage } from "./stages.js"
 import { understand } from "./understand.js"
-import { dropFileTables, loadFileTables } from "./file-tables.js"
+import { buildFileTables, dropFileTables, loadFileTables } from "./file-tables.js"
 
 export type OutcomeStatus = "ingested" | "skipped_unchanged" | "failed"
 
@@ -45,13 +45,13 @@ export interface IngestionOutcome {
   readonly pages: number
 }
 
-export interface IngestOptions {
+export interface IngestOptions<R> {
   readonly workspace: Workspace
   readonly taxonomy: Taxonomy
   readonly reingestUnchanged: boolean
   /** the job runs again after its instance died: files it left `ingesting` are its own */
   readonly resumed: boolean
-  readonly stages: ReadonlyArray<IngestionStage<any>>
+  readonly stages: ReadonlyArray<IngestionStage<R>>
 }
 
 /** statuses a file may be claimed from (`ingesting` only by the job that left it so) */
@@ -83,7 +83,7 @@ const outcome = (file: Pick<WorkspaceFile, "file_id" | "path">, status: OutcomeS
 
 const storageDown = () => new Failed("upstream_unavailable", "storage was unavailable; ingest the file again", true)
 
-export const ingestFile = (job: Job, fileId: string, o: IngestOptions) =>
+export const ingestFile = <R>(job: Job, fileId: string, o: IngestOptions<R>) =>
   Effect.gen(function*() {
     const store = yield* WorkspaceFileStore
     const t = job.tenant_id
@@ -142,7 +142,7 @@ const markFailed = (job: Job, file: WorkspaceFile, lane: Lane, f: Failed) =>
     return outcome(file, "failed", { lane, error })
   })
 
-const ingestClaimed = (job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptions) =>
+const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptions<R>) =>
   Effect.gen(function*() {
     const t = job.tenant_id
     const w = file.workspace_id
@@ -156,7 +156,11 @@ const ingestClaimed = (job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptio
         return new Failed(j.code, j.message, j.retryable, { path: file.path, file_type: file.file_type })
       })
     )
-    const derived = deriveFile(doc, file.file_name, file.file_id)
+    const derived = deriveFile(doc, file.file_name)
+    const ingestions = yield* FileIngestionStore
+    const previous = yield* ingestions.get(t, w, file.file_id).pipe(Effect.mapError(storageDown))
+    const previousTables = Option.match(previous, { onNone: () => [], onSome: tableNamesOf })
+    const tables = yield* buildFileTables(t, w, file, derived, previousTables).pipe(Effect.mapError(storageDown))
     const taught = yield* understand(doc, derived.markdown, file, o.workspace, o.taxonomy).pipe(
       Effect.mapError((e) => new Failed("upstream_unavailable", `the intelligence engine failed on ${file.path}: ${e.message}; ingest the file again`, true))
     )
@@ -179,12 +183,12 @@ const ingestClaimed = (job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptio
     const outputs: Array<NewFileOutput> = []
     const md = yield* put(derived.markdown)
     outputs.push({ output_id: ids.uuid(), kind: "derived_file", path: derivedPathOf(file.path, "document.md"), blob_key: md.key, size_bytes: md.size, media_type: "text/markdown", members: [] })
-    for (const table of derived.tables) {
-      const csv = yield* put(tableCsv(table))
+    for (const table of tables.built) {
+      const csv = yield* put(tableCsv(table.descriptor.columns, table.rows))
       outputs.push({
         output_id: ids.uuid(),
         kind: "derived_file",
-        path: derivedPathOf(file.path, `tables/${table.table_name}.csv`),
+        path: derivedPathOf(file.path, `tables/${table.descriptor.table_name}.csv`),
         blob_key: csv.key,
         size_bytes: csv.size,
         media_type: "text/csv",
@@ -202,8 +206,6 @@ const ingestClaimed = (job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptio
     )
     yield* deleteBlobs(replaced.replaced_blob_keys)
 
-    const ingestions = yield* FileIngestionStore
-    const previous = yield* ingestions.get(t, w, file.file_id).pipe(Effect.mapError(storageDown))
     const record: FileIngestionRecord = {
       tenant_id: t,
       workspace_id: w,
@@ -222,23 +224,18 @@ const ingestClaimed = (job: Job, file: WorkspaceFile, lane: Lane, o: IngestOptio
         ? [{ name: file.file_name, format: doc.format, page_count: doc.page_count, ocr_applied: doc.ocr_applied, metadata: doc.metadata, warnings: doc.warnings }]
         : [],
       sheets: doc.kind === "spreadsheet"
-        ? doc.sheets.map((s) => ({ name: s.sheet_name, max_row: s.max_row, max_col: s.max_col, non_empty_cells: s.cells.length, table_name: derived.tables.find((x) => x.source === s.sheet_name)?.table_name ?? null }))
+        ? doc.sheets.map((s) => ({ name: s.sheet_name, max_row: s.max_row, max_col: s.max_col, non_empty_cells: s.cells.length, table_name: tables.built.find((x) => x.descriptor.component_kind === "sheet" ? x.descriptor.component === s.sheet_name : true)?.descriptor.table_name ?? null }))
         : [],
       media: [],
       extracted_fields: taught.extracted_fields,
       total_chars: derived.markdown.length,
       pages: derived.pages,
-      components: derived.components
+      components: tables.components
     }
     // tables of an earlier ingestion that this one no longer has go
-    if (Option.isSome(previous)) {
-      const keep = new Set(tableNamesOf(record))
-      const gone = tableNamesOf(previous.value).filter((n) => !keep.has(n))
-      if (gone.length > 0) yield* dropFileTables(t, w, gone).pipe(Effect.mapError(() => new Failed("upstream_unavailable", "the workspace tables could not be updated; ingest the file again", true)))
-    }
-    yield* loadFileTables(t, w, derived.tables).pipe(
-      Effect.mapError((e) => new Failed("table_load_failed", `the tables of ${file.path} could not be loaded: ${e.message}`, true))
-    )
+    const keep = new Set(tableNamesOf(record))
+    yield* dropFileTables(t, w, previousTables.filter((n) => !keep.has(n))).pipe(Effect.mapError(storageDown))
+    yield* loadFileTables(t, w, tables.built).pipe(Effect.mapError(storageDown))
     for (const stage of o.stages) {
       if (stage.afterFileIngested === undefined) continue
       yield* stage.afterFileIngested({ workspace: o.workspace, file, record, document: doc, markdown: derived.markdown }).pipe(
