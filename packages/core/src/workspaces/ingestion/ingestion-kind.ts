@@ -24,7 +24,9 @@ export const IngestionInput = Schema.Struct({
   workspace_id: Schema.String,
   /** the files selected at acceptance, in path order */
   file_ids: Schema.Array(Schema.String),
-  reingest_unchanged: Schema.Boolean
+  reingest_unchanged: Schema.Boolean,
+  /** the request's selection as sent (what an idempotent replay is compared on), or the chain that made it */
+  selection: Schema.Unknown
 })
 export type IngestionInput = typeof IngestionInput.Type
 
@@ -61,6 +63,8 @@ export const ingestionKind = defineJobKind({
   input: IngestionInput,
   result: shapeOf<IngestionResult>(Schema.Struct({ result_type: Schema.Literal("ingestion"), outcomes: Schema.Array(Schema.Object), files_ingested: Schema.Number })),
   stage: "starting",
+  // a replay compares the request, not the files it resolved to (they may have changed since)
+  fingerprint: (kind, input) => JSON.stringify([kind, input.workspace_id, input.selection, input.reingest_unchanged]),
   run: (job, report) =>
     Effect.gen(function*() {
       const t = job.tenant_id
