@@ -7,9 +7,10 @@ import { route } from "../../platform/router.js"
 import { accessLabelEndpoints } from "./access-label-routes.js"
 import { domainEndpoints } from "./domain-routes.js"
 import { workspaceRouteEndpoints } from "./workspace-routes.js"
+import { ingestionEndpoints } from "./ingestion-routes.js"
 import { WORKSPACES_SERVICE } from "./endpoints.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...ingestionEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

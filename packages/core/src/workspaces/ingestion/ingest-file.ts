@@ -81,7 +81,10 @@ const outcome = (file: Pick<WorkspaceFile, "file_id" | "path">, status: OutcomeS
   ...rest
 })
 
-const storageDown = () => new Failed("upstream_unavailable", "storage was unavailable; ingest the file again", true)
+const storageDown = (e?: unknown) => {
+  const cause = (e as { cause?: unknown } | undefined)?.cause
+  return new Failed("upstream_unavailable", "storage was unavailable; ingest the file again", true, cause === undefined ? null : { cause: String(cause) })
+}
 
 export const ingestFile = <R>(job: Job, fileId: string, o: IngestOptions<R>) =>
   Effect.gen(function*() {
