@@ -4,4 +4,4 @@ import { testParserLayer, workspaceIngestionHttpSuite } from "@docket/core/testi
 import * as MemoryStorage from "@docket/storage-memory"
 
 workspaceIngestionHttpSuite("in-process fetch, memory storage", async () =>
-  makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { adminToken: "test-admin-token" } }))
+  makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, settings: { adminToken: "test-admin-token", sweepIntervalMs: 0 } }))

@@ -13,7 +13,7 @@ workspaceIngestionHttpSuite("in-process fetch, postgres storage", async () => {
     storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
     clock: new ManualClock(),
     parser: testParserLayer,
-    settings: { adminToken: "test-admin-token" }
+    settings: { adminToken: "test-admin-token", sweepIntervalMs: 0 }
   })
   await docket.admin.reset()
   return docket

@@ -4,13 +4,14 @@
  * file store and blob store of the instance (what an upload leaves: the file `discovered`, its
  * bytes in a blob) until the upload route is on main; then `upload` goes through
  * `POST /v1/workspaces/{id}/files`. Run by each adapter as `workspaceIngestionHttpSuite(name, start)`,
- * `start` giving a fresh Docket on a manual clock.
+ * `start` giving a fresh Docket on a manual clock with `sweepIntervalMs: 0` (the tests sweep).
  */
 import { Effect, Option, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Docket, DocketServices } from "../docket.js"
 import { JobStore } from "../jobs/job-store.js"
+import { createJob } from "../jobs/create-job.js"
 import { BlobStore } from "../documents/uploads/blob-store.js"
 import { WorkspaceFileStore } from "../workspaces/files/file-store.js"
 import { mediaTypeOf } from "../workspaces/files/media-type.js"
@@ -259,6 +260,69 @@ export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<D
       expect(chained.body.kind).toBe("ingestion")
       expect(chained.body.result.outcomes.map((o: any) => [o.path, o.status]).sort()).toEqual([["docs/done.txt", "ingested"], ["docs/new.txt", "ingested"]])
       expect((await file(t.tenantId, t.ws, fresh.file_id)).ingestion_status).toBe("ingested")
+    })
+
+    const DAY = 86_400_000
+    const record = (tenantId: string, ws: string, id: string) =>
+      run(Effect.flatMap(FileIngestionStore, (s) => s.get(tenantId, ws, id)))
+    const tables = (tenantId: string, ws: string) =>
+      run(Effect.map(Effect.flatMap(WorkspaceSql, (s) => s.listTables(tenantId, ws)), (ts) => ts.map((x) => x.table_name)))
+
+    it("retention on the service clock: derived TTL expires the representations, source TTL deletes the file, job TTL expires the job's payload", async () => {
+      const t = await setup({ retention_policy: { derived_ttl_days: 1, source_ttl_days: 3, job_ttl_days: 2 } })
+      const a = await upload(t.tenantId, t.ws, "s.csv", "k,v\na,1\nb,2\n")
+      const j = await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
+      expect(j.body.result.files_ingested).toBe(1)
+      const [table] = await tables(t.tenantId, t.ws)
+      expect(table).toBeDefined()
+      const outs = await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, a.file_id)))
+      expect(outs).toHaveLength(2)
+
+      await docket.clock!.advance(DAY - 1)
+      expect((await docket.admin.docs.sweep()).workspace_derived).toBe(0)
+      expect((await file(t.tenantId, t.ws, a.file_id)).ingestion_status).toBe("ingested")
+      await docket.clock!.advance(1)
+      const first = await docket.admin.docs.sweep()
+      expect(first).toMatchObject({ workspace_derived: 1, workspace_sources: 0 })
+      expect((await file(t.tenantId, t.ws, a.file_id)).ingestion_status).toBe("expired")
+      expect(Option.isNone(await record(t.tenantId, t.ws, a.file_id))).toBe(true)
+      expect(await tables(t.tenantId, t.ws)).toEqual([])
+      expect(await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, a.file_id)))).toEqual([])
+      for (const o of outs) expect(Option.isNone(await run(Effect.flatMap(BlobStore, (b) => b.get(o.blob_key!))))).toBe(true)
+      // the bytes stay: re-ingesting brings it back
+      expect((await docket.admin.docs.sweep()).workspace_derived).toBe(0)
+
+      await docket.clock!.advance(DAY)
+      await docket.admin.docs.sweep()
+      const late = await api.call("GET", `/v1/jobs/${j.body.job_id}`, { key: t.key })
+      expect(late.body.result_state).toBe("expired")
+
+      await docket.clock!.advance(DAY)
+      expect((await docket.admin.docs.sweep()).workspace_sources).toBe(1)
+      expect(await run(Effect.map(Effect.flatMap(WorkspaceFileStore, (s) => s.get(t.tenantId, t.ws, a.file_id)), Option.isNone))).toBe(true)
+      expect(Option.isNone(await run(Effect.flatMap(BlobStore, (b) => b.get(a.blob_key))))).toBe(true)
+    })
+
+    it("file_delete takes the file's ingestion record and tables; a workspace's deletion tears its records down", async () => {
+      const t = await setup()
+      const a = await upload(t.tenantId, t.ws, "one.csv", "k,v\na,1\n")
+      const b = await upload(t.tenantId, t.ws, "two.csv", "k,v\nb,2\n")
+      await ingest(t.key, t.ws, { selection: { type: "path_prefix" } })
+      expect((await tables(t.tenantId, t.ws)).length).toBe(2)
+      const del = await run(createJob({ tenantId: t.tenantId, kind: "file_delete", input: { workspace_id: t.ws, file_id: a.file_id }, workspaceId: t.ws, idempotencyKey: null, requestId: "req_test" }))
+      expect((await settle(t.key, del.job.job_id)).body.status).toBe("succeeded")
+      expect(Option.isNone(await record(t.tenantId, t.ws, a.file_id))).toBe(true)
+      const left = await tables(t.tenantId, t.ws)
+      expect(left).toHaveLength(1)
+      expect(Option.getOrThrow(await record(t.tenantId, t.ws, b.file_id)).components.some((c) => c.table_name === left[0])).toBe(true)
+
+      const name = (await api.call("GET", `/v1/workspaces/${t.ws}`, { key: t.key })).body.name
+      const gone = await api.call("DELETE", `/v1/workspaces/${t.ws}`, { key: t.key, body: { confirm_name: name } })
+      expect([200, 202]).toContain(gone.status)
+      const dj = await settle(t.key, gone.body.job_id)
+      expect(dj.body.status, JSON.stringify(dj.body)).toBe("succeeded")
+      expect(dj.body.result.steps).toContain("ingestion_records")
+      expect(Option.isNone(await record(t.tenantId, t.ws, b.file_id))).toBe(true)
     })
 
     it("usage records bytes_ingested per workspace (GET /v1/usage?group_by=workspace)", async () => {

@@ -12,6 +12,7 @@ import { keyGrantReference } from "./access/key-grants.js"
 import type { LabelReference } from "./access/label-references.js"
 import type { TeardownStep } from "./workspace/teardown.js"
 import type { IngestionStage } from "./ingestion/stages.js"
+import { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
 
@@ -23,8 +24,14 @@ const workspaceReference: LabelReference<WorkspaceStore> = {
 /** widen the union of services when adding a holder that needs another */
 export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceStore | TenantStore>> = [workspaceReference, keyGrantReference]
 
-/** widen the union of services (now none) when adding a step that needs some */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<never>> = []
+/** what ingestion learnt of the workspace's files (the files, their outputs and tables go by their own steps) */
+const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
+  name: "ingestion_records",
+  run: (tenantId, workspaceId) => Effect.asVoid(Effect.flatMap(FileIngestionStore, (s) => s.deleteWorkspace(tenantId, workspaceId)))
+}
+
+/** widen the union of services when adding a step that needs others */
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<FileIngestionStore>> = [ingestionRecordsStep]
 
 /**
  * What runs around each ingestion (`ingestion/stages.ts`): search indexing, catalog extraction,
