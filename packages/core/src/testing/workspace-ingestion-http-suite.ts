@@ -6,7 +6,7 @@
  * `POST /v1/workspaces/{id}/files`. Run by each adapter as `workspaceIngestionHttpSuite(name, start)`,
  * `start` giving a fresh Docket on a manual clock with `sweepIntervalMs: 0` (the tests sweep).
  */
-import { Effect, Option, Stream } from "effect"
+import { Clock, Effect, Option, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { Docket, DocketServices } from "../docket.js"
@@ -27,6 +27,30 @@ const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
   expect(r.body.error.request_id).toBe(r.headers.get("x-request-id"))
 }
+
+/** What an upload leaves (until the upload route is on main): the bytes in a blob, the file `discovered` at version 1. */
+export const placeWorkspaceFile = (docket: Docket, tenantId: string, ws: string, path: string, content: string | Uint8Array) =>
+  docket.runtime.runPromise(Effect.gen(function*() {
+    const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content
+    const key = stagedBlobKey(ws, randomUUID())
+    yield* (yield* BlobStore).put(key, Stream.make(bytes), bytes.byteLength)
+    const now = yield* Clock.currentTimeMillis
+    return yield* (yield* WorkspaceFileStore).create({
+      tenant_id: tenantId,
+      workspace_id: ws,
+      file_id: randomUUID(),
+      path,
+      file_type: mediaTypeOf(path, undefined),
+      size_bytes: bytes.byteLength,
+      observed_hash: createHash("sha256").update(bytes).digest("hex"),
+      blob_key: key,
+      labels: {},
+      graph_inclusion: "auto",
+      access_label: null,
+      ingestion_status: "discovered",
+      at: now
+    })
+  }))
 
 export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<Docket>) =>
   describe(`workspace ingestion and reconciliation over HTTP (${name})`, () => {
@@ -50,28 +74,7 @@ export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<D
       return { ...t, ws: ws.body.workspace_id as string }
     }
 
-    /** what an upload leaves: the bytes in a blob, the file `discovered` at version 1 */
-    const upload = (tenantId: string, ws: string, path: string, content: string) =>
-      run(Effect.gen(function*() {
-        const bytes = new TextEncoder().encode(content)
-        const key = stagedBlobKey(ws, randomUUID())
-        yield* (yield* BlobStore).put(key, Stream.make(bytes), bytes.byteLength)
-        return yield* (yield* WorkspaceFileStore).create({
-          tenant_id: tenantId,
-          workspace_id: ws,
-          file_id: randomUUID(),
-          path,
-          file_type: mediaTypeOf(path, undefined),
-          size_bytes: bytes.byteLength,
-          observed_hash: createHash("sha256").update(bytes).digest("hex"),
-          blob_key: key,
-          labels: {},
-          graph_inclusion: "auto",
-          access_label: null,
-          ingestion_status: "discovered",
-          at: docket.clock!.unsafeCurrentTimeMillis()
-        })
-      }))
+    const upload = (tenantId: string, ws: string, path: string, content: string) => placeWorkspaceFile(docket, tenantId, ws, path, content)
 
     const newVersion = (tenantId: string, ws: string, fileId: string, content: string) =>
       run(Effect.gen(function*() {
