@@ -45,7 +45,7 @@ describe("ingestion of real files (createDocket defaults)", () => {
       "data/book.xlsx": F.sampleXlsx(),
       "data/totals.csv": "region,total\nnorth,12\nsouth,30\n",
       "mail/invoice.eml": EML,
-      "scans/label.png": F.png(F.drawText("INVOICE")),
+      "scans/label.png": F.png(F.drawText("HELLO")),
       "broken/bad.pdf": "%PDF-1.7\nthis is not really a pdf at all",
       "misc/archive.7z": "7z\u00bc\u00af\u0027\u001c not a document"
     } as const
