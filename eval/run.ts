@@ -2,6 +2,10 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
+ *   npm run eval -- --set understanding|realdocs|all   (default all; --json needs one set)
+ *
+ * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
+ * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall).
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -20,13 +24,17 @@ import path from "node:path"
 import { generateDataset } from "./generate.js"
 import { bestMatch, type FieldScore, judgeMatch, type Match, type Mismatch, scoreFields } from "./lib/score.js"
 import { DOC_TYPES, type DocumentTruth, type Location } from "./lib/truth.js"
+import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 
 // ---------------------------------------------------------------- options
 
-interface Options { json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number }
+interface Options {
+  json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
+  set: "understanding" | "realdocs" | "all"; realdocsDir: string
+}
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4 }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir() }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -38,11 +46,17 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
       options.out = path.resolve(dir)
     }
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
+    else if (a === "--set") {
+      const set = argv[++i]
+      if (set !== "understanding" && set !== "realdocs" && set !== "all") throw new Error("--set is understanding, realdocs or all")
+      options.set = set
+    } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n]")
+      console.log("npm run eval -- [--set understanding|realdocs|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
+  if (options.json && options.set === "all") throw new Error("--json prints one set: add --set understanding or --set realdocs")
   return options
 }
 
@@ -331,6 +345,14 @@ const pool = async <A, B>(items: ReadonlyArray<A>, size: number, f: (a: A) => Pr
 
 const main = async () => {
   const options = parseArgs(process.argv.slice(2))
+  if (options.set !== "realdocs") await runUnderstanding(options)
+  if (options.set !== "understanding") {
+    const realdocsOptions = { json: options.json, verbose: options.verbose, only: options.only, dir: options.realdocsDir }
+    printRealdocs(await runRealdocs(realdocsOptions), realdocsOptions)
+  }
+}
+
+const runUnderstanding = async (options: Options) => {
   const genStarted = performance.now()
   const dir = options.out ?? (await mkdtemp(path.join(os.tmpdir(), "docket-eval-")))
   const docket = createDocket()

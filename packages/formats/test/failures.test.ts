@@ -33,7 +33,8 @@ describe("failures", () => {
         expect(yield* failure("scan.pdf", F.png(F.drawText("HELLO")))).toMatchObject({ _tag: "UnsupportedFileType", detected: "png" })
         expect(yield* failure("notes.txt", F.sampleDocx())).toMatchObject({ _tag: "UnsupportedFileType", detected: "zip" })
         expect(yield* failure("photo.jpg", F.png(F.drawText("HELLO")))).toMatchObject({ _tag: "UnsupportedFileType", detected: "png" })
-        expect(yield* failure("sheet.xls", F.sampleXlsx())).toMatchObject({ _tag: "UnsupportedFileType", detected: "zip" })
+        expect(yield* failure("sheet.xls", F.png(F.drawText("HELLO")))).toMatchObject({ _tag: "UnsupportedFileType", detected: "png" })
+        expect(yield* failure("mail.msg", F.sampleXlsx())).toMatchObject({ _tag: "UnsupportedFileType", detected: "zip" })
         expect(yield* failure("empty.pdf", new Uint8Array(0))).toMatchObject({ _tag: "UnsupportedFileType", detected: "empty" })
       }))
 

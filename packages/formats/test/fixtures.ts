@@ -6,7 +6,7 @@
  */
 import * as CFB from "cfb"
 import { strToU8, zipSync, type Zippable } from "fflate"
-import { PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
+import { degrees, PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
 import { PNG } from "pngjs"
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
@@ -19,7 +19,7 @@ export const zip = (files: Record<string, string | Uint8Array>): Uint8Array => {
   return zipSync(entries)
 }
 
-const rels = (items: ReadonlyArray<[id: string, type: string, target: string]>) =>
+export const rels = (items: ReadonlyArray<[id: string, type: string, target: string]>) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${
     items.map(([id, type, target]) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`).join("")
   }</Relationships>`
@@ -110,6 +110,33 @@ export const samplePptx = () =>
     "ppt/slides/slide1.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Closing slide", "ctrTitle", 60, 200)}<p:graphicFrame><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData><a:tbl><a:tr><a:tc><a:txBody><a:p><a:r><a:t>K</a:t></a:r></a:p></a:txBody></a:tc><a:tc><a:txBody><a:p><a:r><a:t>V</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`
   })
 
+const C = `xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"`
+
+/** A chart part: a title, a bar chart of two series over two categories (cached values). */
+export const chartXml = (title: string) => {
+  const pts = (values: ReadonlyArray<string>) => values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join("")
+  const ser = (name: string, values: ReadonlyArray<string>) =>
+    `<c:ser><c:tx><c:strRef><c:strCache>${pts([name])}</c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache>${pts(["2023", "2024"])}</c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache>${pts(values)}</c:numCache></c:numRef></c:val></c:ser>`
+  return `<c:chartSpace ${C}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>${title}</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>${ser("Apples", ["10", "12"])}${ser("Pears", ["7", "9"])}</c:barChart></c:plotArea></c:chart></c:chartSpace>`
+}
+
+/** A one-slide deck whose slide holds a chart and a comment, and whose master carries a text box (not a placeholder). */
+export const pptxWithChartCommentMaster = () =>
+  zip({
+    "[Content_Types].xml": contentTypes,
+    "_rels/.rels": rels([["rId1", "officeDocument", "ppt/presentation.xml"]]),
+    "ppt/presentation.xml": `<p:presentation ${P}><p:sldIdLst><p:sldId id="256" r:id="rId2"/></p:sldIdLst></p:presentation>`,
+    "ppt/_rels/presentation.xml.rels": rels([["rId2", "slide", "slides/slide1.xml"], ["rId3", "commentAuthors", "commentAuthors.xml"]]),
+    "ppt/commentAuthors.xml": `<p:cmAuthorLst ${P}><p:cmAuthor id="0" name="Ann Lee" initials="AL"/></p:cmAuthorLst>`,
+    "ppt/slides/slide1.xml": `<p:sld ${P}><p:cSld><p:spTree>${pptxShape("Sales", "title", 40, 30)}<p:graphicFrame><a:graphic><a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId3"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`,
+    "ppt/slides/_rels/slide1.xml.rels": rels([["rId1", "slideLayout", "../slideLayouts/slideLayout1.xml"], ["rId2", "comments", "../comments/comment1.xml"], ["rId3", "chart", "../charts/chart1.xml"]]),
+    "ppt/comments/comment1.xml": `<p:cmLst ${P}><p:cm authorId="0" dt="2024-05-01T10:00:00" idx="1"><p:text>Check the pear figures</p:text></p:cm></p:cmLst>`,
+    "ppt/charts/chart1.xml": chartXml("Fruit sold"),
+    "ppt/slideLayouts/slideLayout1.xml": `<p:sldLayout ${P}><p:cSld><p:spTree>${pptxShape("Click to edit title", "title", 0, 0)}</p:spTree></p:cSld></p:sldLayout>`,
+    "ppt/slideLayouts/_rels/slideLayout1.xml.rels": rels([["rId1", "slideMaster", "../slideMasters/slideMaster1.xml"]]),
+    "ppt/slideMasters/slideMaster1.xml": `<p:sldMaster ${P}><p:cSld><p:spTree>${pptxShape("Click to edit Master title style", "title", 0, 0)}${pptxShape("Acme Confidential", undefined, 0, 500)}</p:spTree></p:cSld></p:sldMaster>`
+  })
+
 const V = `xmlns="http://schemas.microsoft.com/office/visio/2012/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`
 
 export const sampleVsdx = () =>
@@ -133,7 +160,7 @@ export const cfb = (streams: Record<string, Uint8Array>): Uint8Array => {
 
 export const encryptedOoxml = () => cfb({ EncryptionInfo: new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]), EncryptedPackage: new Uint8Array(64) })
 
-class Bytes {
+export class Bytes {
   readonly parts: Array<number> = []
   u8(v: number) { this.parts.push(v & 0xff); return this }
   u16(v: number) { return this.u8(v).u8(v >> 8) }
@@ -194,6 +221,33 @@ export const sampleXls = (options: { encrypted?: boolean } = {}) => {
   return cfb({ Workbook: stream.done() })
 }
 
+/** An Excel 5.0/95 (BIFF5) workbook in a `Book` stream: code page 1251, one sheet, a LABEL in 8-bit Cyrillic, a NUMBER, a date, a FORMULA with a STRING result. */
+export const sampleXlsBiff5 = (cyrillic: Uint8Array) => {
+  const str8 = (s: string) => new Bytes().u16(s.length).latin1(s)
+  const globalsWithout = (sheetOffset: number) => [
+    biff(0x0809, new Bytes().u16(0x0500).u16(0x0005).u32(0).done()),
+    biff(0x0042, new Bytes().u16(1251).done()),
+    biff(0x041e, new Bytes().u16(164).u8(10).latin1("yyyy-mm-dd").done()),
+    ...Array.from({ length: 16 }, () => biff(0x00e0, new Bytes().u16(0).u16(0).bytes(new Uint8Array(12)).done())),
+    biff(0x00e0, new Bytes().u16(0).u16(164).bytes(new Uint8Array(12)).done()),
+    biff(0x0085, new Bytes().u32(sheetOffset).u8(0).u8(0).u8(6).latin1("Sheet1").done()),
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const sheet = [
+    biff(0x0809, new Bytes().u16(0x0500).u16(0x0010).u32(0).done()),
+    biff(0x0204, new Bytes().u16(0).u16(0).u16(0).u16(cyrillic.length).bytes(cyrillic).done()),
+    biff(0x0203, new Bytes().u16(0).u16(1).u16(0).f64(42.5).done()),
+    biff(0x0203, new Bytes().u16(0).u16(2).u16(16).f64(45292).done()),
+    biff(0x0006, new Bytes().u16(1).u16(0).u16(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u16(0xffff).u16(0).u32(0).u16(0).done()),
+    biff(0x0207, str8("total").done()),
+    biff(0x000a, new Uint8Array(0))
+  ]
+  const size = (parts: ReadonlyArray<Uint8Array>) => parts.reduce((n, p) => n + p.length, 0)
+  const stream = new Bytes()
+  for (const part of [...globalsWithout(size(globalsWithout(0))), ...sheet]) stream.bytes(part)
+  return cfb({ Book: stream.done() })
+}
+
 /** A Word 97 document: a FIB, the text as one 8-bit piece, and the CLX in the 0Table stream. */
 export const sampleDoc = (text: string, options: { encrypted?: boolean } = {}) => {
   const textOffset = 0x800
@@ -212,6 +266,40 @@ export const sampleDoc = (text: string, options: { encrypted?: boolean } = {}) =
   view.setUint32(154 + 33 * 8, 0, true) // fcClx
   view.setUint32(154 + 33 * 8 + 4, clx.length, true) // lcbClx
   return cfb({ WordDocument: fib, "0Table": clx })
+}
+
+/**
+ * A Word 6.0/95 document (nFib 101, no table stream): the 8-bit text at fcMin, or with `pieces`
+ * (a fast-saved file) the text split in two pieces stored in reverse order, found through the
+ * piece table at fcClx in the WordDocument stream.
+ */
+export const sampleWord6Doc = (text: string, options: { pieces?: boolean } = {}) => {
+  const textOffset = 0x300
+  const word = new Uint8Array(0x800 + text.length)
+  const view = new DataView(word.buffer)
+  view.setUint16(0, 0xa5dc, true)
+  view.setUint16(2, 101, true)
+  view.setUint32(0x34, text.length, true) // ccpText
+  if (!options.pieces) {
+    view.setUint32(0x18, textOffset, true) // fcMin
+    view.setUint32(0x1c, textOffset + text.length, true)
+    for (let i = 0; i < text.length; i++) word[textOffset + i] = text.charCodeAt(i)
+    return cfb({ WordDocument: word })
+  }
+  view.setUint16(0x0a, 0x0004, true) // fComplex
+  const half = Math.floor(text.length / 2)
+  const [first, second] = [text.slice(0, half), text.slice(half)]
+  // the second half is stored first in the stream
+  for (let i = 0; i < second.length; i++) word[textOffset + i] = second.charCodeAt(i)
+  const firstAt = textOffset + second.length
+  for (let i = 0; i < first.length; i++) word[firstAt + i] = first.charCodeAt(i)
+  const plc = new Bytes().u32(0).u32(half).u32(text.length).u16(0).u32(firstAt).u16(0).u16(0).u32(textOffset).u16(0).done()
+  const clx = new Bytes().u8(0x02).u32(plc.length).bytes(plc).done()
+  const clxAt = 0x600
+  word.set(clx, clxAt)
+  view.setUint32(0x160, clxAt, true)
+  view.setUint32(0x164, clx.length, true)
+  return cfb({ WordDocument: word })
 }
 
 const pptRecord = (verInst: number, type: number, body: Uint8Array) => new Bytes().u16(verInst).u16(type).u32(body.length).bytes(body).done()
@@ -241,6 +329,33 @@ export const samplePpt = () => {
   const editOffset = dirOffset + directory.length
   const userEdit = pptRecord(0, 0x0ff5, new Bytes().u32(0).u16(0).u8(0).u8(3).u32(0).u32(dirOffset).u32(0).u32(3).u16(1).u16(0).done())
   const stream = new Bytes().bytes(documentContainer).bytes(slide1).bytes(slide2).bytes(directory).bytes(userEdit).done()
+  const currentUser = pptRecord(0, 0x0ff6, new Bytes().u32(20).u32(0xe391c05f).u32(editOffset).u16(0).u16(0).u16(0).u8(3).u8(0).done())
+  return cfb({ "PowerPoint Document": stream, "Current User": currentUser })
+}
+
+/** A PowerPoint 97 deck of one slide that shows its master's objects; the master has a text box, a slide-number field ("*") and a title prompt. */
+export const samplePptWithMasterText = (options: { showMaster: boolean }) => {
+  const textHeader = (type: number) => pptRecord(0, 0x0f9f, new Bytes().u32(type).done())
+  const chars = (s: string) => pptRecord(0, 0x0fa0, new Bytes().utf16(s).done())
+  const persist = (id: number) => pptRecord(0, 0x03f3, new Bytes().u32(id).u32(0).u32(0).u32(0).u32(0).done())
+  const box = (type: number, text: string) => pptContainer(0xf004, [pptContainer(0xf00d, [textHeader(type), chars(text)])])
+  const documentContainer = pptContainer(0x03e8, [
+    pptRecord(1, 0x03e9, new Uint8Array(40)),
+    pptContainer(0x0ff0, [persist(3)], 1),
+    pptContainer(0x0ff0, [persist(1), textHeader(0), chars("Budget 2024")])
+  ])
+  const slideAtom = pptRecord(2, 0x03ef, new Bytes().bytes(new Uint8Array(20)).u16(options.showMaster ? 1 : 0).u16(0).done())
+  const slide = pptContainer(0x03ee, [slideAtom])
+  const master = pptContainer(0x03f8, [pptContainer(0x040c, [pptContainer(0xf002, [pptContainer(0xf003, [
+    box(0, "Click to edit Master title style"), box(4, "Acme Confidential"), box(4, "*")
+  ])])])])
+  const slideOffset = documentContainer.length
+  const masterOffset = slideOffset + slide.length
+  const dirOffset = masterOffset + master.length
+  const directory = pptRecord(0, 0x1772, new Bytes().u32((1 << 20) | 1).u32(slideOffset).u32((1 << 20) | 3).u32(masterOffset).done())
+  const editOffset = dirOffset + directory.length
+  const userEdit = pptRecord(0, 0x0ff5, new Bytes().u32(0).u16(0).u8(0).u8(3).u32(0).u32(dirOffset).u32(0).u32(3).u16(1).u16(0).done())
+  const stream = new Bytes().bytes(documentContainer).bytes(slide).bytes(master).bytes(directory).bytes(userEdit).done()
   const currentUser = pptRecord(0, 0x0ff6, new Bytes().u32(20).u32(0xe391c05f).u32(editOffset).u16(0).u16(0).u16(0).u8(3).u8(0).done())
   return cfb({ "PowerPoint Document": stream, "Current User": currentUser })
 }
@@ -290,11 +405,13 @@ export const encryptedPdf = async () => {
 }
 
 /** A page scanned at 300 dpi: the PNG drawn over the whole page, no text layer. */
-export const scannedPdf = async (png: Uint8Array) => {
+export const scannedPdf = async (png: Uint8Array, options: { rotate?: number } = {}) => {
   const doc = await PDFDocument.create()
   const image = await doc.embedPng(png)
   const page = doc.addPage([(image.width * 72) / 300, (image.height * 72) / 300])
   page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() })
+  // a /Rotate that turns the scan on its side as displayed (a scanner that set it wrong)
+  if (options.rotate !== undefined) page.setRotation(degrees(options.rotate))
   return doc.save()
 }
 
@@ -366,6 +483,69 @@ export const tiff = (image: ReturnType<typeof drawText>): Uint8Array => {
     else b.u32(tag === 273 ? dataOffset : value)
   }
   return b.u32(0).bytes(image.gray).done()
+}
+
+/**
+ * A TIFF of several pages (one IFD each, chained): 8-bit gray uncompressed, or a JPEG stream per
+ * page (compression 7, RGB as JPEG writes YCbCr), as scanners write multi-page faxes and scans.
+ */
+export const multiPageTiff = (pages: ReadonlyArray<{ width: number; height: number; gray?: Uint8Array; jpeg?: Uint8Array }>): Uint8Array => {
+  const b = new Bytes().latin1("II").u16(42)
+  // layout: header, then per page: data, bits-per-sample array (JPEG), IFD
+  const out: Array<{ ifdAt: number; entries: Array<[number, number, number, number]> }> = []
+  let offset = 8
+  const blobs: Array<Uint8Array> = []
+  for (const page of pages) {
+    const data = page.jpeg ?? page.gray!
+    const dataAt = offset
+    blobs.push(data)
+    offset += data.length + (data.length % 2)
+    if (data.length % 2) blobs.push(new Uint8Array(1))
+    let bpsAt = 0
+    if (page.jpeg !== undefined) {
+      bpsAt = offset
+      blobs.push(new Bytes().u16(8).u16(8).u16(8).done())
+      offset += 6
+    }
+    const entries: Array<[number, number, number, number]> = page.jpeg !== undefined
+      ? [[256, 4, 1, page.width], [257, 4, 1, page.height], [258, 3, 3, bpsAt], [259, 3, 1, 7], [262, 3, 1, 6], [273, 4, 1, dataAt], [277, 3, 1, 3], [278, 4, 1, page.height], [279, 4, 1, data.length]]
+      : [[256, 4, 1, page.width], [257, 4, 1, page.height], [258, 3, 1, 8], [259, 3, 1, 1], [262, 3, 1, 1], [273, 4, 1, dataAt], [277, 3, 1, 1], [278, 4, 1, page.height], [279, 4, 1, data.length]]
+    out.push({ ifdAt: offset, entries })
+    offset += 2 + entries.length * 12 + 4
+    blobs.push(new Uint8Array(2 + entries.length * 12 + 4)) // placeholder, written below
+  }
+  b.u32(out[0].ifdAt)
+  let ifdIndex = 0
+  for (const blob of blobs) {
+    const ifd = out[ifdIndex]
+    if (ifd !== undefined && blob.length === 2 + ifd.entries.length * 12 + 4 && b.length === ifd.ifdAt) {
+      b.u16(ifd.entries.length)
+      for (const [tag, type, count, value] of ifd.entries) {
+        b.u16(tag).u16(type).u32(count)
+        if (type === 3 && count === 1) b.u16(value).u16(0)
+        else b.u32(value)
+      }
+      b.u32(out[ifdIndex + 1]?.ifdAt ?? 0)
+      ifdIndex++
+    } else b.bytes(blob)
+  }
+  return b.done()
+}
+
+/** A picture without text: coloured stripes at places from a seeded generator (what OCR reads as fragments). */
+export const stripesPicture = async (): Promise<Uint8Array> => {
+  const { createCanvas } = await import("@napi-rs/canvas")
+  let seed = 7
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const canvas = createCanvas(400, 300)
+  const g = canvas.getContext("2d")
+  g.fillStyle = "#fff"
+  g.fillRect(0, 0, 400, 300)
+  for (let i = 0; i < 60; i++) {
+    g.fillStyle = `rgb(${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)})`
+    g.fillRect(rnd() * 400, rnd() * 300, 2 + rnd() * 10, 5 + rnd() * 40)
+  }
+  return new Uint8Array(canvas.toBuffer("image/png"))
 }
 
 export const canvasEncode = async (pngBytes: Uint8Array, mime: "image/jpeg" | "image/webp"): Promise<Uint8Array> => {

@@ -57,12 +57,32 @@ const dibHeaderSize = (bytes: Uint8Array): number | undefined => {
   return [12, 40, 52, 56, 64, 108, 124].includes(size) ? size : undefined
 }
 
-/** No NUL byte in the first 8 KiB, or a UTF-16 byte-order mark. */
+/**
+ * No NUL byte in the first 8 KiB, a UTF-16 byte-order mark, or the zero bytes of UTF-16/UTF-32
+ * text without one: in the first 4 KiB, zeros in most odd (UTF-16LE) or even (UTF-16BE) bytes and
+ * almost none in the others, or three zeros in most 4-byte units (UTF-32).
+ */
 const looksLikeText = (bytes: Uint8Array): boolean => {
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return true
   const end = Math.min(bytes.length, 8192)
-  for (let i = 0; i < end; i++) if (bytes[i] === 0) return false
-  return true
+  let nul = false
+  for (let i = 0; i < end && !nul; i++) if (bytes[i] === 0) nul = true
+  return !nul || looksLikeWideText(bytes)
+}
+
+const looksLikeWideText = (bytes: Uint8Array): boolean => {
+  const n = Math.min(bytes.length, 4096) & ~3
+  if (n < 4) return false
+  const zeros = [0, 0, 0, 0]
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) zeros[i & 3]++
+  const quarter = n / 4
+  const mostly = (k: number) => zeros[k] > 0.9 * quarter
+  const few = (k: number) => zeros[k] < 0.1 * quarter
+  if ((mostly(1) && mostly(2) && mostly(3) && few(0)) || (mostly(0) && mostly(1) && mostly(2) && few(3))) return true
+  const half = n / 2
+  const even = zeros[0] + zeros[2]
+  const odd = zeros[1] + zeros[3]
+  return (odd > 0.4 * half && even < 0.05 * half) || (even > 0.4 * half && odd < 0.05 * half)
 }
 
 const TEXT_EXTENSIONS = [".csv", ".txt", ".log", ".htm", ".html", ".xml", ".eml", ".md", ".mdx", ".jsonl"]
@@ -74,7 +94,9 @@ export const expectedSignatures = (extension: string): ReadonlyArray<FileSignatu
   const ext = extension.toLowerCase()
   if (ext === ".pdf") return ["pdf"]
   if (OOXML_EXTENSIONS.includes(ext)) return ["zip", "cfb"]
-  if (LEGACY_OFFICE_EXTENSIONS.includes(ext)) return ["cfb"]
+  // An OOXML package under a legacy name (report.docx renamed report.doc) is read by its content.
+  if (ext === ".msg") return ["cfb"]
+  if (LEGACY_OFFICE_EXTENSIONS.includes(ext)) return ["cfb", "zip"]
   if (ext === ".png") return ["png"]
   if (ext === ".jpg" || ext === ".jpeg") return ["jpeg"]
   if (ext === ".tif" || ext === ".tiff") return ["tiff"]

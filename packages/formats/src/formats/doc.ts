@@ -6,7 +6,10 @@
  * and section breaks (0x0C) start a new page; field codes are dropped and field results kept.
  * Paragraph properties are not read, so there are no headings or lists, and tables are found by
  * their cell marks alone (a first cell of several paragraphs loses its first ones to the text
- * before). Headers, footers, footnotes and comments are not part of the text. Password-protected files fail as encrypted; Word 6/95 files are refused.
+ * before). Headers, footers, footnotes and comments are not part of the text. Password-protected files fail as encrypted.
+ * Word 6.0/95 files (nFib 101–105) are read too: their text is one 8-bit run from fcMin, or, in a
+ * file saved with fast saves, 8-bit pieces through the piece table the FIB locates in the
+ * WordDocument stream itself (there is no table stream before Word 97).
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
@@ -65,6 +68,38 @@ export const docText = (word: Uint8Array, table: Uint8Array, format: string): st
   return text
 }
 
+/** The main text of a Word 6.0/95 document (8-bit, windows-1252). */
+export const word6Text = (word: Uint8Array, format: string): string => {
+  const fail = (what: string) => corrupt(format, `The DOC file is damaged: ${what}.`)
+  const ccpText = u32(word, 0x34)
+  const complex = (u16(word, 0x0a) & 0x0004) !== 0
+  if (!complex) {
+    const fcMin = u32(word, 0x18)
+    if (fcMin + ccpText > word.length) throw fail("the text lies beyond the end of the file")
+    return cp1252.decode(word.subarray(fcMin, fcMin + ccpText))
+  }
+  const fcClx = u32(word, 0x160)
+  const lcbClx = u32(word, 0x164)
+  if (lcbClx === 0 || fcClx + lcbClx > word.length) throw fail("the piece table is missing or cut short")
+  const clx = word.subarray(fcClx, fcClx + lcbClx)
+  let o = 0
+  while (o < clx.length && clx[o] === 0x01) o += 3 + u16(clx, o + 1)
+  if (clx[o] !== 0x02) throw fail("the piece table is malformed")
+  const lcb = u32(clx, o + 1)
+  const plc = clx.subarray(o + 5, o + 5 + lcb)
+  const pieces = (lcb - 4) / 12
+  if (!Number.isInteger(pieces) || pieces < 1) throw fail("the piece table is malformed")
+  let text = ""
+  for (let i = 0; i < pieces && text.length < ccpText; i++) {
+    const count = Math.min(u32(plc, (i + 1) * 4) - u32(plc, i * 4), ccpText - text.length)
+    const fc = u32(plc, (pieces + 1) * 4 + i * 8 + 2)
+    if (count <= 0) continue
+    if (fc + count > word.length) throw fail("a text piece lies beyond the end of the file")
+    text += cp1252.decode(word.subarray(fc, fc + count))
+  }
+  return text
+}
+
 /** Field codes out (between 0x13 and 0x14), field results kept (between 0x14 and 0x15). */
 const dropFieldCodes = (text: string): string => {
   let out = ""
@@ -86,14 +121,20 @@ export const readDoc = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
     if (rootStream(container, "EncryptedPackage") !== undefined) throw encrypted(ctx.format, "The DOC file is a password-protected Word document; remove the password and upload it again.")
     throw corrupt(ctx.format, "The DOC file is a compound document but not a Word document (no WordDocument stream).")
   }
-  if (word.length < 0x1a2 + 8 || u16(word, 0) !== 0xa5ec) throw corrupt(ctx.format, "The DOC file's WordDocument stream has no valid file information block.")
+  const ident = u16(word, 0)
+  if (word.length < 0x1a2 + 8 || (ident !== 0xa5ec && ident !== 0xa5dc)) throw corrupt(ctx.format, "The DOC file's WordDocument stream has no valid file information block.")
   const nFib = u16(word, 2)
   const flags = u16(word, 0x0a)
   if (flags & 0x0100) throw encrypted(ctx.format, "The DOC file is password-protected; remove the password and upload it again.")
-  if (nFib < 0x00c1 && nFib !== 0) throw notReadable(ctx.format, "Word 6.0/95 documents cannot be read; open the file in Word and save it as .docx.")
-  const table = rootStream(container, flags & 0x0200 ? "1Table" : "0Table")
-  if (table === undefined) throw corrupt(ctx.format, "The DOC file is damaged: its table stream is missing.")
-  const text = dropFieldCodes(docText(word, table, ctx.format))
+  let raw: string
+  if (nFib >= 101 && nFib <= 105) raw = word6Text(word, ctx.format)
+  else if (nFib < 0x00c1 && nFib !== 0) throw notReadable(ctx.format, "Word documents older than Word 6.0 cannot be read; open the file in Word and save it as .docx.")
+  else {
+    const table = rootStream(container, flags & 0x0200 ? "1Table" : "0Table")
+    if (table === undefined) throw corrupt(ctx.format, "The DOC file is damaged: its table stream is missing.")
+    raw = docText(word, table, ctx.format)
+  }
+  const text = dropFieldCodes(raw)
 
   const blocks: Array<Documents.Block> = []
   let page = 1

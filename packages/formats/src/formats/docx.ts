@@ -2,14 +2,16 @@
  * DOCX and DOCM (WordprocessingML): the main document's paragraphs, headings (by style name or
  * outline level), numbered and bulleted lists, and tables, in order. Pages follow the page breaks
  * Word recorded when it last laid the document out (`lastRenderedPageBreak`), or, in files written
- * by other tools, the explicit page and section breaks. Headers, footers, comments, footnotes and
- * tracked deletions are not part of the text; tracked insertions are. Macros (DOCM) are ignored.
+ * by other tools, the explicit page and section breaks. Equations (OMML) come as their text; charts
+ * as their title and cached data (a table) after the paragraph that holds them; comments as a
+ * paragraph with author and date after the paragraph they refer to. Headers, footers, footnotes
+ * and tracked deletions are not part of the text; tracked insertions are. Macros (DOCM) are ignored.
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { attr, child, childrenNamed, descendants, elements, type XmlElement, type XmlNode } from "../internal/xml.js"
-import { coreProperties, mainPart, openPackage, readXml, relatedPart } from "./ooxml.js"
+import { chartBlocks, chartParts, coreProperties, mainPart, openPackage, readXml, relatedPart } from "./ooxml.js"
 
 interface Style {
   readonly name: string
@@ -60,6 +62,28 @@ export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
     }
     for (const num of descendants(numbering, "num")) {
       ordered.set(attr(num, "numId") ?? "", abstract.get(attr(child(num, "abstractNumId") ?? num, "val") ?? "") ?? false)
+    }
+  }
+
+  // comments by id, rendered after the paragraph that refers to them (or at the end)
+  const comments = new Map<string, string>()
+  const commentsRoot = readXml(zip, relatedPart(zip, documentPart, "/comments") ?? "")
+  if (commentsRoot !== undefined) {
+    for (const comment of descendants(commentsRoot, "comment")) {
+      const text = descendants(comment, "t").map((t) => t.children.filter((c): c is string => typeof c === "string").join("")).join("").trim()
+      const paragraphs = childrenNamed(comment, "p").map((p) => descendants(p, "t").map((t) => t.children.filter((c): c is string => typeof c === "string").join("")).join("")).filter((t) => t.trim() !== "")
+      if (text === "") continue
+      const by = [attr(comment, "author") ?? "", attr(comment, "date") ?? ""].filter((t) => t !== "").join(", ")
+      comments.set(attr(comment, "id") ?? "", `Comment${by === "" ? "" : ` (${by})`}: ${paragraphs.join("\n")}`)
+    }
+  }
+  const commentsAfter = (element: XmlElement) => {
+    for (const ref of descendants(element, "commentReference")) {
+      const id = attr(ref, "id") ?? ""
+      const text = comments.get(id)
+      if (text === undefined) continue
+      comments.delete(id)
+      blocks.push({ type: "paragraph", page, text })
     }
   }
 
@@ -163,6 +187,10 @@ export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
             blocks.push({ type: "paragraph", page, text })
           }
         }
+        const charts = chartParts(zip, documentPart, element)
+        if (charts.length > 0) flushList()
+        for (const chart of charts) blocks.push(...chartBlocks(zip, chart, page))
+        if (comments.size > 0 && descendants(element, "commentReference").length > 0) { flushList(); commentsAfter(element) }
         if (after > 0) { flushList(); page += after }
         return
       }
@@ -182,6 +210,7 @@ export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
           rows.push(row)
         }
         if (rows.length > 0) blocks.push({ type: "table", page, rows, text: rows.map((r) => r.join("\t")).join("\n") })
+        if (comments.size > 0) commentsAfter(element)
         return
       }
       case "sdt": case "sdtContent": case "customXml": case "ins": case "smartTag":
@@ -193,6 +222,7 @@ export const readDocx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
   }
   if (body !== undefined) elements(body).forEach(visit)
   flushList()
+  for (const text of comments.values()) blocks.push({ type: "paragraph", page, text })
   return assembleDocument({
     format: ctx.format, fileName: ctx.fileName, blocks,
     // without any recorded or explicit break, a long document counts in standard pages

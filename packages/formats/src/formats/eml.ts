@@ -10,7 +10,7 @@ import PostalMime, { type Address } from "postal-mime"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { corrupt } from "../internal/problem.js"
-import { fixC1 } from "../internal/text.js"
+import { decodeAs, fixC1, unicodeWithoutBom } from "../internal/text.js"
 import { htmlBlocks } from "./html.js"
 import { paragraphsOf } from "./text.js"
 
@@ -44,7 +44,32 @@ export const messageBlocks = (message: {
   return blocks
 }
 
-export const readEml = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Documents.ParsedTextDocument> => {
+/**
+ * The message as 8-bit MIME bytes: a message saved as UTF-16/32 (with or without a byte-order mark)
+ * re-encoded as UTF-8, and the mbox separator line (`From sender date`) that mail tools put before
+ * the headers of a message saved from a mailbox dropped.
+ */
+export const messageBytes = (bytes: Uint8Array): Uint8Array => {
+  let wide: string | undefined
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const charset = bytes[0] === 0xff ? (bytes[2] === 0 && bytes[3] === 0 ? "utf-32le" : "utf-16le") : "utf-16be"
+    wide = decodeAs(bytes.subarray(charset === "utf-32le" ? 4 : 2), charset)
+  } else {
+    const charset = unicodeWithoutBom(bytes)
+    if (charset !== undefined) wide = decodeAs(bytes, charset)
+  }
+  let out = wide === undefined ? bytes : new TextEncoder().encode(wide)
+  let start = 0
+  while (start < out.length && (out[start] === 0x0d || out[start] === 0x0a || out[start] === 0x20 || out[start] === 0x09)) start++
+  if (out[start] === 0x46 && out[start + 1] === 0x72 && out[start + 2] === 0x6f && out[start + 3] === 0x6d && out[start + 4] === 0x20) {
+    const newline = out.indexOf(0x0a, start)
+    out = newline < 0 ? out.subarray(out.length) : out.subarray(newline + 1)
+  }
+  return out
+}
+
+export const readEml = async (original: Uint8Array, ctx: ReaderContext): Promise<Documents.ParsedTextDocument> => {
+  const bytes = messageBytes(original)
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024)).replace(/^\s+/, "")
   if (!HEADER_LINE.test(head)) throw corrupt(ctx.format, "The EML file does not start with e-mail headers; it is not an e-mail message.")
   let email

@@ -2,10 +2,15 @@
  * Outlook messages (.msg, an OLE compound file of MAPI properties) through @kenjiuno/msgreader:
  * subject, sender, recipients (To/Cc), dates, the plain-text body (or the HTML body when there is
  * no plain text), and attachment names. Attachment contents and embedded messages are listed,
- * not parsed; an RTF-only body is not read (with a warning).
+ * not parsed; an RTF-only body is not read (with a warning). Messages without Unicode properties
+ * store their strings in an ANSI code page: the message's own (PidTagMessageCodepage), else the
+ * one of its locale (PidTagMessageLocaleId), else windows-1252; iconv-lite (inside msgreader)
+ * decodes them.
  */
 import type { Documents } from "@docket/core"
 import msgreaderModule from "@kenjiuno/msgreader"
+import { getLcidToAnsiCodePages } from "@kenjiuno/msgreader/lib/Defs.js"
+import iconv from "iconv-lite"
 import { assembleDocument } from "../internal/assemble.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
@@ -17,6 +22,19 @@ import { messageBlocks } from "./eml.js"
 type MsgReaderClass = typeof msgreaderModule.default
 const MsgReader = ((msgreaderModule as unknown as { default?: MsgReaderClass }).default ?? msgreaderModule) as unknown as MsgReaderClass
 
+const LCID_CODE_PAGES = getLcidToAnsiCodePages() as Record<number, ReadonlyArray<number> | undefined>
+
+/** The ANSI code page of the message's 8-bit string properties, as a name iconv-lite knows. */
+const ansiCodePage = (data: { readonly messageCodepage?: number | undefined; readonly messageLocaleId?: number | undefined }): string => {
+  const fromLocale = data.messageLocaleId === undefined ? undefined : (LCID_CODE_PAGES[data.messageLocaleId] ?? LCID_CODE_PAGES[data.messageLocaleId & 0x3ff])?.[0]
+  const page = [data.messageCodepage, fromLocale].find((n) => n !== undefined && n !== 0 && n !== 1200 && n !== 65001 && iconv.encodingExists(`cp${n}`))
+  return `cp${page ?? 1252}`
+}
+
+/** A Windows code page number as a charset label (undefined for none or one nothing knows). */
+const charsetOfCodePage = (page: number | undefined): string | undefined =>
+  page === undefined ? undefined : page === 65001 ? "utf-8" : iconv.encodingExists(`cp${page}`) ? `cp${page}` : undefined
+
 export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   // msgreader is lenient with broken containers: let the stricter compound-file reader judge first
   const container = openCfb(bytes, ctx.format)
@@ -25,8 +43,13 @@ export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
   }
   let data
   try {
-    const copy = bytes.slice()
-    data = new MsgReader(copy.buffer).getFileData()
+    const read = (ansiEncoding: string | undefined) => {
+      const reader = new MsgReader(bytes.slice().buffer)
+      if (ansiEncoding !== undefined) reader.parserConfig = { ansiEncoding }
+      return reader.getFileData()
+    }
+    data = read(undefined)
+    data = read(ansiCodePage(data))
   } catch (error) {
     throw corrupt(ctx.format, `The MSG file could not be read: ${error instanceof Error ? error.message : String(error)}.`)
   }
@@ -42,7 +65,7 @@ export const readMsg = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
     : data.senderName ?? ""
   const date = data.clientSubmitTime ?? data.messageDeliveryTime ?? data.creationTime ?? ""
   const warnings: Array<string> = []
-  const html = data.bodyHtml ?? (data.html !== undefined ? decodeText(data.html) : undefined)
+  const html = data.bodyHtml ?? (data.html !== undefined ? decodeText(data.html, charsetOfCodePage(data.internetCodepage)) : undefined)
   if ((data.body ?? "").trim() === "" && html === undefined && data.compressedRtf !== undefined) {
     warnings.push("the message body is stored only as RTF, which is not read")
   }

@@ -1,9 +1,10 @@
-/** What DOCX, PPTX, XLSX and VSDX share: the ZIP package, relationships, document properties. */
+/** What DOCX, PPTX, XLSX and VSDX share: the ZIP package, relationships, document properties, charts. */
+import type { Documents } from "@docket/core"
 import { hasEncryptedPackage, openCfb } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
 import { corrupt, encrypted } from "../internal/problem.js"
 import { decodeText } from "../internal/text.js"
-import { attr, descendants, elements, parseXml, textOf, type XmlElement } from "../internal/xml.js"
+import { attr, child, descendants, elements, nsAttr, parseXml, textOf, type XmlElement } from "../internal/xml.js"
 import { ZipArchive } from "../internal/zip.js"
 
 /**
@@ -101,3 +102,57 @@ export const coreProperties = (zip: ZipArchive): Record<string, string> => {
 }
 
 export const EMU_PER_POINT = 12700
+
+/** The cached point values of a chart data reference (`c:strCache`/`c:numCache`, or a literal), by index. */
+const chartPoints = (element: XmlElement | undefined): Array<string> => {
+  const out: Array<string> = []
+  if (element === undefined) return out
+  for (const pt of descendants(element, "pt")) {
+    const v = descendants(pt, "v")[0]
+    if (v !== undefined) out[Number(attr(pt, "idx") ?? out.length)] = textOf(v).trim()
+  }
+  return out
+}
+
+const CHART_KINDS: Readonly<Record<string, string>> = {
+  barChart: "Bar chart", bar3DChart: "Bar chart", lineChart: "Line chart", line3DChart: "Line chart", pieChart: "Pie chart",
+  pie3DChart: "Pie chart", doughnutChart: "Doughnut chart", areaChart: "Area chart", area3DChart: "Area chart",
+  scatterChart: "Scatter chart", radarChart: "Radar chart", bubbleChart: "Bubble chart", stockChart: "Stock chart", surfaceChart: "Surface chart"
+}
+
+/**
+ * A DrawingML chart part as blocks: its title and kind as a paragraph, and the data the chart
+ * caches (series names across, categories down) as a table, the way the chart's own data sheet
+ * lays it out. Charts keep the last values they were drawn with, so nothing is recalculated.
+ */
+export const chartBlocks = (zip: ZipArchive, part: string, page: number): Array<Documents.Block> => {
+  const root = readXml(zip, part)
+  if (root === undefined) return []
+  const title = descendants(root, "title")[0]
+  const titleText = title === undefined ? "" : descendants(title, "p").map((p) => descendants(p, "t").map(textOf).join("")).filter((t) => t.trim() !== "").join(" ")
+  const plotArea = descendants(root, "plotArea")[0]
+  const kinds = plotArea === undefined ? [] : elements(plotArea).map((e) => CHART_KINDS[e.name]).filter((k): k is string => k !== undefined)
+  const blocks: Array<Documents.Block> = []
+  const heading = [titleText.trim(), [...new Set(kinds)].join(", ")].filter((t) => t !== "").join("\n")
+  if (heading !== "") blocks.push({ type: "paragraph", page, text: heading })
+  const series = descendants(root, "ser").map((ser) => ({
+    name: chartPoints(child(ser, "tx"))[0] ?? textOf(child(ser, "tx") ?? { name: "", attrs: {}, children: [] }).trim(),
+    categories: chartPoints(child(ser, "cat") ?? child(ser, "xVal")),
+    values: chartPoints(child(ser, "val") ?? child(ser, "yVal"))
+  }))
+  if (series.length === 0) return blocks
+  const categories = series.find((s) => s.categories.length > 0)?.categories ?? []
+  const length = Math.max(categories.length, ...series.map((s) => s.values.length))
+  const rows: Array<Array<string>> = [["", ...series.map((s) => s.name)]]
+  for (let i = 0; i < length; i++) rows.push([categories[i] ?? "", ...series.map((s) => s.values[i] ?? "")])
+  blocks.push({ type: "table", page, rows, text: rows.map((r) => r.join("\t")).join("\n") })
+  return blocks
+}
+
+/** The chart parts a part refers to, in the order its `c:chart r:id` references appear. */
+export const chartParts = (zip: ZipArchive, part: string, root: XmlElement): Array<string> => {
+  const rels = relationships(zip, part)
+  return descendants(root, "chart")
+    .map((c) => rels.get(nsAttr(c, "id") ?? "")?.target)
+    .filter((target): target is string => target !== undefined && zip.has(target))
+}

@@ -12,7 +12,7 @@ import { createRequire } from "node:module"
 import path from "node:path"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
-import { OcrTimeout } from "../internal/ocr.js"
+import { droppedWarning, type OcrEngine, type OcrResult, OcrTimeout } from "../internal/ocr.js"
 import { corrupt, encrypted, tooComplex } from "../internal/problem.js"
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
@@ -87,17 +87,58 @@ const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): A
   return blocks
 }
 
-const renderForOcr = async (page: import("pdfjs-dist/types/src/display/api.js").PDFPageProxy): Promise<{ png: Uint8Array; scale: number }> => {
+type PdfPage = import("pdfjs-dist/types/src/display/api.js").PDFPageProxy
+
+/** The page drawn for OCR, turned `extra` degrees beyond its own /Rotate, and the viewport it was drawn with. */
+const renderForOcr = async (page: PdfPage, extra = 0) => {
   const { createCanvas } = await import("@napi-rs/canvas")
   const base = page.getViewport({ scale: 1 })
   const scale = Math.min(OCR_RENDER_DPI / 72, OCR_RENDER_PIXELS / Math.max(base.width, base.height))
-  const viewport = page.getViewport({ scale })
+  const viewport = page.getViewport({ scale, rotation: (page.rotate + extra) % 360 })
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
   const context = canvas.getContext("2d")
   context.fillStyle = "#ffffff"
   context.fillRect(0, 0, canvas.width, canvas.height)
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise
-  return { png: new Uint8Array(canvas.toBuffer("image/png")), scale }
+  return { png: new Uint8Array(canvas.toBuffer("image/png")), viewport }
+}
+
+/** How much an OCR result reads like text: the confidence of its words of three or more letters or digits. */
+const ocrScore = (result: OcrResult): number =>
+  result.words.reduce((sum, w) => sum + (/[\p{L}\p{N}]{3}/u.test(w.text) ? w.confidence : 0), 0)
+
+/**
+ * OCR of a scanned page in the orientation that reads. The page is drawn as displayed (its /Rotate
+ * applied); when that reads poorly (its words of three or more letters, weighted by confidence,
+ * under half its words: a page read sideways gives fragments), the scan itself may lie on
+ * its side, so the other three quarter turns are tried too and the one that reads best is kept.
+ * Word boxes are mapped back to the page as displayed.
+ */
+const ocrPage = async (page: PdfPage, ocr: OcrEngine, budgetMs: number) => {
+  const started = Date.now()
+  const displayed = page.getViewport({ scale: 1 })
+  const attempt = async (extra: number) => {
+    const { png, viewport } = await renderForOcr(page, extra)
+    const result = await ocr.recognize(png, Math.max(1, budgetMs - (Date.now() - started)))
+    return { result, viewport, score: ocrScore(result) }
+  }
+  let best = await attempt(0)
+  if (best.result.dropped !== undefined || best.score < best.result.words.length / 2) {
+    for (const extra of [90, 270, 180]) {
+      if (Date.now() - started >= budgetMs) break
+      const next = await attempt(extra)
+      if (next.score > best.score) best = next
+    }
+  }
+  const words = best.result.words.map((w) => {
+    // drawn viewport → PDF user space → the page as displayed
+    const [ax, ay] = best.viewport.convertToPdfPoint(w.x, w.y)
+    const [bx, by] = best.viewport.convertToPdfPoint(w.x + w.w, w.y + w.h)
+    const [px, py] = displayed.convertToViewportPoint(ax, ay)
+    const [qx, qy] = displayed.convertToViewportPoint(bx, by)
+    return { ...w, x: Math.min(px, qx), y: Math.min(py, qy), w: Math.abs(qx - px), h: Math.abs(qy - py) }
+  })
+  return { ...best.result, words }
 }
 
 /**
@@ -180,13 +221,14 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Do
             ocrPages++
             const started = Date.now()
             try {
-              const { png, scale } = await renderForOcr(page)
-              const result = await ctx.ocr.recognize(png, ocrBudget)
+              const result = await ocrPage(page, ctx.ocr, ocrBudget)
+              const dropped = droppedWarning(`page ${n}`, result)
+              if (dropped !== undefined) warnings.push(dropped)
               ocr = true
               ocrApplied = true
               items.length = 0
               for (const word of result.words) {
-                items.push({ text: word.text, x: word.x / scale, y: word.y / scale, w: word.w / scale, h: word.h / scale, source: "ocr", confidence: word.confidence })
+                items.push({ text: word.text, x: word.x, y: word.y, w: word.w, h: word.h, source: "ocr", confidence: word.confidence })
               }
               text = result.text
               lines = []

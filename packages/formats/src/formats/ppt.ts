@@ -3,9 +3,10 @@
  * `PowerPoint Document` stream's records: slides in presentation order from the slide list
  * (SlideListWithText: SlidePersistAtom, then the placeholder texts in TextCharsAtom/TextBytesAtom,
  * titles by their TextHeaderAtom type), plus the text boxes drawn on each slide (found through the
- * persist directory of the last edit, from the `Current User` stream). One page per slide; no
- * positions or page sizes. Notes, masters and embedded objects are not read. Encrypted
- * presentations fail as encrypted.
+ * persist directory of the last edit, from the `Current User` stream). Text boxes the user drew
+ * on a master (TextHeaderAtom type "other", not the placeholder prompts) follow the text of each
+ * slide that shows its master's objects. One page per slide; no positions or page sizes. Notes and
+ * embedded objects are not read. Encrypted presentations fail as encrypted.
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
@@ -21,7 +22,7 @@ const utf16 = decoderFor("utf-16le")
 const latin1 = decoderFor("windows-1252")
 
 const RT = {
-  Document: 0x03e8, Slide: 0x03ee, SlideListWithText: 0x0ff0, SlidePersistAtom: 0x03f3, TextHeaderAtom: 0x0f9f,
+  Document: 0x03e8, Slide: 0x03ee, SlideAtom: 0x03ef, MainMaster: 0x03f8, SlideListWithText: 0x0ff0, SlidePersistAtom: 0x03f3, TextHeaderAtom: 0x0f9f,
   TextCharsAtom: 0x0fa0, TextBytesAtom: 0x0fa8, UserEditAtom: 0x0ff5, PersistDirectoryAtom: 0x1772, ClientTextbox: 0xf00d
 } as const
 
@@ -56,19 +57,28 @@ const atomText = (b: Uint8Array, record: PptRecord): string | undefined =>
     : record.type === RT.TextBytesAtom ? latin1.decode(b.subarray(record.start, record.end))
     : undefined
 
-/** Text atoms inside the client text boxes of a slide container. */
-const textBoxes = (b: Uint8Array, record: PptRecord, depth = 0, out: Array<string> = []): Array<string> => {
+/** Text atoms inside the client text boxes of a slide or master container, with their text type (TextHeaderAtom). */
+const textBoxes = (b: Uint8Array, record: PptRecord, depth = 0, out: Array<{ text: string; kind: number }> = []): Array<{ text: string; kind: number }> => {
   if (depth > 32) return out
   for (const child of children(b, record.start, record.end)) {
     if (child.type === RT.ClientTextbox) {
+      let kind = 4
       for (const atom of children(b, child.start, child.end)) {
+        if (atom.type === RT.TextHeaderAtom) kind = u32(b, atom.start)
         const text = atomText(b, atom)
-        if (text !== undefined) out.push(text)
+        if (text !== undefined) out.push({ text, kind })
       }
     } else if (child.container) textBoxes(b, child, depth + 1, out)
   }
   return out
 }
+
+/**
+ * TextHeaderAtom type of text that is neither a title, a body nor notes placeholder: a text box.
+ * (A master's date, footer and slide-number placeholders are of this type too, holding "*", the
+ * field they show; those are left out.)
+ */
+const OTHER_TEXT = 4
 
 interface Slide { persistId: number; texts: Array<{ text: string; title: boolean }> }
 
@@ -114,7 +124,11 @@ export const readPpt = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
   const slides: Array<Slide> = []
   const documentOffset = [...children(b, 0, b.length)].find((r) => r.type === RT.Document)
   if (documentOffset === undefined) throw corrupt(ctx.format, "The PPT file has no document record; it is damaged.")
+  const masterIds: Array<number> = []
   for (const list of children(b, documentOffset.start, documentOffset.end)) {
+    if (list.type === RT.SlideListWithText && list.instance === 1) {
+      for (const record of children(b, list.start, list.end)) if (record.type === RT.SlidePersistAtom) masterIds.push(u32(b, record.start))
+    }
     if (list.type !== RT.SlideListWithText || list.instance !== 0) continue
     let title = false
     for (const record of children(b, list.start, list.end)) {
@@ -127,10 +141,21 @@ export const readPpt = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
     }
   }
   if (slides.length > ctx.limits.maxPages) throw tooComplex(ctx.format, "pages", `The presentation has ${slides.length} slides; at most ${ctx.limits.maxPages} are read.`)
+  const masterTexts = masterIds.flatMap((id) => {
+    const offset = directory.get(id)
+    const record = offset === undefined ? undefined : header(b, offset, b.length)
+    return record !== undefined && record.type === RT.MainMaster ? textBoxes(b, record).filter((t) => t.kind === OTHER_TEXT && t.text.trim() !== "*").map((t) => t.text) : []
+  })
   for (const slide of slides) {
     const offset = directory.get(slide.persistId)
     const record = offset === undefined ? undefined : header(b, offset, b.length)
-    if (record !== undefined && record.type === RT.Slide) for (const text of textBoxes(b, record)) slide.texts.push({ text, title: false })
+    if (record === undefined || record.type !== RT.Slide) continue
+    for (const { text } of textBoxes(b, record)) slide.texts.push({ text, title: false })
+    // SlideAtom.slideFlags bit 0 (fMasterObjects): the slide shows its master's shapes
+    const atom = [...children(b, record.start, record.end)].find((r) => r.type === RT.SlideAtom)
+    if (atom !== undefined && atom.end - atom.start >= 22 && (u16(b, atom.start + 20) & 1) === 1) {
+      for (const text of masterTexts) slide.texts.push({ text, title: false })
+    }
   }
   const blocks: Array<Documents.Block> = []
   slides.forEach((slide, index) => {

@@ -1,16 +1,63 @@
 /**
  * PPTX (PresentationML): one page per slide in presentation order, sized as the presentation's
  * slide size in points. Each shape's text becomes a block (title placeholders become headings,
- * tables become tables) and a positioned text item at the shape's frame. Speaker notes, comments
- * and text inherited from layouts and masters are not read. Positions of shapes inside groups are
- * taken as written (group transforms are not applied).
+ * tables become tables) and a positioned text item at the shape's frame. Charts give their title
+ * and cached data as a table; comments (legacy and modern) a paragraph each with author and time.
+ * Text the slide shows from its layout and master (shapes that are not placeholders: a company
+ * name, a footer line written on the master) follows the slide's own text. Speaker notes are not
+ * read. Positions of shapes inside groups are taken as written (group transforms are not applied).
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
-import { attr, nsAttr, child, childrenNamed, descendants, elements, type XmlElement, type XmlNode } from "../internal/xml.js"
-import { coreProperties, EMU_PER_POINT, mainPart, openPackage, readXml, relationships } from "./ooxml.js"
+import { attr, nsAttr, child, childrenNamed, descendants, elements, textOf, type XmlElement, type XmlNode } from "../internal/xml.js"
+import { type ZipArchive } from "../internal/zip.js"
+import { chartBlocks, chartParts, coreProperties, EMU_PER_POINT, mainPart, openPackage, readXml, relatedPart, relationships } from "./ooxml.js"
+
+/** Text of the shapes of a layout or master that are not placeholders (placeholders hold prompts). */
+const fixedShapeTexts = (root: XmlElement | undefined): Array<string> => {
+  const tree = root === undefined ? undefined : descendants(root, "spTree")[0]
+  if (tree === undefined) return []
+  return descendants(tree, "sp")
+    .filter((sp) => descendants(child(sp, "nvSpPr") ?? sp, "ph").length === 0)
+    .map((sp) => textBody(child(sp, "txBody") ?? sp))
+    .filter((t) => t !== "")
+}
+
+/** Comments on a slide: legacy (`p:cmLst`, authors in commentAuthors.xml) and modern (`p188:cmLst`, authors.xml). */
+const slideComments = (zip: ZipArchive, slidePart: string, authors: Map<string, string>): Array<string> => {
+  const out: Array<string> = []
+  for (const rel of relationships(zip, slidePart).values()) {
+    if (rel.external || !rel.type.endsWith("/comments")) continue
+    const root = readXml(zip, rel.target)
+    if (root === undefined) continue
+    for (const cm of descendants(root, "cm")) {
+      const body = child(cm, "text") ?? child(cm, "txBody")
+      const text = body === undefined ? "" : body.name === "text" ? textOf(body).trim() : textBody(body)
+      if (text === "") continue
+      const author = authors.get(attr(cm, "authorId") ?? "") ?? ""
+      const when = attr(cm, "dt") ?? attr(cm, "created") ?? ""
+      const by = [author, when].filter((t) => t !== "").join(", ")
+      out.push(`Comment${by === "" ? "" : ` (${by})`}: ${text}`)
+    }
+  }
+  return out
+}
+
+const commentAuthors = (zip: ZipArchive, presentationPart: string): Map<string, string> => {
+  const authors = new Map<string, string>()
+  for (const suffix of ["/commentAuthors", "/authors"]) {
+    const root = readXml(zip, relatedPart(zip, presentationPart, suffix) ?? "")
+    if (root === undefined) continue
+    for (const a of [...descendants(root, "cmAuthor"), ...descendants(root, "author")]) {
+      const name = attr(a, "name") ?? ""
+      const initials = attr(a, "initials")
+      authors.set(attr(a, "id") ?? "", initials ? `${name} (${initials})` : name)
+    }
+  }
+  return authors
+}
 
 const paragraphText = (p: XmlElement): string => {
   let text = ""
@@ -53,6 +100,14 @@ export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
   }
   const blocks: Array<Documents.Block> = []
   const pages: Array<PageDraft> = []
+  const authors = commentAuthors(zip, presentationPart)
+  const fixedTexts = new Map<string, Array<string>>()
+  const fixedOf = (part: string | undefined): Array<string> => {
+    if (part === undefined) return []
+    let texts = fixedTexts.get(part)
+    if (texts === undefined) fixedTexts.set(part, (texts = fixedShapeTexts(readXml(zip, part))))
+    return texts
+  }
   slideParts.forEach((part, index) => {
     const page = index + 1
     const slide = readXml(zip, part)
@@ -71,7 +126,10 @@ export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
           if (box !== undefined) items.push({ text, ...box, source: "text_layer", confidence: null })
         } else if (shape.name === "graphicFrame") {
           const table = descendants(shape, "tbl")[0]
-          if (table === undefined) continue
+          if (table === undefined) {
+            for (const chart of chartParts(zip, part, shape)) blocks.push(...chartBlocks(zip, chart, page))
+            continue
+          }
           const rows = childrenNamed(table, "tr").map((tr) => childrenNamed(tr, "tc").map(textBody))
           if (rows.length === 0) continue
           const text = rows.map((r) => r.join("\t")).join("\n")
@@ -83,6 +141,17 @@ export const readPptx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
     }
     const tree = slide === undefined ? undefined : descendants(slide, "spTree")[0]
     if (tree !== undefined) visit(tree)
+    const root = slide === undefined ? undefined : elements(slide)[0]
+    if (root === undefined || attr(root, "showMasterSp") !== "0") {
+      const layout = relatedPart(zip, part, "/slideLayout")
+      const layoutRoot = layout === undefined ? undefined : readXml(zip, layout)
+      const inherited = [...fixedOf(layout)]
+      if (layoutRoot === undefined || attr(elements(layoutRoot)[0] ?? layoutRoot, "showMasterSp") !== "0") {
+        inherited.push(...fixedOf(layout === undefined ? undefined : relatedPart(zip, layout, "/slideMaster")))
+      }
+      for (const text of inherited) blocks.push({ type: "paragraph", page, text })
+    }
+    for (const comment of slideComments(zip, part, authors)) blocks.push({ type: "paragraph", page, text: comment })
     pages.push({ page_number: page, width, height, unit: "pt", items, ocr: false })
   })
   return assembleDocument({

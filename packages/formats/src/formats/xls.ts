@@ -4,8 +4,9 @@
  * CONTINUE records), and the cell records LABELSST, LABEL, RSTRING, NUMBER, RK, MULRK, BOOLERR and
  * FORMULA (its cached result, with STRING for text results). Dates follow the cell's number
  * format (XF + FORMAT records) and the 1904 flag. Formulas are not decoded to text (`formula` is
- * null). Password-protected workbooks (FILEPASS) fail as encrypted; Excel 5/95 (BIFF5) workbooks
- * are refused as not readable.
+ * null). Password-protected workbooks (FILEPASS) fail as encrypted. Excel 5.0/95 workbooks (BIFF5,
+ * a `Book` stream) are read too: the same records without the shared string table, their strings
+ * 8-bit in the workbook's code page (CODEPAGE record, windows-1252 by default).
  */
 import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
@@ -13,7 +14,7 @@ import { excelDateToIso, isDateFormat } from "../internal/cells.js"
 import { openCfb, rootStream } from "../internal/cfb.js"
 import type { ReaderContext } from "../internal/context.js"
 import { corrupt, encrypted, notReadable, tooComplex } from "../internal/problem.js"
-import { decoderFor } from "../internal/text.js"
+import { decodeAs, decoderFor } from "../internal/text.js"
 
 const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8)
 const u32 = (b: Uint8Array, o: number) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 0x1000000
@@ -100,13 +101,17 @@ const readSst = (segments: ReadonlyArray<Uint8Array>, format: string): Array<str
   return strings
 }
 
+/** BIFF5's strings: a length (8- or 16-bit) and 8-bit characters in the workbook's code page. */
+const byteString = (b: Uint8Array, o: number, cchBytes: 1 | 2, codePage: number): string => {
+  const cch = cchBytes === 2 ? u16(b, o) : b[o]
+  const chars = b.subarray(o + cchBytes, o + cchBytes + cch)
+  return (codePage === 1252 || codePage === 367 ? undefined : decodeAs(chars, codePage === 10000 ? "macintosh" : `cp${codePage}`)) ?? decoderFor("windows-1252").decode(chars)
+}
+
 export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedSpreadsheet => {
   const container = openCfb(bytes, ctx.format)
-  const stream = rootStream(container, "Workbook")
+  const stream = rootStream(container, "Workbook") ?? rootStream(container, "Book")
   if (stream === undefined) {
-    if (rootStream(container, "Book") !== undefined) {
-      throw notReadable(ctx.format, "Excel 5.0/95 workbooks (BIFF5) cannot be read; open the file in Excel and save it as .xlsx.")
-    }
     if (rootStream(container, "EncryptedPackage") !== undefined) {
       throw encrypted(ctx.format, "The XLS file is a password-protected Office workbook; remove the password and upload it again.")
     }
@@ -114,7 +119,13 @@ export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
   }
   if (stream.length < 8 || u16(stream, 0) !== 0x0809) throw corrupt(ctx.format, "The XLS file's workbook stream does not start with a BOF record.")
   const version = u16(stream, 4)
-  if (version !== 0x0600) throw notReadable(ctx.format, "Only Excel 97–2003 workbooks (BIFF8) are read; open the file in Excel and save it as .xlsx.")
+  if (version !== 0x0600 && version !== 0x0500) {
+    throw notReadable(ctx.format, "Only Excel 5.0 to 2003 workbooks (BIFF5, BIFF8) are read; open the file in Excel and save it as .xlsx.")
+  }
+  const biff5 = version === 0x0500
+  let codePage = 1252
+  /** A string with a 16-bit length (FORMAT, LABEL, STRING) at `o`, as this BIFF version writes it. */
+  const text16 = (d: Uint8Array, o: number) => (biff5 ? byteString(d, o, 2, codePage) : unicodeString(d, o))
 
   let date1904 = false
   const formats = new Map<number, string>()
@@ -136,14 +147,17 @@ export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
       case 0x0022:
         date1904 = u16(d, 0) === 1
         break
+      case 0x0042:
+        codePage = u16(d, 0)
+        break
       case 0x041e:
-        formats.set(u16(d, 0), unicodeString(d, 2))
+        formats.set(u16(d, 0), biff5 ? byteString(d, 2, 1, codePage) : unicodeString(d, 2))
         break
       case 0x00e0:
         xfFormats.push(u16(d, 2))
         break
       case 0x0085:
-        if (d[5] === 0) sheets.push({ name: unicodeString(d, 6, 1), offset: u32(d, 0) })
+        if (d[5] === 0) sheets.push({ name: biff5 ? byteString(d, 6, 1, codePage) : unicodeString(d, 6, 1), offset: u32(d, 0) })
         break
       case 0x00fc:
         sstSegments = [d]
@@ -183,7 +197,7 @@ export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
           break
         case 0x0204:
         case 0x00d6:
-          push(makeCell(u16(d, 0) + 1, u16(d, 2) + 1, "string", unicodeString(d, 6)))
+          push(makeCell(u16(d, 0) + 1, u16(d, 2) + 1, "string", text16(d, 6)))
           break
         case 0x0203:
           push(numberCell(u16(d, 0), u16(d, 2), u16(d, 4), f64(d, 6)))
@@ -215,7 +229,7 @@ export const readXls = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
           break
         }
         case 0x0207:
-          if (pendingString !== undefined) push(makeCell(pendingString.row + 1, pendingString.col + 1, "string", unicodeString(d, 0)))
+          if (pendingString !== undefined) push(makeCell(pendingString.row + 1, pendingString.col + 1, "string", text16(d, 0)))
           pendingString = undefined
           break
       }

@@ -3,15 +3,66 @@
  * cells and are skipped), read with a streaming XML parser. Cells keep their A1 reference, their
  * type (shared/inline strings, numbers, booleans, errors, dates by their number format) and their
  * formula; values are the cached results Excel stored (formulas are not recalculated). Number
- * formats other than dates are not applied: numbers come out as numbers. Macros are ignored.
+ * formats other than dates are not applied: numbers come out as numbers. Cell comments (threaded
+ * ones with their replies, and notes) follow the sheet's table in the file's markdown and text, one
+ * line each with the cell, author and time, and so do the charts drawn on it (title, kind, cached
+ * data row by row). Chart sheets have no cells and are skipped. Macros are ignored.
  */
 import type { Documents } from "@docket/core"
 import { assembleSpreadsheet, makeCell, type SheetDraft } from "../internal/assemble.js"
 import { excelDateToIso, isDateFormat, refColumn, refRow } from "../internal/cells.js"
 import type { ReaderContext } from "../internal/context.js"
 import { tooComplex } from "../internal/problem.js"
-import { attr, nsAttr, descendants, saxXml } from "../internal/xml.js"
-import { coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
+import { attr, nsAttr, descendants, saxXml, textOf } from "../internal/xml.js"
+import type { ZipArchive } from "../internal/zip.js"
+import { chartBlocks, chartParts, coreProperties, mainPart, openPackage, readString, readXml, relatedPart, relationships } from "./ooxml.js"
+
+/** A sheet's comments as lines: threaded comments (and replies) first, then notes not mirroring them. */
+const sheetComments = (zip: ZipArchive, sheetPart: string, persons: Map<string, string>): Array<string> => {
+  const lines: Array<string> = []
+  const threadedRefs = new Set<string>()
+  const sheetRels = [...relationships(zip, sheetPart).values()].filter((r) => !r.external)
+  for (const rel of sheetRels.filter((r) => r.type.endsWith("/threadedComment"))) {
+    const root = readXml(zip, rel.target)
+    for (const c of root === undefined ? [] : descendants(root, "threadedComment")) {
+      const ref = attr(c, "ref") ?? ""
+      threadedRefs.add(ref)
+      const by = [persons.get(attr(c, "personId") ?? "") ?? "", attr(c, "dT") ?? ""].filter((t) => t !== "").join(", ")
+      const text = descendants(c, "text").map(textOf).join(" ").trim()
+      if (text !== "") lines.push(`${ref} ${attr(c, "parentId") === undefined ? "comment" : "reply"}${by === "" ? "" : ` (${by})`}: ${text}`)
+    }
+  }
+  for (const rel of sheetRels.filter((r) => r.type.endsWith("/comments"))) {
+    const root = readXml(zip, rel.target)
+    if (root === undefined) continue
+    const authors = descendants(root, "author").map((a) => textOf(a).trim())
+    for (const c of descendants(root, "comment")) {
+      const ref = attr(c, "ref") ?? ""
+      if (threadedRefs.has(ref)) continue
+      const text = descendants(c, "t").map(textOf).join("").trim()
+      const author = authors[Number(attr(c, "authorId") ?? -1)] ?? ""
+      if (text !== "") lines.push(`${ref} comment${author === "" || author.startsWith("tc=") ? "" : ` (${author})`}: ${text}`)
+    }
+  }
+  return lines
+}
+
+/** The charts drawn on a sheet (its drawing's chart parts) as lines: title and kind, then the cached data row by row. */
+const sheetCharts = (zip: ZipArchive, sheetPart: string): Array<string> => {
+  const lines: Array<string> = []
+  for (const rel of relationships(zip, sheetPart).values()) {
+    if (rel.external || !rel.type.endsWith("/drawing")) continue
+    const drawing = readXml(zip, rel.target)
+    if (drawing === undefined) continue
+    for (const chart of chartParts(zip, rel.target, drawing)) {
+      for (const block of chartBlocks(zip, chart, 1)) {
+        if (block.type === "table") lines.push(...block.rows.map((row) => row.join(" | ")))
+        else lines.push(`Chart: ${block.text.replace(/\n/g, " — ")}`)
+      }
+    }
+  }
+  return lines
+}
 
 export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedSpreadsheet => {
   const zip = openPackage(bytes, ctx)
@@ -56,6 +107,10 @@ export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
       }
     }
   }
+
+  const persons = new Map<string, string>()
+  const personsRoot = readXml(zip, relatedPart(zip, workbookPart, "/person") ?? "")
+  for (const person of personsRoot === undefined ? [] : descendants(personsRoot, "person")) persons.set(attr(person, "id") ?? "", attr(person, "displayName") ?? "")
 
   let cellCount = 0
   const sheets: Array<SheetDraft> = []
@@ -135,7 +190,7 @@ export const readXlsx = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parse
         }
       }
     })
-    sheets.push({ name: attr(sheet, "name") ?? `Sheet${sheets.length + 1}`, cells })
+    sheets.push({ name: attr(sheet, "name") ?? `Sheet${sheets.length + 1}`, cells, notes: [...sheetComments(zip, rel.target, persons), ...sheetCharts(zip, rel.target)] })
   }
   return assembleSpreadsheet({ format: ctx.format, fileName: ctx.fileName, sheets, metadata: coreProperties(zip) })
 }

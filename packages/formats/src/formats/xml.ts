@@ -3,7 +3,9 @@
  * and the lines of sibling elements form one paragraph, so records stay together. Attributes are
  * not text. The encoding comes from a byte-order mark or the XML declaration. A document that is
  * not well-formed (no root element, unbalanced tags) fails as a corrupt file. No DTD is read and
- * no entity is expanded beyond the predefined ones.
+ * no entity is expanded beyond the predefined ones: an internal DTD subset (`<!DOCTYPE x [ … ]>`,
+ * as USPTO patent XML has) is skipped whole, as htmlparser2 would end the declaration at the first
+ * `>` inside it.
  */
 import type { Documents } from "@docket/core"
 import { Parser } from "htmlparser2"
@@ -18,12 +20,48 @@ export const xmlEncoding = (bytes: Uint8Array): string | undefined => {
   return /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1]
 }
 
+/**
+ * The source without the internal subset of its DOCTYPE (the part in `[ … ]`), which may hold `>`
+ * in markup declarations, quoted literals and comments. An unterminated subset is left as it is
+ * (the document then fails as not well-formed).
+ */
+export const withoutInternalSubset = (source: string): string => {
+  const doctype = /<!DOCTYPE\b/i.exec(source)
+  if (doctype === null) return source
+  let i = doctype.index + doctype[0].length
+  let quote: string | null = null
+  for (; i < source.length; i++) {
+    const ch = source[i]
+    if (quote !== null) {
+      if (ch === quote) quote = null
+    } else if (ch === "\"" || ch === "'") quote = ch
+    else if (ch === ">") return source
+    else if (ch === "[") break
+  }
+  if (i >= source.length) return source
+  const open = i
+  quote = null
+  for (i = open + 1; i < source.length; i++) {
+    const ch = source[i]
+    if (quote !== null) {
+      if (ch === quote) quote = null
+    } else if (source.startsWith("<!--", i)) {
+      const end = source.indexOf("-->", i + 4)
+      if (end < 0) return source
+      i = end + 2
+    } else if (ch === "\"" || ch === "'") quote = ch
+    else if (ch === "]") return source.slice(0, open) + source.slice(i + 1)
+  }
+  return source
+}
+
 export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
-  const source = decodeText(bytes, xmlEncoding(bytes))
+  const source = withoutInternalSubset(decodeText(bytes, xmlEncoding(bytes)))
   const blocks: Array<Documents.Block> = []
   const stack: Array<{ name: string; text: string; lines: Array<string> }> = []
   let roots = 0
   let problem: string | undefined
+  let ending = false
   const parser = new Parser(
     {
       onopentag: (name) => {
@@ -36,7 +74,10 @@ export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): Document
         else if (text.trim() !== "" && problem === undefined) problem = "text outside the root element"
       },
       onclosetag: (name, implied) => {
-        if (implied) problem ??= `element <${localName(name)}> is not closed (truncated?)`
+        // htmlparser2 reports a self-closing element (`<x/>`, its close at the `/>`) as implied too;
+        // any other implied close is a missing end tag (`<a><b></a>`, or the end of the input).
+        const selfClosing = !ending && source[parser.endIndex] === ">" && source[parser.endIndex - 1] === "/"
+        if (implied && !selfClosing) problem ??= `element <${localName(name)}> is not closed (truncated?)`
         const top = stack.pop()
         if (top === undefined || top.name !== localName(name)) {
           problem ??= `closing tag </${name}> does not match`
@@ -55,6 +96,7 @@ export const readXmlDocument = (bytes: Uint8Array, ctx: ReaderContext): Document
     { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true }
   )
   parser.write(source)
+  ending = true
   parser.end()
   if (roots === 0) throw corrupt(ctx.format, "The XML file has no root element; it is not XML.")
   if (stack.length > 0) problem ??= `element <${stack[stack.length - 1].name}> is not closed (truncated?)`

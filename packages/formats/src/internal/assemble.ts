@@ -5,6 +5,7 @@
  */
 import { Documents } from "@docket/core"
 import { cellRef } from "./cells.js"
+import { stripControls } from "./text.js"
 
 /** Characters of a "standard page" for formats without pages of their own (text, HTML, e-mail). */
 export const STANDARD_PAGE_CHARS = 3000
@@ -98,13 +99,26 @@ const chunkSpans = (
 
 const withPage = (block: Documents.Block, page: number): Documents.Block => ({ ...block, page })
 
+/** A block without control characters (whatever a reader let through: NUL padding, C1 noise). */
+const cleanBlock = (block: Documents.Block): Documents.Block => {
+  switch (block.type) {
+    case "list":
+      return { ...block, items: block.items.map(stripControls), text: stripControls(block.text) }
+    case "table":
+      return { ...block, rows: block.rows.map((row) => row.map(stripControls)), text: stripControls(block.text) }
+    default:
+      return { ...block, text: stripControls(block.text) }
+  }
+}
+
 export const assembleDocument = (draft: DocumentDraft): Documents.ParsedTextDocument => {
   // plain text and block offsets
   const parts: Array<string> = []
   const spans: Array<{ start: number; end: number; page: number }> = []
   const blocks: Array<Documents.Block> = []
   let offset = 0
-  for (const original of draft.blocks) {
+  for (const drafted of draft.blocks) {
+    const original = cleanBlock(drafted)
     if (original.text.trim() === "" && original.type !== "table") continue
     const page = draft.pagination === "standard" ? 1 + Math.floor(offset / STANDARD_PAGE_CHARS) : original.page
     const block = withPage(original, page)
@@ -126,11 +140,11 @@ export const assembleDocument = (draft: DocumentDraft): Documents.ParsedTextDocu
     const blockText = blocks.filter((block) => block.page === n).map((block) => block.text).join("\n\n")
     pages.push({
       page_number: n,
-      text: page?.text ?? blockText,
+      text: page?.text === undefined ? blockText : stripControls(page.text),
       width: page?.width ?? null,
       height: page?.height ?? null,
       unit: page?.unit ?? null,
-      items: page?.items ?? [],
+      items: (page?.items ?? []).map((item) => (/[\u0000-\u001f\u007f-\u009f]/.test(item.text) ? { ...item, text: stripControls(item.text) } : item)),
       ocr: page?.ocr ?? false
     })
   }
@@ -146,14 +160,19 @@ export const assembleDocument = (draft: DocumentDraft): Documents.ParsedTextDocu
     char_count: codePoints(markdown),
     ocr_applied: draft.ocrApplied ?? false,
     chunks: chunkSpans(spans, text),
-    metadata: draft.metadata ?? {},
+    metadata: cleanMetadata(draft.metadata),
     warnings: draft.warnings ?? []
   }
 }
 
+const cleanMetadata = (metadata: Record<string, string> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, stripControls(value)]))
+
 export interface SheetDraft {
   readonly name: string
   readonly cells: ReadonlyArray<Documents.SheetCell>
+  /** Lines about the sheet that are not cells (comments), after its table in the file's markdown and text. */
+  readonly notes?: ReadonlyArray<string> | undefined
 }
 
 const sheetTable = (cells: ReadonlyArray<Documents.SheetCell>, maxRow: number, maxCol: number): Array<Array<string>> => {
@@ -176,7 +195,7 @@ export const buildSheet = (draft: SheetDraft): Documents.Sheet => {
   const maxRow = cells.reduce((max, cell) => Math.max(max, cell.row), 0)
   const maxCol = cells.reduce((max, cell) => Math.max(max, cell.col), 0)
   const markdown = cells.length === 0 ? "" : Documents.markdownTable(sheetTable(cells, maxRow, maxCol))
-  return { sheet_name: draft.name, max_row: maxRow, max_col: maxCol, cells, markdown, char_count: codePoints(markdown) }
+  return { sheet_name: stripControls(draft.name), max_row: maxRow, max_col: maxCol, cells, markdown, char_count: codePoints(markdown) }
 }
 
 export const assembleSpreadsheet = (input: {
@@ -187,12 +206,19 @@ export const assembleSpreadsheet = (input: {
   readonly warnings?: ReadonlyArray<string> | undefined
 }): Documents.ParsedSpreadsheet => {
   const sheets = input.sheets.map(buildSheet)
-  const markdown = sheets.map((sheet) => `## ${sheet.sheet_name}\n\n${sheet.markdown}`.trimEnd()).join("\n\n")
+  const notesOf = (index: number) => (input.sheets[index].notes ?? []).map(stripControls).filter((line) => line.trim() !== "")
+  const markdown = sheets.map((sheet, index) => {
+    const notes = notesOf(index)
+    return `## ${sheet.sheet_name}\n\n${sheet.markdown}${notes.length === 0 ? "" : `\n\n${notes.map((line) => `- ${line.replace(/\s*\n\s*/g, " ")}`).join("\n")}`}`.trimEnd()
+  }).join("\n\n")
   const parts: Array<string> = []
   const spans: Array<{ start: number; end: number; page: number }> = []
   let offset = 0
   sheets.forEach((sheet, index) => {
-    const lines = [sheet.sheet_name, ...(sheet.cells.length === 0 ? [] : tableText(sheetTable(sheet.cells, sheet.max_row, sheet.max_col)).split("\n"))]
+    const lines = [
+      sheet.sheet_name, ...(sheet.cells.length === 0 ? [] : tableText(sheetTable(sheet.cells, sheet.max_row, sheet.max_col)).split("\n")),
+      ...notesOf(index).map((line) => line.replace(/\s*\n\s*/g, " "))
+    ]
     for (const line of lines) {
       if (parts.length > 0) offset += 1
       parts.push(line)
@@ -210,7 +236,7 @@ export const assembleSpreadsheet = (input: {
     text,
     char_count: codePoints(markdown),
     chunks: chunkSpans(spans, text),
-    metadata: input.metadata ?? {},
+    metadata: cleanMetadata(input.metadata),
     warnings: input.warnings ?? []
   }
 }
@@ -218,7 +244,10 @@ export const assembleSpreadsheet = (input: {
 /** A cell from a value, with the text shown in the markdown. */
 export const makeCell = (
   row: number, col: number, type: Documents.SheetCell["type"], value: Documents.SheetCell["value"], formula: string | null = null
-): Documents.SheetCell => ({ ref: cellRef(row, col), row, col, type, value, text: cellText(type, value), formula })
+): Documents.SheetCell => {
+  const clean = typeof value === "string" ? stripControls(value) : value
+  return { ref: cellRef(row, col), row, col, type, value: clean, text: cellText(type, clean), formula }
+}
 
 const cellText = (type: Documents.SheetCell["type"], value: Documents.SheetCell["value"]): string => {
   if (value === null) return ""
