@@ -199,6 +199,21 @@ export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<D
       expect(j.body.result.outcomes[0].status).toBe("ingested")
     })
 
+    it("a cancelled ingestion leaves no file ingesting: the interrupted file is failed (cancelled, retryable) and ingests again", async () => {
+      const t = await setup()
+      const a = await upload(t.tenantId, t.ws, "slow.txt", "#delay 60000\nslow")
+      const r = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "file_ids", file_ids: [a.file_id] } } })
+      for (let i = 0; i < 400 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status !== "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
+      const c = await api.call("POST", `/v1/jobs/${r.body.job_id}/cancel`, { key: t.key })
+      expect([200, 202], JSON.stringify(c.body)).toContain(c.status)
+      for (let i = 0; i < 400 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status === "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
+      expect(await file(t.tenantId, t.ws, a.file_id)).toMatchObject({ ingestion_status: "failed", ingestion_error: { code: "cancelled", retryable: true } })
+      const again = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "file_ids", file_ids: [a.file_id] } } })
+      for (let i = 0; i < 400 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status !== "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
+      await docket.clock!.advance(60_000)
+      expect((await settle(t.key, again.body.job_id)).body.result.outcomes[0].status).toBe("ingested")
+    })
+
     it("refusals: 422 for unknown ids (named), an empty or oversized selection, a bad prefix, a missing selection; 404; 409 workspace_deleting", async () => {
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "a.txt", "x")

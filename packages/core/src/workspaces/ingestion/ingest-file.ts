@@ -54,7 +54,13 @@ export interface IngestOptions<R> {
   readonly stages: ReadonlyArray<IngestionStage<R>>
 }
 
-/** statuses a file may be claimed from (`ingesting` only by the job that left it so) */
+/**
+ * a file `ingesting` untouched this long was left by a job that can no longer finish it (its
+ * instance gone and the job never resumed): any job may claim it
+ */
+export const INGESTING_CLAIM_MS = 15 * 60_000
+
+/** statuses a file may be claimed from (`ingesting` only by the job that left it so, or once the claim is stale) */
 const CLAIMABLE: ReadonlyArray<IngestionStatus> = ["discovered", "queued", "stale", "failed", "expired", "ingested", "not_required"]
 
 export const derivedPathOf = (path: string, part: string) => `_derived/${path}/${part}`
@@ -104,8 +110,10 @@ export const ingestFile = <R>(job: Job, fileId: string, o: IngestOptions<R>) =>
       return outcome(file, "ingested", { lane: file.lane, units: file.units, bytes: file.size_bytes, pages: file.page_count ?? 0 })
     }
     if (unchanged && !o.reingestUnchanged) return outcome(file, "skipped_unchanged", { lane: file.lane })
-    const claimable = o.resumed ? [...CLAIMABLE, "ingesting" as const] : CLAIMABLE
-    const claimed = yield* store.update(t, w, file.file_id, { ingestion_status: "ingesting" }, yield* Clock.currentTimeMillis, {
+    const now = yield* Clock.currentTimeMillis
+    const staleClaim = file.ingestion_status === "ingesting" && file.updated_at + INGESTING_CLAIM_MS <= now
+    const claimable = o.resumed || staleClaim ? [...CLAIMABLE, "ingesting" as const] : CLAIMABLE
+    const claimed = yield* store.update(t, w, file.file_id, { ingestion_status: "ingesting" }, now, {
       ingestion_status: claimable,
       version: file.version
     }).pipe(Effect.either)
@@ -124,7 +132,9 @@ export const ingestFile = <R>(job: Job, fileId: string, o: IngestOptions<R>) =>
     }
     const lane = laneOf(file.file_name, file.file_type)
     return yield* ingestClaimed(job, claimed.right, lane, o).pipe(
-      Effect.catchAll((f) => markFailed(job, claimed.right, lane, f))
+      Effect.catchAll((f) => markFailed(job, claimed.right, lane, f)),
+      // a cancelled job (or a stopping worker) does not leave the file `ingesting`
+      Effect.onInterrupt(() => markFailed(job, claimed.right, lane, new Failed("cancelled", `the ingestion of ${file.path} was interrupted; ingest it again`, true)).pipe(Effect.ignore))
     )
   })
 
