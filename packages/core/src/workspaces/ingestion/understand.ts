@@ -15,7 +15,8 @@
  *   batch (20 pages, or the first sheet): `title`, `document_date` (YYYY-MM-DD), `reference_number`,
  *   `total_amount`, `currency` (ISO code), `parties` (names); a field not stated is null (`parties`
  *   `[]`).
- * The engine sees at most `MAX_CLASSIFY_CHARS` of the markdown.
+ * The classifier sees at most `MAX_CLASSIFY_CHARS` of the markdown; a first batch over
+ * `MAX_EXTRACT_CHARS` is not extracted (every field null).
  */
 import { Effect, Either } from "effect"
 import { type Classification, DocumentClassifier, type TaxonomyCategory } from "../../intelligence/classifier.js"
@@ -29,6 +30,7 @@ import type { Workspace } from "../workspace/workspace.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 
 export const MAX_CLASSIFY_CHARS = 20_000
+export const MAX_EXTRACT_CHARS = 300_000
 const KEYWORDS = 12
 
 export const CATALOG_SCHEMA = {
@@ -120,7 +122,8 @@ export const understand = (doc: ParsedDocument, markdown: string, file: Workspac
       accessLabel = l.categories[0]?.key ?? workspace.access.default_label
     }
     const batch = extractBatches(doc, 20)[0]
-    const fields = batch === undefined ? shapeFields({}) : shapeFields(yield* (yield* FieldExtractor).extract({ schema: compiledCatalog, content: batch }))
+    // bounded: a first batch larger than MAX_EXTRACT_CHARS (a huge first sheet) is not read
+    const fields = batch === undefined || batch.markdown.length > MAX_EXTRACT_CHARS ? shapeFields({}) : shapeFields(yield* (yield* FieldExtractor).extract({ schema: compiledCatalog, content: batch }))
     return {
       category: categoryOf(c, taxonomy.allow_other),
       access_label: accessLabel,
