@@ -343,11 +343,33 @@ export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<D
       expect(Option.isNone(await record(t.tenantId, t.ws, b.file_id))).toBe(true)
     })
 
+    it("ingestion units are charged as credits: once the included credits are used, 402 quota_exceeded, and the refused selection is not left queued", async () => {
+      const t0 = await api.tenant({ credits: 2 })
+      const ws = (await api.call("POST", "/v1/workspaces", { key: t0.key, body: { name: "credits" } })).body.workspace_id as string
+      const a = await upload(t0.tenantId, ws, "a.txt", "one\fpage two\fpage three")
+      const j = await ingest(t0.key, ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
+      expect(j.body.units).toBe(3)
+      const b = await upload(t0.tenantId, ws, "b.txt", "more")
+      // the usage event is recorded just after the job's outcome
+      for (let i = 0; i < 400 && !JSON.stringify((await api.call("GET", "/v1/usage?group_by=workspace&period_start=2026-01-01&period_end=2026-01-31", { key: t0.key })).body).includes(ws); i++) {
+        await new Promise((x) => setTimeout(x, 5))
+      }
+      const refused = await api.call("POST", `/v1/workspaces/${ws}/ingestions`, { key: t0.key, body: { selection: { type: "file_ids", file_ids: [b.file_id] } } })
+      expectV1Error(refused, 402, "quota_exceeded")
+      expect((await file(t0.tenantId, ws, b.file_id)).ingestion_status).toBe("discovered")
+    })
+
     it("usage records bytes_ingested per workspace (GET /v1/usage?group_by=workspace)", async () => {
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "a.txt", "some words here")
       await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
-      const u = await api.call("GET", "/v1/usage?group_by=workspace&period_start=2026-01-01&period_end=2026-01-31", { key: t.key })
+      const usage = () => api.call("GET", "/v1/usage?group_by=workspace&period_start=2026-01-01&period_end=2026-01-31", { key: t.key })
+      // the usage event is recorded just after the job's outcome
+      let u = await usage()
+      for (let i = 0; i < 400 && !JSON.stringify(u.body).includes(t.ws); i++) {
+        await new Promise((x) => setTimeout(x, 5))
+        u = await usage()
+      }
       expect(u.status, JSON.stringify(u.body)).toBe(200)
       expect(JSON.stringify(u.body)).toContain(t.ws)
       expect(JSON.stringify(u.body)).toContain(`"bytes_ingested":${a.size_bytes}`)
