@@ -19,6 +19,7 @@ import { parseFailureError } from "../../documents/parse/read-document.js"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
 import { Ids } from "../../kernel/ids.js"
 import type { Job } from "../../jobs/job.js"
+import { JobStore } from "../../jobs/job-store.js"
 import { parseCredits } from "../../tenancy/billing/credits.js"
 import type { Taxonomy } from "../domains/domain-definition.js"
 import { type NewFileOutput, WorkspaceFileStore } from "../files/file-store.js"
@@ -133,10 +134,17 @@ export const ingestFile = <R>(job: Job, fileId: string, o: IngestOptions<R>) =>
     const lane = laneOf(file.file_name, file.file_type)
     return yield* ingestClaimed(job, claimed.right, lane, o).pipe(
       Effect.catchAll((f) => markFailed(job, claimed.right, lane, f)),
-      // a cancelled job (or a stopping worker) does not leave the file `ingesting`
-      Effect.onInterrupt(() => markFailed(job, claimed.right, lane, new Failed("cancelled", `the ingestion of ${file.path} was interrupted; ingest it again`, true)).pipe(Effect.ignore))
+      // a cancelled job does not leave the file `ingesting` (a dying instance does: its job's next run re-claims it)
+      Effect.onInterrupt(() =>
+        Effect.flatMap(jobStillLive(job.job_id), (cancelled) =>
+          cancelled ? markFailed(job, claimed.right, lane, new Failed("cancelled", `the ingestion of ${file.path} was cancelled; ingest it again`, true)) : Effect.void
+        ).pipe(Effect.ignore))
     )
   })
+
+/** true when the job was cancelled (an interruption by a stopping worker leaves the file to the job's next run) */
+const jobStillLive = (jobId: string) =>
+  Effect.map(Effect.flatMap(JobStore, (s) => s.get(jobId)), (j) => Option.isSome(j) && j.value.status === "cancelled")
 
 const errorOf = (f: Failed, job: Job): IngestionError => ({ code: f.code, message: f.message, detail: f.detail, retryable: f.retryable, request_id: job.request_id })
 
