@@ -17,6 +17,12 @@ const makeWorkspaceStore = (): Clearable<Workspaces.WorkspaceStoreService> => {
   }
   return {
     create: (workspace) => Effect.sync(() => (workspaces.set(workspace.workspace_id, { ...workspace, seq: ++seq }), workspace)),
+    listRetained: (afterSeq, limit) =>
+      Effect.sync(() =>
+        [...workspaces.values()]
+          .filter((w) => w.seq > afterSeq && w.status === "active" && (w.retention_policy.derived_ttl_days !== null || w.retention_policy.source_ttl_days !== null))
+          .slice(0, limit)
+          .map((w) => ({ ...strip(w), seq: w.seq }))),
     get: (tenantId, id) => Effect.sync(() => Option.map(Option.fromNullable(find(tenantId, id)), strip)),
     list: (tenantId, query) =>
       Effect.sync(() => {

@@ -27,8 +27,8 @@ import accessLabels from "./migrations/0010_access_labels.js"
 import workspaces from "./migrations/0011_workspaces.js"
 import domains from "./migrations/0012_domains.js"
 import workspaceFiles from "./migrations/0013_workspace_files.js"
-import fileIngestions from "./migrations/0014_file_ingestions.js"
 import workspaceSql from "./migrations/0016_workspace_sql.js"
+import fileIngestions from "./migrations/0017_file_ingestions.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -48,8 +48,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "11_workspaces": workspaces,
   "12_domains": domains,
   "13_workspace_files": workspaceFiles,
-  "14_file_ingestions": fileIngestions,
-  "16_workspace_sql": workspaceSql
+  "16_workspace_sql": workspaceSql,
+  "17_file_ingestions": fileIngestions
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

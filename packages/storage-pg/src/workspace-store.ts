@@ -77,6 +77,12 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.Work
         VALUES (${w.workspace_id}, ${w.tenant_id}, ${w.name}, ${w.status}, ${w.config_version}, ${JSON.stringify(configOf(w))}::jsonb,
                 ${w.created_at}, ${w.updated_at})`).pipe(Effect.as(w)),
     get,
+    listRetained: (afterSeq, limit) =>
+      run(sql<Row>`
+        SELECT ${columns} FROM docket_workspaces
+        WHERE seq > ${afterSeq} AND status = 'active'
+          AND (config -> 'retention_policy' ->> 'derived_ttl_days' IS NOT NULL OR config -> 'retention_policy' ->> 'source_ttl_days' IS NOT NULL)
+        ORDER BY seq LIMIT ${Math.max(0, Math.floor(limit))}`).pipe(Effect.map((rows) => rows.map((r) => ({ ...toWorkspace(r), seq: Number(r.seq) })))),
     list: (tenantId, q) => {
       const name = q.nameContains === undefined ? sql`TRUE` : sql`strpos(lower(name), lower(${q.nameContains})) > 0`
       return run(

@@ -14,7 +14,7 @@ import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget, untilSleeping } from "./http-target.js"
 
 const DAY = 24 * 3600 * 1000
-const NONE: SweepCounts = { uploads: 0, upload_sessions: 0, job_results: 0, blobs: 0, failed: 0 }
+const NONE: SweepCounts = { uploads: 0, upload_sessions: 0, job_results: 0, blobs: 0, failed: 0, workspace_sources: 0, workspace_derived: 0 }
 
 const expectError = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)

@@ -17,7 +17,7 @@ import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore } from "../documents/uploads
 import { partKeyOf, UPLOAD_SESSION_LIFETIME_MS, UploadSessionStore } from "../documents/uploads/upload-session.js"
 
 const DAY = 24 * 3600 * 1000
-const NONE: SweepCounts = { uploads: 0, upload_sessions: 0, job_results: 0, blobs: 0, failed: 0 }
+const NONE: SweepCounts = { uploads: 0, upload_sessions: 0, job_results: 0, blobs: 0, failed: 0, workspace_sources: 0, workspace_derived: 0 }
 const uuid = (n: number) => `00000000-0000-4000-b000-${String(n).padStart(12, "0")}`
 
 export const retentionSweepSuite = (name: string, start: () => Promise<Docket>) =>

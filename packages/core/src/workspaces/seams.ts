@@ -3,6 +3,7 @@
  *
  * - `workspaceLabelReferences`: what may reference an access label of the catalog (deleting a
  *   label asks each; files add theirs).
+ * - `workspaceIngestionStages`: what runs around each file ingested and each ingestion job.
  * - `workspaceTeardownSteps`: what a workspace's deletion removes before the workspace itself
  *   (files and blobs, index entries, tables add theirs), in order.
  */
@@ -10,6 +11,8 @@ import { Effect } from "effect"
 import { keyGrantReference } from "./access/key-grants.js"
 import type { LabelReference } from "./access/label-references.js"
 import type { TeardownStep } from "./workspace/teardown.js"
+import type { IngestionStage } from "./ingestion/stages.js"
+import { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import { WorkspaceStore } from "./workspace/workspace-store.js"
 import { WorkspaceSql } from "./tables/sql-engine.js"
 import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
@@ -29,6 +32,20 @@ export const workspaceLabelReferences: ReadonlyArray<LabelReference<WorkspaceSto
   fileLabelReference
 ]
 
+/** what ingestion learnt of the workspace's files (the files, their outputs and tables go by their own steps) */
+const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
+  name: "ingestion_records",
+  run: (tenantId, workspaceId) => Effect.asVoid(Effect.flatMap(FileIngestionStore, (s) => s.deleteWorkspace(tenantId, workspaceId)))
+}
+
+
+/**
+ * What runs around each ingestion (`ingestion/stages.ts`): search indexing, catalog extraction,
+ * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
+ * when adding a stage that needs some.
+ */
+export const workspaceIngestionStages: ReadonlyArray<IngestionStage<never>> = []
+
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
   name: "tables",
@@ -36,4 +53,8 @@ const tablesTeardown: TeardownStep<WorkspaceSql> = {
 }
 
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql>> = [fileTeardownStep, tablesTeardown]
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore>> = [
+  ingestionRecordsStep,
+  fileTeardownStep,
+  tablesTeardown
+]

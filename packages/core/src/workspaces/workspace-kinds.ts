@@ -1,5 +1,7 @@
 /** The job kinds of the workspace service (spec 3), as core registers them (`docketLayer`). */
 import { fileJobKinds } from "./files/file-kinds.js"
+import { ingestionKind } from "./ingestion/ingestion-kind.js"
+import { reconciliationKind } from "./ingestion/reconciliation-kind.js"
 import { workspaceDeleteKind } from "./workspace/delete-kind.js"
 
-export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds] as const
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind] as const

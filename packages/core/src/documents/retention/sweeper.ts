@@ -16,6 +16,10 @@
  *    (`onPayloadExpired`: ground deletes the crops the result names), then the `expire` transition (the result is deleted, the job stays: a late poll shows
  *    `result_state: "expired"`). A job's input file is its upload, swept by 1.
  *
+ * 4. the workspace service's retention (`workspaces/ingestion/retention.ts`): files past their
+ *    workspace's `source_ttl_days` deleted, derived representations past `derived_ttl_days`
+ *    dropped (the file `expired`).
+ *
  * The mark goes last, so a failure leaves the item for the next sweep to find again. The grace
  * keeps a sweep clear of work that checked an expiry a moment before it passed (a completion
  * joining a session's parts, a job reading its upload). Every deletion is idempotent and `expire`
@@ -32,6 +36,7 @@ import { JobStore } from "../../jobs/job-store.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { blobKeyOf, UploadStore } from "../uploads/upload.js"
 import { UploadSessionStore } from "../uploads/upload-session.js"
+import { sweepWorkspaceRetention } from "../../workspaces/ingestion/retention.js"
 
 /** the default period of the background sweep (`Settings.sweepIntervalMs`) */
 export const SWEEP_INTERVAL_MS = DEFAULT_SWEEP_INTERVAL_MS
@@ -51,6 +56,10 @@ export interface SweepCounts {
   readonly blobs: number
   /** items left for the next sweep because a deletion failed */
   readonly failed: number
+  /** workspace files deleted by their workspace's `source_ttl_days` */
+  readonly workspace_sources: number
+  /** workspace files whose derived representations expired (`derived_ttl_days`) */
+  readonly workspace_derived: number
 }
 
 interface Swept {
@@ -102,12 +111,16 @@ export const sweep = Effect.gen(function*() {
       (blobs, outcome) => ({ done: Option.isSome(outcome) && outcome.value.changed, blobs })
     ))
 
+  const w = yield* sweepWorkspaceRetention
+
   const counts: SweepCounts = {
     uploads: u.done,
     upload_sessions: s.done,
     job_results: j.done,
-    blobs: u.blobs + s.blobs + j.blobs,
-    failed: u.failed + s.failed + j.failed
+    blobs: u.blobs + s.blobs + j.blobs + w.blobs,
+    failed: u.failed + s.failed + j.failed + w.failed,
+    workspace_sources: w.sources_deleted,
+    workspace_derived: w.derived_expired
   }
   if (counts.failed > 0) yield* Effect.logWarning("retention sweep: some deletions failed; the next sweep retries them", counts)
   return counts

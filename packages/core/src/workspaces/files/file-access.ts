@@ -9,6 +9,11 @@ import type { Workspace } from "../workspace/workspace.js"
 import { WorkspaceFileNotFound } from "./file-errors.js"
 import { isVisible, type VisibleLabels, WorkspaceFileStore } from "./file-store.js"
 
+/**
+ * What a caller may see in a workspace (every route, tool and list asks this one rule): a
+ * workspace that declares no labels filters nothing; otherwise the key sees the files of the
+ * labels it is granted and the unlabelled ones — a key granted nothing sees no labelled file.
+ */
 export const visibleLabelsOf = (w: Workspace, grants: ReadonlyArray<string>): VisibleLabels => (w.access.labels.length === 0 ? "all" : grants)
 
 /** ids are UUIDs: anything else names no file (and never reaches a store) */

@@ -12,7 +12,8 @@ import { Clock, Effect, Option, Schedule, Schema, Stream } from "effect"
 import { createHash } from "node:crypto"
 import { readSourceUrl } from "../../documents/sources/read-source.js"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
-import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import { StorageUnavailable as StorageUnavailableError, type StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import { dropIngestedState } from "../ingestion/drop-file.js"
 import { Ids } from "../../kernel/ids.js"
 import { defineJobKind, shapeOf } from "../../jobs/job-kind.js"
 import type { JobError } from "../../jobs/job.js"
@@ -264,6 +265,10 @@ export const fileDeleteKind = defineJobKind({
   run: (job) =>
     Effect.gen(function*() {
       const store = yield* WorkspaceFileStore
+      // what ingestion made of it first (record, tables, stages' entries): a run that dies between finds the file again
+      yield* dropIngestedState(job.tenant_id, job.input.workspace_id, job.input.file_id).pipe(
+        Effect.mapError(() => storageError(new StorageUnavailableError({ store: "ingestion" })))
+      )
       const deleted = yield* store.delete(job.tenant_id, job.input.workspace_id, job.input.file_id)
       if (Option.isNone(deleted)) return yield* Effect.fail(fileNotFound(job.input.file_id))
       yield* deleteBlobs(deleted.value.blob_keys)

@@ -8,12 +8,13 @@ import { accessLabelEndpoints } from "./access-label-routes.js"
 import { domainEndpoints } from "./domain-routes.js"
 import { workspaceRouteEndpoints } from "./workspace-routes.js"
 import { toolEndpoints } from "./tool-routes.js"
+import { ingestionEndpoints } from "./ingestion-routes.js"
 import { WORKSPACES_SERVICE } from "./endpoints.js"
 import { fileEndpoints } from "./file-routes.js"
 import { artifactEndpoints } from "./artifact-route.js"
 import { fileToolEndpoints } from "./file-tool-routes.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...ingestionEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

@@ -7,7 +7,8 @@ import { qaFile } from "../tools/qa-file.js"
 import { readFile } from "../tools/read-file.js"
 import { queryTables, runSql } from "../tools/table-tools.js"
 import { pagesOf, QaFileBody, QueryTablesBody, ReadFileBody, RunSqlBody } from "../tools/tool-input.js"
-import { ingestedToolFile, visibleLabelsOf } from "../tools/tool-file.js"
+import { visibleLabelsOf } from "../files/file-access.js"
+import { ingestedToolFile } from "../tools/tool-file.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
 import { storeDown } from "./store-errors.js"
 
@@ -30,7 +31,7 @@ export const toolEndpoints = [
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
         const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller))
+        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller.access_labels))
         const read = yield* readFile(target, { ...body, pages: pagesOf(body.pages) })
         return docsJson(200, read, ctx.requestId)
       }).pipe(storeDown)
@@ -48,7 +49,7 @@ export const toolEndpoints = [
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
         const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller))
+        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller.access_labels))
         const answer = yield* qaFile(target, { ...body, pages: pagesOf(body.pages) })
         return docsJson(200, answer, ctx.requestId)
       }).pipe(storeDown)
@@ -66,7 +67,7 @@ export const toolEndpoints = [
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
         const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        return docsJson(200, yield* runSql(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller), body), ctx.requestId)
+        return docsJson(200, yield* runSql(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller.access_labels), body), ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({
@@ -82,7 +83,7 @@ export const toolEndpoints = [
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
         const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        return docsJson(200, yield* queryTables(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller), body), ctx.requestId)
+        return docsJson(200, yield* queryTables(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller.access_labels), body), ctx.requestId)
       }).pipe(storeDown)
   })
 ]

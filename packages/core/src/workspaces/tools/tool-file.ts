@@ -25,10 +25,6 @@ import { DerivedPathRefused, FileNotIngested } from "./tool-errors.js"
 
 export const DERIVED_SEGMENT = "_derived"
 
-/** What the caller may see in this workspace. */
-export const visibleLabelsOf = (workspace: Workspace, caller: Pick<Caller, "access_labels">): VisibleLabels =>
-  workspace.access.labels.length === 0 ? "all" : caller.access_labels
-
 /** Which uploaded file a `_derived/…` path belongs to, if the caller may see it. */
 const uploadedFileOfDerived = (tenantId: string, workspaceId: string, path: string, visible: VisibleLabels) =>
   Effect.gen(function*() {

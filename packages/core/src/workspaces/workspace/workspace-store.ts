@@ -30,6 +30,11 @@ export interface WorkspaceStoreService {
   readonly markDeleting: (tenantId: string, workspaceId: string, at: number) => Effect.Effect<Option.Option<Workspace>, StorageUnavailable>
   /** true when it existed */
   readonly remove: (tenantId: string, workspaceId: string) => Effect.Effect<boolean, StorageUnavailable>
+  /**
+   * retention: active workspaces of every tenant whose policy expires files (`derived_ttl_days`
+   * or `source_ttl_days` set), in creation order after `afterSeq`, at most `limit`
+   */
+  readonly listRetained: (afterSeq: number, limit: number) => Effect.Effect<ReadonlyArray<Workspace & { readonly seq: number }>, StorageUnavailable>
   /** whether a workspace of the tenant declares the access label `label` */
   readonly declaresLabel: (tenantId: string, label: string) => Effect.Effect<boolean, StorageUnavailable>
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Documents, ManualClock, Workspaces } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryObjectStore, MemoryWorkspaceFileStore } from "@docket/storage-memory"
+import { MemoryBlobStore, MemoryFileIngestionStore, MemoryObjectStore, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
@@ -24,6 +24,9 @@ const layer = Layer.mergeAll(
   MemoryBlobStore.layer,
   MemoryObjectStore.layer,
   MemoryWorkspaceFileStore.layer,
+  // file_delete drops what ingestion made of the file
+  MemoryFileIngestionStore.layer,
+  MemoryWorkspaceSql.layer,
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
   IdsLive,
