@@ -30,7 +30,8 @@ import { activeWorkspace, getWorkspace } from "../workspace/workspaces.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../page.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, jobPayloadRetentionMs, replayedJob, WaitQuerySchema } from "./job-answer.js"
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, replayedJob, WaitQuerySchema } from "./job-answer.js"
+import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import { storeDown } from "./store-errors.js"
 
 const TAG = "files"
@@ -119,7 +120,7 @@ const UPLOAD_ERRORS = [
   [404, "workspace_not_found"],
   [409, "workspace_deleting"],
   [409, "path_conflict"],
-  [409, "idempotency_conflict"],
+  [409, "idempotency_key_reused"],
   [413, "file_too_large"],
   [422, "invalid_request"]
 ] as const
@@ -167,7 +168,7 @@ export const fileEndpoints = [
             workspaceId: w.workspace_id,
             idempotencyKey: key,
             requestId: ctx.requestId,
-            payloadRetentionMs: jobPayloadRetentionMs(w)
+            payloadRetentionMs: workspaceJobRetentionMs(w)
           })
         if (isJson(ctx.request.header("content-type"))) {
           const json = yield* jsonBody(ctx.request)
@@ -345,7 +346,7 @@ export const fileEndpoints = [
       "multipart/form-data": { type: "object", required: ["file"], properties: { file: MULTIPART_DOC.properties.file, metadata: { type: "string", contentMediaType: "application/json" } } }
     }),
     responses: [{ status: 202, description: "the file_replace job (200 when it finished within wait_seconds)" }],
-    errors: [[404, "workspace_not_found"], [404, "file_not_found"], [409, "workspace_deleting"], [409, "idempotency_conflict"], [413, "file_too_large"], [422, "invalid_request"]],
+    errors: [[404, "workspace_not_found"], [404, "file_not_found"], [409, "workspace_deleting"], [409, "idempotency_key_reused"], [413, "file_too_large"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query, headers }) =>
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
@@ -364,7 +365,7 @@ export const fileEndpoints = [
           workspaceId: w.workspace_id,
           idempotencyKey: key,
           requestId: ctx.requestId,
-          payloadRetentionMs: jobPayloadRetentionMs(w)
+          payloadRetentionMs: workspaceJobRetentionMs(w)
         }).pipe(Effect.tapError(() => dropStaged(staged.staged_blob_key)))
         return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
@@ -378,7 +379,7 @@ export const fileEndpoints = [
     query: WaitQuerySchema,
     headers: [IDEMPOTENCY_HEADER],
     responses: [{ status: 202, description: "the file_delete job (200 when it finished within wait_seconds)" }],
-    errors: [[404, "workspace_not_found"], [404, "file_not_found"], [409, "workspace_deleting"], [409, "idempotency_conflict"]],
+    errors: [[404, "workspace_not_found"], [404, "file_not_found"], [409, "workspace_deleting"], [409, "idempotency_key_reused"]],
     handler: ({ ctx, caller, params, query, headers }) =>
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
@@ -393,7 +394,7 @@ export const fileEndpoints = [
           workspaceId: w.workspace_id,
           idempotencyKey: key,
           requestId: ctx.requestId,
-          payloadRetentionMs: jobPayloadRetentionMs(w)
+          payloadRetentionMs: workspaceJobRetentionMs(w)
         })
         return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })

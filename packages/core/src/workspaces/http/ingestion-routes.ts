@@ -2,24 +2,18 @@
 import { Effect, Either, Option, Schema } from "effect"
 import { fieldMessage } from "../../api/decode.js"
 import { jsonBodyOf } from "../../api/endpoint.js"
-import { docsJson } from "../../api/envelope.js"
 import { InvalidInput } from "../../api/errors.js"
-import { IdempotencyKey, queryNumber, withDefault } from "../../api/schemas.js"
-import { waitForJob } from "../../documents/job-access.js"
-import { renderV1Job } from "../../documents/render-job.js"
-import { isTerminal, type JobKind } from "../../jobs/job.js"
-import { IdempotencyConflict } from "../../jobs/errors.js"
-import { JobStore } from "../../jobs/job-store.js"
-import type { Caller } from "../../tenancy/tenants/authenticate.js"
+import { withDefault } from "../../api/schemas.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import { normalizePathPrefix } from "../files/file-path.js"
 import { markQueued, MAX_FILE_IDS, resolveSelection, type Selection, undoQueued } from "../ingestion/accept.js"
 import { INGESTION } from "../ingestion/ingestion-kind.js"
-import { workspaceJobRetentionMs } from "../ingestion/job-retention.js"
+import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import { RECONCILIATION } from "../ingestion/reconciliation-kind.js"
 import { visibleLabelsOf } from "../files/file-access.js"
 import { activeWorkspace } from "../workspace/workspaces.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, replayedJob, WaitQuerySchema } from "./job-answer.js"
 import { storeDown } from "./store-errors.js"
 
 const TAG = "ingestion"
@@ -56,30 +50,7 @@ const prefixOf = (raw: string, field: string) =>
     onRight: Effect.succeed
   })
 
-const WaitQuery = Schema.Struct({ wait_seconds: withDefault(queryNumber(0, 300), 0) })
-const IDEMPOTENCY = [{ name: "Idempotency-Key", description: "a replay with the same key returns the same job", schema: IdempotencyKey }]
-
-/**
- * The job of a replayed key (checked before the selection is resolved, which may have changed
- * since): the same request answers its job, another one with the key is 409 `idempotency_conflict`.
- */
-const replayOf = (tenantId: string, key: string | null, kind: JobKind, workspaceId: string, same: (input: any) => boolean) =>
-  Effect.gen(function*() {
-    if (key === null) return Option.none()
-    const found = yield* Effect.flatMap(JobStore, (s) => s.findByIdempotencyKey(tenantId, key)).pipe(storeDown)
-    if (Option.isNone(found)) return Option.none()
-    const j = found.value
-    if (j.kind !== kind || j.workspace_id !== workspaceId || !same(j.input)) return yield* new IdempotencyConflict({ jobId: j.job_id })
-    return found
-  })
-
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-const answer = (ctx: Parameters<typeof renderV1Job>[0], caller: Caller, job: Parameters<typeof renderV1Job>[1], waitSeconds: number) =>
-  Effect.gen(function*() {
-    const settled = waitSeconds > 0 && !isTerminal(job.status) ? (yield* waitForJob(caller, job, waitSeconds * 1000)) ?? job : job
-    return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
-  })
 
 export const ingestionEndpoints = [
   workspaceEndpoint({
@@ -88,18 +59,18 @@ export const ingestionEndpoints = [
     tag: TAG,
     summary: "Ingest files (by ids, or under a path prefix): they move `queued`, then the ingestion job ingests each independently",
     params: WorkspaceIdParams,
-    query: WaitQuery,
-    headers: IDEMPOTENCY,
+    query: WaitQuerySchema,
+    headers: [IDEMPOTENCY_HEADER],
     body: jsonBodyOf(IngestionBody),
     responses: [{ status: 202, description: "the ingestion job (200 when it finished within wait_seconds)" }],
-    errors: [[402, "quota_exceeded"], [404, "workspace_not_found"], [409, "workspace_deleting"], [409, "idempotency_conflict"], [422, "invalid_request"]],
+    errors: [[402, "quota_exceeded"], [404, "workspace_not_found"], [409, "workspace_deleting"], [409, "idempotency_key_reused"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query, body, headers }) =>
       Effect.gen(function*() {
         const t = caller.tenant.tenant_id
-        const key = (headers["Idempotency-Key"] as string | undefined) ?? null
-        const replayed = yield* replayOf(t, key, INGESTION, params.workspace_id, (i) =>
+        const key = idempotencyKeyOf(headers)
+        const replayed = yield* replayedJob(t, key, INGESTION, params.workspace_id, (i) =>
           sameJson(i.selection, body.selection) && i.reingest_unchanged === body.reingest_unchanged)
-        if (Option.isSome(replayed)) return yield* answer(ctx, caller, replayed.value, query.wait_seconds)
+        if (Option.isSome(replayed)) return yield* jobAnswer(ctx, caller, replayed.value, query.wait_seconds)
         const w = yield* activeWorkspace(t, params.workspace_id).pipe(storeDown)
         const selection: Selection = body.selection.type === "file_ids"
           ? { type: "file_ids", file_ids: body.selection.file_ids }
@@ -115,7 +86,7 @@ export const ingestionEndpoints = [
           requestId: ctx.requestId,
           payloadRetentionMs: workspaceJobRetentionMs(w)
         }).pipe(Effect.tapError(() => undoQueued(t, w.workspace_id, moved).pipe(Effect.ignore)))
-        return yield* answer(ctx, caller, job, query.wait_seconds)
+        return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
   }),
   workspaceEndpoint({
@@ -124,18 +95,18 @@ export const ingestionEndpoints = [
     tag: TAG,
     summary: "Reconcile the workspace's files with their objects (detects; with auto_ingest chains an ingestion of stale and discovered files)",
     params: WorkspaceIdParams,
-    query: WaitQuery,
-    headers: IDEMPOTENCY,
+    query: WaitQuerySchema,
+    headers: [IDEMPOTENCY_HEADER],
     body: jsonBodyOf(ReconciliationBody),
     responses: [{ status: 202, description: "the reconciliation job (200 when it finished within wait_seconds)" }],
-    errors: [[402, "quota_exceeded"], [404, "workspace_not_found"], [409, "workspace_deleting"], [409, "idempotency_conflict"], [422, "invalid_request"]],
+    errors: [[402, "quota_exceeded"], [404, "workspace_not_found"], [409, "workspace_deleting"], [409, "idempotency_key_reused"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query, body, headers }) =>
       Effect.gen(function*() {
         const t = caller.tenant.tenant_id
-        const key = (headers["Idempotency-Key"] as string | undefined) ?? null
-        const replayed = yield* replayOf(t, key, RECONCILIATION, params.workspace_id, (i) =>
+        const key = idempotencyKeyOf(headers)
+        const replayed = yield* replayedJob(t, key, RECONCILIATION, params.workspace_id, (i) =>
           i.auto_ingest === body.auto_ingest && Either.getOrElse(normalizePathPrefix(body.path_prefix), () => body.path_prefix) === i.path_prefix)
-        if (Option.isSome(replayed)) return yield* answer(ctx, caller, replayed.value, query.wait_seconds)
+        if (Option.isSome(replayed)) return yield* jobAnswer(ctx, caller, replayed.value, query.wait_seconds)
         const w = yield* activeWorkspace(t, params.workspace_id).pipe(storeDown)
         const { job } = yield* createAdmittedJob(caller.tenant, {
           tenantId: t,
@@ -146,7 +117,7 @@ export const ingestionEndpoints = [
           requestId: ctx.requestId,
           payloadRetentionMs: workspaceJobRetentionMs(w)
         })
-        return yield* answer(ctx, caller, job, query.wait_seconds)
+        return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
   })
 ]

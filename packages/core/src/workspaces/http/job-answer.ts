@@ -10,13 +10,10 @@ import { IdempotencyKey, queryNumber, withDefault } from "../../api/schemas.js"
 import { waitForJob } from "../../documents/job-access.js"
 import { renderV1Job } from "../../documents/render-job.js"
 import { isTerminal, type Job } from "../../jobs/job.js"
+import { IdempotencyConflict } from "../../jobs/errors.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
-import { MAX_TTL_DAYS } from "../workspace/workspace-input.js"
-import type { Workspace } from "../workspace/workspace.js"
 import { storeDown } from "./store-errors.js"
-
-const DAY_MS = 86_400_000
 
 export const WaitQuery = { wait_seconds: withDefault(queryNumber(0, 300), 0) }
 
@@ -25,15 +22,27 @@ export const IDEMPOTENCY_HEADER = { name: "Idempotency-Key", description: "a rep
 export const idempotencyKeyOf = (headers: Readonly<Record<string, unknown>>) => (headers["Idempotency-Key"] as string | undefined) ?? null
 
 /**
- * The job an earlier request with this key created, when it is a job of `kind` on this workspace:
- * a replay answers it before anything else is read or checked (the workspace may be gone since,
- * a body need not be read again).
+ * The job an earlier request with this key created: a replay answers it before anything else is
+ * read or checked (the workspace may be gone since, a body need not be read again). A key that
+ * created a job of another kind or workspace, or (with `same`) for another request, is 409
+ * `idempotency_key_reused`.
  */
-export const replayedJob = (tenantId: string, key: string | null, kind: string, workspaceId: string) =>
+export const replayedJob = (
+  tenantId: string,
+  key: string | null,
+  kind: string,
+  workspaceId: string,
+  same?: (input: any) => boolean
+) =>
   Effect.gen(function*() {
     if (key === null) return Option.none<Job>()
     const found = yield* Effect.flatMap(JobStore, (s) => s.findByIdempotencyKey(tenantId, key)).pipe(storeDown)
-    return Option.filter(found, (job) => job.kind === kind && job.workspace_id === workspaceId)
+    if (Option.isNone(found)) return found
+    const job = found.value
+    if (job.kind !== kind || job.workspace_id !== workspaceId || (same !== undefined && !same(job.input))) {
+      return yield* new IdempotencyConflict({ jobId: job.job_id })
+    }
+    return found
   })
 
 /** The job's answer: 202 while it runs, 200 once finished (waiting up to `waitSeconds` for it). */
@@ -43,7 +52,5 @@ export const jobAnswer = (ctx: ApiContext, caller: Caller, job: Job, waitSeconds
     return docsJson(isTerminal(settled.status) ? 200 : 202, yield* renderV1Job(ctx, settled), ctx.requestId)
   })
 
-/** How long a workspace job's input and result are kept: the policy's `job_ttl_days` (null: the longest a policy may set). */
-export const jobPayloadRetentionMs = (w: Workspace) => (w.retention_policy.job_ttl_days ?? MAX_TTL_DAYS) * DAY_MS
 
 export const WaitQuerySchema = Schema.Struct(WaitQuery)

@@ -17,6 +17,10 @@ const TAG = "file tools"
 const FILE_ERRORS = [[404, "workspace_not_found"], [404, "file_not_found"], [409, "file_not_ingested"], [422, "invalid_request"]] as const
 const SQL_ERRORS = [[404, "workspace_not_found"], [422, "invalid_request"]] as const
 
+/** What the caller may see of the workspace the route names. */
+const callerView = (tenantId: string, workspaceId: string, grants: ReadonlyArray<string>) =>
+  Effect.map(getWorkspace(tenantId, workspaceId), (workspace) => ({ workspace, visible: visibleLabelsOf(workspace, grants) }))
+
 export const toolEndpoints = [
   workspaceEndpoint({
     method: "POST",
@@ -29,11 +33,9 @@ export const toolEndpoints = [
     errors: [...FILE_ERRORS],
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
-        const tenantId = caller.tenant.tenant_id
-        const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller.access_labels))
-        const read = yield* readFile(target, { ...body, pages: pagesOf(body.pages) })
-        return docsJson(200, read, ctx.requestId)
+        const { visible, workspace } = yield* callerView(caller.tenant.tenant_id, params.workspace_id, caller.access_labels)
+        const target = yield* ingestedToolFile(caller.tenant.tenant_id, workspace.workspace_id, body.path, visible)
+        return docsJson(200, yield* readFile(target, { ...body, pages: pagesOf(body.pages) }), ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({
@@ -47,11 +49,9 @@ export const toolEndpoints = [
     errors: [...FILE_ERRORS],
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
-        const tenantId = caller.tenant.tenant_id
-        const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        const target = yield* ingestedToolFile(tenantId, workspace.workspace_id, body.path, visibleLabelsOf(workspace, caller.access_labels))
-        const answer = yield* qaFile(target, { ...body, pages: pagesOf(body.pages) })
-        return docsJson(200, answer, ctx.requestId)
+        const { visible, workspace } = yield* callerView(caller.tenant.tenant_id, params.workspace_id, caller.access_labels)
+        const target = yield* ingestedToolFile(caller.tenant.tenant_id, workspace.workspace_id, body.path, visible)
+        return docsJson(200, yield* qaFile(target, { ...body, pages: pagesOf(body.pages) }), ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({
@@ -65,9 +65,8 @@ export const toolEndpoints = [
     errors: [...SQL_ERRORS],
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
-        const tenantId = caller.tenant.tenant_id
-        const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        return docsJson(200, yield* runSql(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller.access_labels), body), ctx.requestId)
+        const { visible, workspace } = yield* callerView(caller.tenant.tenant_id, params.workspace_id, caller.access_labels)
+        return docsJson(200, yield* runSql(caller.tenant.tenant_id, workspace.workspace_id, visible, body), ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({
@@ -81,9 +80,8 @@ export const toolEndpoints = [
     errors: [...SQL_ERRORS],
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
-        const tenantId = caller.tenant.tenant_id
-        const workspace = yield* getWorkspace(tenantId, params.workspace_id)
-        return docsJson(200, yield* queryTables(tenantId, workspace.workspace_id, visibleLabelsOf(workspace, caller.access_labels), body), ctx.requestId)
+        const { visible, workspace } = yield* callerView(caller.tenant.tenant_id, params.workspace_id, caller.access_labels)
+        return docsJson(200, yield* queryTables(caller.tenant.tenant_id, workspace.workspace_id, visible, body), ctx.requestId)
       }).pipe(storeDown)
   })
 ]

@@ -20,7 +20,8 @@ import {
 import { PageFields, pageOf } from "../page.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
 import { storeDown } from "./store-errors.js"
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, jobPayloadRetentionMs, replayedJob, WaitQuerySchema } from "./job-answer.js"
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, jobAnswer, replayedJob, WaitQuerySchema } from "./job-answer.js"
+import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 
 const TAG = "workspaces"
 
@@ -110,7 +111,7 @@ export const workspaceRouteEndpoints = [
     headers: [IDEMPOTENCY_HEADER],
     body: jsonBodyOf(DeleteWorkspaceBody),
     responses: [{ status: 202, description: "the workspace_delete job (200 when it finished within wait_seconds)" }],
-    errors: [[404, "workspace_not_found"], [409, "idempotency_conflict"], [422, "invalid_request"]],
+    errors: [[404, "workspace_not_found"], [409, "idempotency_key_reused"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query, body, headers }) =>
       Effect.gen(function*() {
         const tenantId = caller.tenant.tenant_id
@@ -127,7 +128,7 @@ export const workspaceRouteEndpoints = [
           workspaceId: w.workspace_id,
           idempotencyKey: key,
           requestId: ctx.requestId,
-          payloadRetentionMs: jobPayloadRetentionMs(w)
+          payloadRetentionMs: workspaceJobRetentionMs(w)
         })
         // the job may already have removed it (a fast worker): nothing left to mark then
         yield* markDeleting(tenantId, w.workspace_id).pipe(storeDown)

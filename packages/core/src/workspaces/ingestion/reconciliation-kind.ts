@@ -25,7 +25,7 @@ import { WorkspaceStore } from "../workspace/workspace-store.js"
 import { markQueued } from "./accept.js"
 import { dropIngestedState } from "./drop-file.js"
 import { INGESTION } from "./ingestion-kind.js"
-import { workspaceJobRetentionMs } from "./job-retention.js"
+import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 
 export const RECONCILIATION = "reconciliation" as const
 

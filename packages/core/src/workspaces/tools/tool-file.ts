@@ -14,13 +14,11 @@
  */
 import { Effect, Either, Option } from "effect"
 import { InvalidInput } from "../../api/errors.js"
-import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { WorkspaceFileNotFound } from "../files/file-errors.js"
 import { normalizeFilePath } from "../files/file-path.js"
 import { isVisible, type VisibleLabels, WorkspaceFileStore } from "../files/file-store.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 import { type FileIngestionRecord, FileIngestionStore } from "../ingestion/file-ingestion.js"
-import type { Workspace } from "../workspace/workspace.js"
 import { DerivedPathRefused, FileNotIngested } from "./tool-errors.js"
 
 export const DERIVED_SEGMENT = "_derived"
