@@ -1,10 +1,10 @@
 /**
  * Ingestion and reconciliation (spec 3) over HTTP, with the deterministic test parser (`.txt`
- * documents, `.csv` spreadsheets, `#corrupt`, anything else unsupported). Files are placed with the
- * file store and blob store of the instance (what an upload leaves: the file `discovered`, its
- * bytes in a blob) until the upload route is on main; then `upload` goes through
- * `POST /v1/workspaces/{id}/files`. Run by each adapter as `workspaceIngestionHttpSuite(name, start)`,
- * `start` giving a fresh Docket on a manual clock with `sweepIntervalMs: 0` (the tests sweep).
+ * documents, `.csv` spreadsheets, `#corrupt`, anything else unsupported). Files are uploaded
+ * through `POST /v1/workspaces/{id}/files`. Run by each adapter as
+ * `workspaceIngestionHttpSuite(name, start, serve?)`, `start` giving a fresh Docket on a manual
+ * clock with `sweepIntervalMs: 0` (the tests sweep), `serve` the target its requests go through
+ * (in process by default; a listener of an adapter); the tests read the instance's stores.
  */
 import { Clock, Effect, Option, Stream } from "effect"
 import { createHash, randomUUID } from "node:crypto"
@@ -28,7 +28,7 @@ const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.body.error.request_id).toBe(r.headers.get("x-request-id"))
 }
 
-/** What an upload leaves (until the upload route is on main): the bytes in a blob, the file `discovered` at version 1. */
+/** What an upload leaves, placed through the instance's stores: the bytes in a blob, the file `discovered` at version 1. */
 export const placeWorkspaceFile = (docket: Docket, tenantId: string, ws: string, path: string, content: string | Uint8Array) =>
   docket.runtime.runPromise(Effect.gen(function*() {
     const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content
@@ -52,29 +52,46 @@ export const placeWorkspaceFile = (docket: Docket, tenantId: string, ws: string,
     })
   }))
 
-export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<Docket>) =>
+export const workspaceIngestionHttpSuite = (
+  name: string,
+  start: () => Promise<Docket>,
+  serve: (docket: Docket) => Promise<HttpTarget> = async (docket) => inProcessTarget(docket)
+) =>
   describe(`workspace ingestion and reconciliation over HTTP (${name})`, () => {
     let docket: Docket
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
     beforeEach(async () => {
       docket = await start()
-      target = inProcessTarget(docket)
+      target = await serve(docket)
       api = docsClient(target)
     })
     afterEach(async () => {
+      await target.close()
       await docket.dispose()
     })
     const run = <A, E>(effect: Effect.Effect<A, E, DocketServices>) => docket.runtime.runPromise(effect)
 
     const setup = async (body: Record<string, unknown> = {}) => {
       const t = await api.tenant()
+      keys.set(t.tenantId, t.key)
       const ws = await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: `w-${randomUUID()}`, ...body } })
       expect(ws.status, JSON.stringify(ws.body)).toBe(201)
       return { ...t, ws: ws.body.workspace_id as string }
     }
 
-    const upload = (tenantId: string, ws: string, path: string, content: string) => placeWorkspaceFile(docket, tenantId, ws, path, content)
+    const keys = new Map<string, string>()
+    /** uploads through the route and answers the file as stored (after its `file_upload` job finished) */
+    const upload = async (tenantId: string, ws: string, path: string, content: string) => {
+      const form = new FormData()
+      form.append("file", new Blob([content]), path.split("/").pop()!)
+      form.append("metadata", JSON.stringify({ path }))
+      const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key: keys.get(tenantId)!, raw: form })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
+      const stored = await run(Effect.flatMap(WorkspaceFileStore, (store) => store.get(tenantId, ws, r.body.result.file.file_id as string)))
+      return Option.getOrThrow(stored)
+    }
 
     const newVersion = (tenantId: string, ws: string, fileId: string, content: string) =>
       run(Effect.gen(function*() {
@@ -353,6 +370,7 @@ export const workspaceIngestionHttpSuite = (name: string, start: () => Promise<D
 
     it("ingestion units are charged as credits: once the included credits are used, 402 quota_exceeded, and the refused selection is not left queued", async () => {
       const t0 = await api.tenant({ credits: 2 })
+      keys.set(t0.tenantId, t0.key)
       const ws = (await api.call("POST", "/v1/workspaces", { key: t0.key, body: { name: "credits" } })).body.workspace_id as string
       const a = await upload(t0.tenantId, ws, "a.txt", "one\fpage two\fpage three")
       const j = await ingest(t0.key, ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })

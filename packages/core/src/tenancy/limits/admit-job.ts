@@ -3,7 +3,9 @@
  * used returns its job whatever the limits (replays count toward requests per minute, checked
  * earlier, but not toward concurrency or credits); a new job needs credits left (402
  * `quota_exceeded`) and a free concurrent-jobs slot (429), the slot taken atomically with the
- * insert (`JobStore.insertWithin`). The refusals of creating a job become the API's errors here.
+ * insert (`JobStore.insertWithin`). Jobs that cost nothing (`free`: uploads and deletions, which
+ * the 402 message promises "still work") skip the credit check. The refusals of creating a job
+ * become the API's errors here.
  */
 import { Effect, Option } from "effect"
 import { checkQuota } from "../billing/quota.js"
@@ -24,9 +26,9 @@ const isReplay = (c: CreateJob) =>
     return Option.isSome(existing)
   })
 
-export const createAdmittedJob = (tenant: Tenant, c: CreateJob) =>
+export const createAdmittedJob = (tenant: Tenant, c: CreateJob, options: { readonly free?: boolean } = {}) =>
   Effect.gen(function*() {
-    if (!(yield* isReplay(c))) yield* checkQuota(tenant)
+    if (options.free !== true && !(yield* isReplay(c))) yield* checkQuota(tenant)
     // the concurrency cap is checked by the store as it inserts (a replay found there passes)
     return yield* createJob(c, (job) => insertWithinConcurrency(job, tenant.concurrent_jobs)).pipe(
       Effect.catchTags({

@@ -169,7 +169,7 @@ export const fileEndpoints = [
             idempotencyKey: key,
             requestId: ctx.requestId,
             payloadRetentionMs: workspaceJobRetentionMs(w)
-          })
+          }, { free: true })
         if (isJson(ctx.request.header("content-type"))) {
           const json = yield* jsonBody(ctx.request)
           const decoded = decodeJsonUpload(json)
@@ -366,7 +366,7 @@ export const fileEndpoints = [
           idempotencyKey: key,
           requestId: ctx.requestId,
           payloadRetentionMs: workspaceJobRetentionMs(w)
-        }).pipe(Effect.tapError(() => dropStaged(staged.staged_blob_key)))
+        }, { free: true }).pipe(Effect.tapError(() => dropStaged(staged.staged_blob_key)))
         return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
   }),
@@ -395,7 +395,7 @@ export const fileEndpoints = [
           idempotencyKey: key,
           requestId: ctx.requestId,
           payloadRetentionMs: workspaceJobRetentionMs(w)
-        })
+        }, { free: true })
         return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
       })
   })

@@ -129,7 +129,7 @@ export const workspaceRouteEndpoints = [
           idempotencyKey: key,
           requestId: ctx.requestId,
           payloadRetentionMs: workspaceJobRetentionMs(w)
-        })
+        }, { free: true })
         // the job may already have removed it (a fast worker): nothing left to mark then
         yield* markDeleting(tenantId, w.workspace_id).pipe(storeDown)
         return yield* jobAnswer(ctx, caller, job, query.wait_seconds)
