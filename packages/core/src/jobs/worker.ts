@@ -94,8 +94,8 @@ export const runJob = (jobId: string, attempt = 1) =>
   Effect.gen(function*() {
     const started = yield* applyJobEvent(jobId, { type: "start", at: yield* Clock.currentTimeMillis })
     if (Option.isNone(started)) return
-    // claimed again after a lease expired: a job left running by a dead worker resumes
-    if (!started.value.changed && !(attempt > 1 && started.value.job.status === "running")) return
+    // claimed again after a lease expired or was released: a job left running resumes
+    if (!started.value.changed && started.value.job.status !== "running") return
     if (attempt > MAX_JOB_ATTEMPTS) {
       yield* applyJobEvent(jobId, { type: "fail", at: yield* Clock.currentTimeMillis, error: defect })
       return
