@@ -17,16 +17,16 @@
  * `MAX_LABEL_KEY_CHARS` (128) characters, values at most `MAX_LABEL_VALUE_CHARS` (1024).
  * `access_label` is an extension (DESIGN.md): the route checks it names a declared label.
  */
-import { Chunk, Effect, Either, Option, Stream } from "effect"
+import { Effect, Either, Option } from "effect"
 import { Schema } from "effect"
-import * as Multipasta from "multipasta"
 import { createHash } from "node:crypto"
-import { type FieldError, InvalidInput, MalformedRequest, PayloadTooLarge, ServiceUnavailable } from "../../api/errors.js"
+import { type FieldError, InvalidInput } from "../../api/errors.js"
 import { decodeFields } from "../../api/decode.js"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
+import { receiveMultipartFile } from "../../documents/uploads/multipart-file.js"
 import { Settings } from "../../kernel/config.js"
 import { Ids } from "../../kernel/ids.js"
-import { type BodyError, concatChunks, type DocketRequest } from "../../platform/request.js"
+import { concatChunks, type DocketRequest } from "../../platform/request.js"
 import { type FileReplaceInput, type FileUploadInput, stagedBlobKey } from "./file-kinds.js"
 import { normalizeUploadPath } from "./file-path.js"
 import { mediaTypeOf } from "./media-type.js"
@@ -141,12 +141,6 @@ export const decodeJsonUpload = (
     return nameErrors.length > 0 ? Either.left(nameErrors) : Either.right({ upload: upload.right, source: { url: b.source.url, file_name: b.source.file_name } })
   })
 
-interface Received {
-  readonly staged: StagedUpload
-  /** the `metadata` part's bytes, none when there was no such part */
-  readonly metadata: Option.Option<Uint8Array>
-}
-
 /**
  * Receives a multipart body: the `file` part into the blob store (under `stagedBlobKey`), the
  * `metadata` part gathered (capped); `accept` checks the metadata before the upload is kept (a
@@ -158,135 +152,49 @@ const receiveMultipart = <A>(
   accept: (metadata: Option.Option<Uint8Array>) => Either.Either<A, Array<FieldError>>
 ) =>
   Effect.gen(function*() {
-    const contentType = request.header("content-type") ?? ""
-    if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) {
-      return yield* new MalformedRequest({ message: "the body must be multipart/form-data with a `file` part and a `metadata` part" })
-    }
     const { maxUploadBytes } = yield* Settings
-    const blobs = yield* BlobStore
     const key = stagedBlobKey(workspaceId, (yield* Ids).uuid())
-
-    const errors: Array<FieldError> = []
-    let files = 0
-    let fileName = ""
-    let declaredType: string | undefined
-    let failure: Multipasta.MultipartError | undefined
-    let pending: Array<Uint8Array> = []
-    let ended = false
     const metadata: Array<Uint8Array> = []
     let metadataParts = 0
     let metadataSize = 0
     let metadataTooLarge = false
     const hash = createHash("sha256")
-
-    const parser = Multipasta.make({
-      headers: { "content-type": contentType },
+    const received = yield* receiveMultipartFile({
+      request,
+      blobKey: key,
+      maxFileBytes: maxUploadBytes,
+      overheadBytes: METADATA_MAX_BYTES + MULTIPART_OVERHEAD,
       maxParts: 16,
-      // every part comes through `onFile`, so nothing is buffered by the parser itself
-      isFile: () => true,
-      onField: () => undefined,
-      onFile: (info) => {
-        if (info.name === "file") {
-          files++
-          if (files > 1) return () => undefined
-          fileName = info.filename ?? ""
-          declaredType = info.contentType
-          return (chunk) => {
-            if (chunk !== null && chunk.byteLength > 0) pending.push(chunk)
+      notMultipartMessage: "the body must be multipart/form-data with a `file` part and a `metadata` part",
+      onFileChunk: (chunk) => hash.update(chunk),
+      otherPart: (info) => {
+        if (info.name !== "metadata") return undefined
+        metadataParts++
+        return (chunk) => {
+          if (metadataParts > 1 || metadataTooLarge) return
+          metadataSize += chunk.byteLength
+          if (metadataSize > METADATA_MAX_BYTES) {
+            // nothing more of it is held
+            metadataTooLarge = true
+            metadata.length = 0
+            return
           }
+          metadata.push(chunk.slice())
         }
-        if (info.name === "metadata") {
-          metadataParts++
-          return (chunk) => {
-            if (chunk === null || chunk.byteLength === 0 || metadataParts > 1 || metadataTooLarge) return
-            metadataSize += chunk.byteLength
-            if (metadataSize > METADATA_MAX_BYTES) {
-              metadataTooLarge = true
-              metadata.length = 0
-              return
-            }
-            metadata.push(chunk.slice())
-          }
-        }
-        errors.push({ field: info.name, message: "unknown field" })
-        return () => undefined
       },
-      onError: (e) => {
-        failure ??= e
-      },
-      onDone: () => undefined
+      problems: () => [
+        ...(metadataParts > 1 ? [{ field: "metadata", message: "only one `metadata` part is allowed" }] : []),
+        ...(metadataTooLarge ? [{ field: "metadata", message: `must be at most ${METADATA_MAX_BYTES} bytes` }] : [])
+      ]
     })
-
-    const verdict = Effect.suspend((): Effect.Effect<void, MalformedRequest | InvalidInput> => {
-      if (failure !== undefined) {
-        return Effect.fail(new MalformedRequest({
-          message: failure._tag === "ReachedLimit" ? "the multipart body has too many parts" : "the multipart body is malformed"
-        }))
-      }
-      const all = [...errors]
-      if (files === 0) all.unshift({ field: "file", message: "a multipart part named `file` is required" })
-      if (files > 1) all.push({ field: "file", message: "only one `file` part is allowed" })
-      if (metadataParts > 1) all.push({ field: "metadata", message: "only one `metadata` part is allowed" })
-      if (metadataTooLarge) all.push({ field: "metadata", message: `must be at most ${METADATA_MAX_BYTES} bytes` })
-      return all.length > 0 ? Effect.fail(new InvalidInput({ errors: all })) : Effect.void
-    })
-
-    const received = Effect.scoped(Effect.gen(function*() {
-      const pullBody = yield* Stream.toPull(request.body.stream(maxUploadBytes + METADATA_MAX_BYTES + MULTIPART_OVERHEAD))
-      const step: Effect.Effect<void, BodyError> = pullBody.pipe(
-        Effect.matchEffect({
-          onSuccess: (chunk) => Effect.sync(() => Chunk.forEach(chunk, (c) => parser.write(c))),
-          onFailure: Option.match({
-            onNone: () =>
-              Effect.sync(() => {
-                parser.end()
-                ended = true
-              }),
-            onSome: Effect.fail
-          })
-        })
-      )
-      while (files === 0 && !ended) yield* step
-      if (files === 0) return yield* Effect.as(verdict, 0)
-      // the file, pulled by the store; the rest of the body is read (and judged) before it ends
-      const nextFile: Effect.Effect<Option.Option<Chunk.Chunk<Uint8Array>>, BodyError | MalformedRequest | InvalidInput> = Effect.suspend(() => {
-        if (pending.length > 0) {
-          const chunks = pending
-          pending = []
-          for (const c of chunks) hash.update(c)
-          return Effect.succeed(Option.some(Chunk.unsafeFromArray(chunks)))
-        }
-        if (ended) return Effect.as(verdict, Option.none())
-        return Effect.zipRight(step, nextFile)
-      })
-      const pullFile = nextFile.pipe(
-        Effect.mapError(Option.some),
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(Option.none()), onSome: Effect.succeed }))
-      )
-      return yield* blobs.put(key, Stream.repeatEffectChunkOption(pullFile), maxUploadBytes)
-    }))
-
-    const cleanup = Effect.ignore(blobs.delete(key))
-    const size = yield* received.pipe(
-      Effect.catchTags({
-        BodyTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
-        BlobTooLarge: () => new PayloadTooLarge({ limit: maxUploadBytes }),
-        BodyReadFailed: () => new MalformedRequest({ message: "the body could not be read" }),
-        StorageUnavailable: () => new ServiceUnavailable({ message: "the file could not be stored; retry shortly" })
-      }),
-      Effect.onExit((exit) => (exit._tag === "Failure" ? cleanup : Effect.void))
-    )
     const metadataBytes = metadataParts === 0 ? Option.none() : Option.some(concatChunks(metadata, metadataSize))
     const accepted = accept(metadataBytes)
     if (Either.isLeft(accepted)) {
-      yield* cleanup
+      yield* Effect.ignore((yield* BlobStore).delete(key))
       return yield* new InvalidInput({ errors: accepted.left })
     }
-    const received_: Received = {
-      staged: { staged_blob_key: key, observed_hash: hash.digest("hex"), size_bytes: size, file_type: "" },
-      metadata: metadataBytes
-    }
-    return { received: received_, accepted: accepted.right, fileName, declaredType }
+    const staged: StagedUpload = { staged_blob_key: key, observed_hash: hash.digest("hex"), size_bytes: received.size, file_type: "" }
+    return { staged, accepted: accepted.right, declaredType: received.declaredType }
   })
 
 /** the JSON of the metadata part, or the refusal naming `metadata` */
@@ -305,8 +213,8 @@ const metadataJson = (bytes: Option.Option<Uint8Array>, required: boolean): Eith
 export const readMultipartUpload = (request: DocketRequest, workspaceId: string) =>
   Effect.map(
     receiveMultipart(request, workspaceId, (bytes) => Either.flatMap(metadataJson(bytes, true), decodeUploadMetadata)),
-    ({ accepted, declaredType, received }) => ({
-      staged: { ...received.staged, file_type: mediaTypeOf(accepted.path, declaredType) },
+    ({ accepted, declaredType, staged }) => ({
+      staged: { ...staged, file_type: mediaTypeOf(accepted.path, declaredType) },
       upload: accepted
     })
   )
@@ -315,8 +223,8 @@ export const readMultipartUpload = (request: DocketRequest, workspaceId: string)
 export const readMultipartReplace = (request: DocketRequest, workspaceId: string, fileName: string) =>
   Effect.map(
     receiveMultipart(request, workspaceId, (bytes) => Either.flatMap(metadataJson(bytes, false), decodeReplaceMetadata)),
-    ({ accepted, declaredType, received }) => ({
-      staged: { ...received.staged, file_type: mediaTypeOf(fileName, declaredType) },
+    ({ accepted, declaredType, staged }) => ({
+      staged: { ...staged, file_type: mediaTypeOf(fileName, declaredType) },
       replace: accepted
     })
   )
