@@ -226,6 +226,9 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
           const table = await tool(name, body("_derived/data/sales.csv/tables/sales.csv"))
           expectV1Error(table, 422, "invalid_request")
           expect(table.body.error.detail.uploaded_path).toBe("data/sales.csv")
+          // the reserved folder in any case, and the folder itself, are not uploaded files either
+          expect((await tool(name, body("_DERIVED/reports/annual.pdf/document.md"))).body.error.detail.uploaded_path).toBe("reports/annual.pdf")
+          expectV1Error(await tool(name, body("_derived")), 422, "invalid_request")
           // the uploaded file of a derived path the caller may not see is not named
           const hidden = await tool(name, body("_derived/hr/salaries.csv/document.md"), finance)
           expectV1Error(hidden, 422, "invalid_request")

@@ -138,7 +138,11 @@ export const normalizePathPrefix = (raw: string): Either.Either<string, PathRefu
  */
 export const DERIVED_PREFIX = "_derived/"
 
-const isDerivedPath = (path: string) => path.slice(0, DERIVED_PREFIX.length).normalize("NFKC").toLowerCase() === DERIVED_PREFIX
+/** Whether a normalized path lies under the reserved `_derived/` (in any case or look-alike form). */
+export const isDerivedPath = (path: string) => path.slice(0, DERIVED_PREFIX.length).normalize("NFKC").toLowerCase() === DERIVED_PREFIX
+
+/** Where ingestion writes output `part` (`document.md`, `tables/<table>.csv`) of the uploaded file at `path`. */
+export const derivedPathOf = (path: string, part: string) => `${DERIVED_PREFIX}${path}/${part}`
 
 /** The normalized path of an upload: a file path (`normalizeFilePath`) outside the reserved `_derived/`. */
 export const normalizeUploadPath = (raw: string): Either.Either<string, PathRefusal> =>

@@ -22,6 +22,7 @@ import type { Job } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
 import { parseCredits } from "../../tenancy/billing/credits.js"
 import type { Taxonomy } from "../domains/domain-definition.js"
+import { derivedPathOf } from "../files/file-path.js"
 import { type NewFileOutput, WorkspaceFileStore } from "../files/file-store.js"
 import type { IngestionError, IngestionStatus, WorkspaceFile } from "../files/workspace-file.js"
 import type { Workspace } from "../workspace/workspace.js"
@@ -64,7 +65,6 @@ export const INGESTING_CLAIM_MS = 15 * 60_000
 /** statuses a file may be claimed from (`ingesting` only by the job that left it so, or once the claim is stale) */
 const CLAIMABLE: ReadonlyArray<IngestionStatus> = ["discovered", "queued", "stale", "failed", "expired", "ingested", "not_required"]
 
-export const derivedPathOf = (path: string, part: string) => `_derived/${path}/${part}`
 const derivedBlobKey = (workspaceId: string, fileId: string, id: string) => `workspaces/${workspaceId}/derived/${fileId}/${id}`
 
 class Failed {

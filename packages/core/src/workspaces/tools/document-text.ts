@@ -11,6 +11,7 @@
  */
 import { Chunk, Effect, Option, Stream } from "effect"
 import { BlobStore } from "../../documents/uploads/blob-store.js"
+import { derivedPathOf } from "../files/file-path.js"
 import { WorkspaceFileStore } from "../files/file-store.js"
 import type { FileIngestionRecord, IngestedComponent } from "../ingestion/file-ingestion.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
@@ -23,7 +24,7 @@ export interface CharRange {
 }
 
 /** The path of the whole-file markdown ingestion writes for the uploaded file at `path`. */
-export const documentPathOf = (path: string) => `_derived/${path}/document.md`
+export const documentPathOf = (path: string) => derivedPathOf(path, "document.md")
 
 /** Sorted, overlapping and touching ranges merged, empty ones dropped. */
 export const mergeRanges = (ranges: ReadonlyArray<CharRange>): ReadonlyArray<CharRange> => {

@@ -15,13 +15,11 @@
 import { Effect, Either, Option } from "effect"
 import { InvalidInput } from "../../api/errors.js"
 import { WorkspaceFileNotFound } from "../files/file-errors.js"
-import { normalizeFilePath } from "../files/file-path.js"
+import { isDerivedPath, normalizeFilePath } from "../files/file-path.js"
 import { isVisible, type VisibleLabels, WorkspaceFileStore } from "../files/file-store.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 import { type FileIngestionRecord, FileIngestionStore } from "../ingestion/file-ingestion.js"
 import { DerivedPathRefused, FileNotIngested } from "./tool-errors.js"
-
-export const DERIVED_SEGMENT = "_derived"
 
 /** Which uploaded file a `_derived/…` path belongs to, if the caller may see it. */
 const uploadedFileOfDerived = (tenantId: string, workspaceId: string, path: string, visible: VisibleLabels) =>
@@ -44,7 +42,8 @@ export const toolFile = (tenantId: string, workspaceId: string, rawPath: string,
     const normalized = normalizeFilePath(rawPath)
     if (Either.isLeft(normalized)) return yield* new InvalidInput({ errors: [{ field: "path", message: normalized.left.message }] })
     const path = normalized.right
-    if (path === DERIVED_SEGMENT || path.startsWith(`${DERIVED_SEGMENT}/`)) {
+    // `_derived` itself is the reserved folder too
+    if (isDerivedPath(`${path}/`)) {
       return yield* new DerivedPathRefused({ path, uploaded_path: yield* uploadedFileOfDerived(tenantId, workspaceId, path, visible) })
     }
     const file = yield* (yield* WorkspaceFileStore).getByPath(tenantId, workspaceId, path)
