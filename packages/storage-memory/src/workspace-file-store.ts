@@ -23,6 +23,7 @@ const matches = (file: Workspaces.Files.WorkspaceFile, q: Workspaces.Files.FileF
   (q.path_prefix === undefined || file.path.startsWith(q.path_prefix)) &&
   (q.ingestion_status === undefined || q.ingestion_status.includes(file.ingestion_status)) &&
   (q.category === undefined || file.category === q.category) &&
+  (q.kind === undefined || Workspaces.Files.contentKindOf(file.path, file.file_type) === q.kind) &&
   (q.name_contains === undefined || Workspaces.Files.foldCase(file.path).includes(Workspaces.Files.foldCase(q.name_contains)))
 
 const compareCreated = (a: Workspaces.Files.WorkspaceFile, b: Workspaces.Files.WorkspaceFile) =>

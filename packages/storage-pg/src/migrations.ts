@@ -29,6 +29,7 @@ import domains from "./migrations/0012_domains.js"
 import workspaceFiles from "./migrations/0013_workspace_files.js"
 import workspaceSql from "./migrations/0016_workspace_sql.js"
 import fileIngestions from "./migrations/0017_file_ingestions.js"
+import workspaceFileKind from "./migrations/0018_workspace_file_kind.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -49,7 +50,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "12_domains": domains,
   "13_workspace_files": workspaceFiles,
   "16_workspace_sql": workspaceSql,
-  "17_file_ingestions": fileIngestions
+  "17_file_ingestions": fileIngestions,
+  "18_workspace_file_kind": workspaceFileKind
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

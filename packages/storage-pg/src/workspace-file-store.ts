@@ -31,6 +31,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.File
     sql`
       UPDATE docket_ws_files SET
         ingestion_status = ${f.ingestion_status}, category = ${f.category}, access_label = ${f.access_label},
+        kind = ${Workspaces.Files.contentKindOf(f.path, f.file_type)},
         size_bytes = ${f.size_bytes}, page_count = ${f.page_count}, ingested_at = ${f.ingested_at}, doc = ${JSON.stringify(f)}
       WHERE file_id = ${f.file_id}`
 
@@ -59,6 +60,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.File
       clauses.push(q.ingestion_status.length === 0 ? sql`false` : sql`ingestion_status IN ${sql.in(q.ingestion_status)}`)
     }
     if (q.category !== undefined) clauses.push(sql`category = ${q.category}`)
+    if (q.kind !== undefined) clauses.push(sql`kind = ${q.kind}`)
     if (q.name_contains !== undefined) clauses.push(sql`strpos(path_folded, ${Workspaces.Files.foldCase(q.name_contains)}) > 0`)
     return clauses
   }
@@ -97,9 +99,10 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.File
         const file = Workspaces.Files.fileFromNew(n, Workspaces.Files.fileNameOf(n.path))
         const inserted = yield* run(sql<{ readonly file_id: string }>`
           INSERT INTO docket_ws_files (file_id, tenant_id, workspace_id, path, path_folded, ingestion_status, category, access_label,
-            size_bytes, page_count, created_at, ingested_at, doc)
+            kind, size_bytes, page_count, created_at, ingested_at, doc)
           VALUES (${file.file_id}, ${file.tenant_id}, ${file.workspace_id}, ${file.path}, ${Workspaces.Files.foldCase(file.path)}, ${file.ingestion_status},
-            ${file.category}, ${file.access_label}, ${file.size_bytes}, ${file.page_count}, ${file.created_at}, ${file.ingested_at}, ${JSON.stringify(file)})
+            ${file.category}, ${file.access_label}, ${Workspaces.Files.contentKindOf(file.path, file.file_type)}, ${file.size_bytes}, ${file.page_count},
+            ${file.created_at}, ${file.ingested_at}, ${JSON.stringify(file)})
           ON CONFLICT (tenant_id, workspace_id, path) DO NOTHING
           RETURNING file_id`)
         if (inserted.length > 0) return file

@@ -253,6 +253,22 @@ export const workspaceFileStoreSuite = <E>(name: string, layer: Layer.Layer<Work
           expect((yield* q({ category: "finance/report", path_prefix: "reports/" })).total).toBe(1)
           expect((yield* q({ category: "finance" })).total).toBe(0)
           expect((yield* q({ name_contains: "%" , path_prefix: "nothing/" })).withheld).toEqual({ count: 0, labels: [] })
+          // kind (`contentKindOf`: by extension, else media type) filters before totals and withheld too
+          yield* mk("data/sheet.xlsx", { file_type: "application/octet-stream" })
+          yield* mk("data/photo.bin", { file_type: "image/png" })
+          yield* mk("data/hidden.csv", { access_label: "hr" })
+          const tables = yield* q({ kind: "table" })
+          expect(tables.items.map((f) => f.path)).toEqual(["data/sheet.xlsx"])
+          expect(tables.withheld).toEqual({ count: 1, labels: ["hr"] })
+          expect((yield* q({ kind: "media" })).items.map((f) => f.path)).toEqual(["data/photo.bin"])
+          const documents = yield* q({ kind: "document" })
+          expect(documents.total).toBe(3)
+          expect(documents.withheld).toEqual({ count: 1, labels: ["hr"] })
+          // a new version of another type changes the kind
+          const photo = Option.getOrThrow(yield* s.getByPath(t, w, "data/photo.bin"))
+          yield* s.addVersion(t, w, photo.file_id, { file_type: "application/pdf", size_bytes: 1, observed_hash: "h2", blob_key: "k2", at: 3_000 })
+          expect((yield* q({ kind: "media" })).total).toBe(0)
+          expect((yield* q({ kind: "document" })).total).toBe(4)
         })))
 
     it("path order is code-point order (astral characters after the rest of the BMP)", () =>

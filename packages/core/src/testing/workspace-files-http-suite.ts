@@ -220,6 +220,12 @@ export const workspaceFilesHttpSuite = (name: string, start: StartTarget) => {
         expect((await get(both, `/v1/workspaces/${ws}/files?ingestion_status=ingested`)).body.total_count).toBe(0)
         expect((await get(both, `/v1/workspaces/${ws}/files?name_contains=%25`)).body.total_count).toBe(0)
         expect((await get(both, `/v1/workspaces/${ws}/files?name_contains=A/`)).body.total_count).toBe(3)
+        // folder-metadata's kind filter counts the withheld files of that kind only
+        await file(t.key, ws, "c/6.csv", "a,b", { access_label: "hr" })
+        const tables = await api.call("POST", `/v1/workspaces/${ws}/tools/folder-metadata`, { key: finance, body: { kind: "table" } })
+        expect(tables.body).toMatchObject({ overall_files: 0, file_entries: [], coverage: { restricted_candidates: 1, labels_required: ["hr"] } })
+        const documents = await api.call("POST", `/v1/workspaces/${ws}/tools/folder-metadata`, { key: finance, body: { kind: "document" } })
+        expect(documents.body).toMatchObject({ overall_files: 3, coverage: { restricted_candidates: 2, labels_required: ["hr"] } })
         expectV1Error(await get(both, `/v1/workspaces/${ws}/files?path_prefix=../`), 422, "invalid_request")
       })
 

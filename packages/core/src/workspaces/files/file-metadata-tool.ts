@@ -6,7 +6,7 @@
  */
 import { Option } from "effect"
 import type { FileIngestionRecord } from "../ingestion/file-ingestion.js"
-import { kindOfType } from "./folder-metadata.js"
+import { contentKindOf } from "./content-kind.js"
 import type { FileOutput, WorkspaceFile } from "./workspace-file.js"
 
 export const fileMetadataTool = (file: WorkspaceFile, record: Option.Option<FileIngestionRecord>, outputs: ReadonlyArray<FileOutput>) => {
@@ -16,7 +16,7 @@ export const fileMetadataTool = (file: WorkspaceFile, record: Option.Option<File
   return {
     path: file.path,
     file_id: file.file_id,
-    kind: r?.kind ?? kindOfType(file.file_type),
+    kind: contentKindOf(file.path, file.file_type),
     ingestion_status: file.ingestion_status,
     size_bytes: file.size_bytes,
     page_count: r?.page_count ?? file.page_count,

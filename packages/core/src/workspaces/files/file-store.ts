@@ -20,6 +20,7 @@
  */
 import { Context, type Effect, Option } from "effect"
 import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import type { ContentKind } from "./content-kind.js"
 import type { FileStateChanged, PathConflict, WorkspaceFileNotFound } from "./file-errors.js"
 import type {
   FileExpectation,
@@ -52,6 +53,8 @@ export interface FileFilters {
   readonly category?: string | undefined
   /** case-insensitive substring of the path; `%` and `_` are literal */
   readonly name_contains?: string | undefined
+  /** `contentKindOf` the file */
+  readonly kind?: ContentKind | undefined
 }
 
 export interface FileListQuery extends FileFilters {

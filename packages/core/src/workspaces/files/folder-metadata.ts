@@ -3,9 +3,8 @@
  * for the caller's access labels.
  *
  * - The directory's files are read from the store page by page in path order, filtered there by
- *   the caller's labels and by `category`, `ingestion_status` and `name_contains` (so counts and
- *   `coverage` are exact); `kind` is decided per file (its ingestion record's kind, else by media
- *   type) and intersects last. At most `FOLDER_SCAN_MAX` files are read: a larger directory is 422,
+ *   the caller's labels and by `category`, `ingestion_status`, `kind` (`contentKindOf`) and
+ *   `name_contains`, so counts and `coverage` are exact. At most `FOLDER_SCAN_MAX` files are read: a larger directory is 422,
  *   asking for a narrower `directory` or filter.
  * - `overall_files`, `categories`, `ingestion_summary` and `subdirectories` count the whole matching
  *   tree under the directory; `file_entries` lists the directory's own files, or the whole tree
@@ -14,7 +13,7 @@
  *   caller may see (hidden files never count); keys that would be null are omitted.
  */
 import { Effect, Option } from "effect"
-import { FileIngestionStore, type IngestedKind } from "../ingestion/file-ingestion.js"
+import { type ContentKind, contentKindOf } from "./content-kind.js"
 import { compareCodePoints, type VisibleLabels, type Withheld, WorkspaceFileStore } from "./file-store.js"
 import { coverageOf } from "./file-view.js"
 import { INGESTION_STATUSES, type IngestionStatus, type WorkspaceFile } from "./workspace-file.js"
@@ -28,7 +27,7 @@ export interface FolderQuery {
   readonly recursive: boolean
   readonly category?: string | undefined
   readonly ingestion_status?: IngestionStatus | undefined
-  readonly kind?: IngestedKind | undefined
+  readonly kind?: ContentKind | undefined
   readonly name_contains?: string | undefined
   readonly page_size: number
   readonly start_after?: string | undefined
@@ -36,17 +35,10 @@ export interface FolderQuery {
   readonly filtered: boolean
 }
 
-/** A file's kind before (or without) an ingestion record: by its media type. */
-export const kindOfType = (fileType: string): IngestedKind => {
-  if (/^(?:text\/csv|text\/tab-separated-values|application\/vnd\.ms-excel|application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)$/.test(fileType)) return "table"
-  if (/^(?:image|audio|video)\//.test(fileType)) return "media"
-  return "document"
-}
-
 const SCAN_PAGE = 1000
 
 /** every visible file under the folder matching the store's filters, and what was withheld */
-export const scanFolder = (tenantId: string, workspaceId: string, visible: VisibleLabels, q: Pick<FolderQuery, "directory" | "category" | "ingestion_status" | "name_contains">) =>
+export const scanFolder = (tenantId: string, workspaceId: string, visible: VisibleLabels, q: Pick<FolderQuery, "directory" | "category" | "ingestion_status" | "kind" | "name_contains">) =>
   Effect.gen(function*() {
     const store = yield* WorkspaceFileStore
     const files: Array<WorkspaceFile> = []
@@ -61,7 +53,8 @@ export const scanFolder = (tenantId: string, workspaceId: string, visible: Visib
         path_prefix: q.directory === "" ? undefined : q.directory,
         ingestion_status: q.ingestion_status === undefined ? undefined : [q.ingestion_status],
         category: q.category,
-        name_contains: q.name_contains
+        name_contains: q.name_contains,
+        kind: q.kind
       })
       withheld = page.withheld
       if (page.total > FOLDER_SCAN_MAX) return Option.none()
@@ -70,18 +63,6 @@ export const scanFolder = (tenantId: string, workspaceId: string, visible: Visib
       after = page.next_cursor
     }
   })
-
-/** the kinds of files (a record's where there is one) */
-const kindsOf = (tenantId: string, workspaceId: string, files: ReadonlyArray<WorkspaceFile>) =>
-  Effect.flatMap(FileIngestionStore, (records) =>
-    Effect.forEach(
-      files,
-      (f) =>
-        f.ingested_hash === null
-          ? Effect.succeed(kindOfType(f.file_type))
-          : Effect.map(records.get(tenantId, workspaceId, f.file_id), Option.match({ onNone: () => kindOfType(f.file_type), onSome: (r) => r.kind })),
-      { concurrency: 16 }
-    ))
 
 const countsBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string | null) => {
   const counts = new Map<string, number>()
@@ -111,10 +92,7 @@ export const folderMetadata = (tenantId: string, workspaceId: string, visible: V
   Effect.gen(function*() {
     const scanned = yield* scanFolder(tenantId, workspaceId, visible, q)
     if (Option.isNone(scanned)) return Option.none()
-    let files = scanned.value.files
-    const kinds = yield* kindsOf(tenantId, workspaceId, files)
-    const kindOf = new Map(files.map((f, i) => [f.file_id, kinds[i]!]))
-    if (q.kind !== undefined) files = files.filter((f) => kindOf.get(f.file_id) === q.kind)
+    const files = scanned.value.files
 
     const relative = (f: WorkspaceFile) => f.path.slice(q.directory.length)
     const direct = files.filter((f) => !relative(f).includes("/"))
@@ -159,7 +137,7 @@ export const folderMetadata = (tenantId: string, workspaceId: string, visible: V
         size_bytes: f.size_bytes,
         uploaded_at: iso(f.created_at),
         ...(f.category === null ? {} : { category: f.category }),
-        kind: kindOf.get(f.file_id)!
+        kind: contentKindOf(f.path, f.file_type)
       })),
       coverage: coverageOf(scanned.value.withheld),
       ...(hint === undefined ? {} : { hint })

@@ -8,6 +8,7 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import type { ContentKind } from "../files/content-kind.js"
 
 export interface IngestedColumn {
   readonly name: string
@@ -40,7 +41,8 @@ export interface IngestedPage {
 }
 
 /** the file's kind for folder-metadata / file-metadata */
-export type IngestedKind = "document" | "table" | "media"
+/** the file's `contentKindOf` when it was ingested */
+export type IngestedKind = ContentKind
 
 export interface FileIngestionRecord {
   readonly tenant_id: string

@@ -28,7 +28,8 @@ import type { IngestionError, IngestionStatus, WorkspaceFile } from "../files/wo
 import type { Workspace } from "../workspace/workspace.js"
 import { deriveFile, tableCsv } from "./derive.js"
 import { type FileIngestionRecord, FileIngestionStore, tableNamesOf } from "./file-ingestion.js"
-import { kindOfLane, type Lane, laneOf } from "./lanes.js"
+import { type Lane, laneOf } from "./lanes.js"
+import { contentKindOf } from "../files/content-kind.js"
 import type { IngestionStage } from "./stages.js"
 import { understand } from "./understand.js"
 import { buildFileTables, dropFileTables, loadFileTables } from "./file-tables.js"
@@ -234,7 +235,7 @@ const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOp
       version: file.version,
       ingested_hash: file.observed_hash,
       ingested_at: now,
-      kind: kindOfLane(lane),
+      kind: contentKindOf(file.path, file.file_type),
       lane,
       page_count: derived.page_count,
       sheet_names: derived.sheet_names,

@@ -9,7 +9,6 @@
  * - `document`: everything else the parser reads (PDF, Word, PowerPoint, Visio, HTML)
  */
 import { fileExtension } from "../../documents/supported-extensions.js"
-import type { IngestedKind } from "./file-ingestion.js"
 
 export const LANES = ["document", "spreadsheet", "image_ocr", "email", "text"] as const
 export type Lane = (typeof LANES)[number]
@@ -30,5 +29,3 @@ export const laneOf = (fileName: string, mediaType: string): Lane => {
   if (mediaType.startsWith("text/plain")) return "text"
   return "document"
 }
-
-export const kindOfLane = (lane: Lane): IngestedKind => lane === "spreadsheet" ? "table" : "document"
