@@ -139,19 +139,7 @@ const makeStore = (): Clearable<Workspaces.Files.WorkspaceFileStoreService> => {
         for (const ms of e.members.values()) for (const m of ms) old.add(m.blob_key)
         const generation = e.generation + 1
         e.generation = generation
-        e.outputs = outputs.map((o) => ({
-          output_id: o.output_id,
-          file_id: id,
-          workspace_id: w,
-          kind: o.kind,
-          path: o.path,
-          generation,
-          created_at: at,
-          blob_key: o.blob_key,
-          size_bytes: o.size_bytes,
-          media_type: o.media_type,
-          member_count: o.members.length
-        }))
+        e.outputs = outputs.map((o) => Workspaces.Files.storedOutput(o, id, w, generation, at))
         e.outputs.sort((a, b) => Workspaces.Files.compareCodePoints(a.path, b.path))
         e.members = new Map(outputs.map((o) => [o.output_id, [...o.members]]))
         // a blob kept by the new generation is not replaced

@@ -214,19 +214,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.File
           yield* sql`UPDATE docket_ws_files SET generation = ${generation} WHERE file_id = ${id}`
           const stored: Array<Workspaces.Files.FileOutput> = []
           for (const o of outputs) {
-            const out: Workspaces.Files.FileOutput = {
-              output_id: o.output_id,
-              file_id: id,
-              workspace_id: w,
-              kind: o.kind,
-              path: o.path,
-              generation,
-              created_at: at,
-              blob_key: o.blob_key,
-              size_bytes: o.size_bytes,
-              media_type: o.media_type,
-              member_count: o.members.length
-            }
+            const out = Workspaces.Files.storedOutput(o, id, w, generation, at)
             stored.push(out)
             yield* sql`
               INSERT INTO docket_ws_file_outputs (output_id, file_id, tenant_id, workspace_id, path, created_at, doc)

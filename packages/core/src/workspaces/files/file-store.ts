@@ -101,6 +101,21 @@ export interface NewFileOutput {
   readonly members: ReadonlyArray<OutputMember>
 }
 
+/** What a store keeps of a new output: generation `generation` of the outputs of file `fileId`. */
+export const storedOutput = (o: NewFileOutput, fileId: string, workspaceId: string, generation: number, at: number): FileOutput => ({
+  output_id: o.output_id,
+  file_id: fileId,
+  workspace_id: workspaceId,
+  kind: o.kind,
+  path: o.path,
+  generation,
+  created_at: at,
+  blob_key: o.blob_key,
+  size_bytes: o.size_bytes,
+  media_type: o.media_type,
+  member_count: o.members.length
+})
+
 export const MAX_OUTPUTS_PER_FILE = 1000
 export const MAX_OUTPUT_MEMBERS = 10_000
 
