@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient, eachTestTarget } from "./documents-http-suite.js"
-import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, sseFrames, type StartTarget } from "./http-target.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)
@@ -513,6 +513,15 @@ export const workspacesConfigHttpSuite = (name: string, start: StartTarget) => {
         expect(replay.body.job_id).toBe(r.body.job_id)
         const jobs = await api.call("GET", `/v1/jobs?workspace_id=${w.workspace_id}`, { key: t.key })
         expect(jobs.body.items.map((j: any) => j.job_id)).toEqual([r.body.job_id])
+        // the job's event stream, as for every job: queued, running (with each teardown step's progress), succeeded, then the end
+        const events = await target.fetch(`/v1/jobs/${r.body.job_id}/events`, { headers: { "x-api-key": t.key } })
+        expect(events.headers.get("content-type")).toMatch(/^text\/event-stream/)
+        const frames = await sseFrames(events).rest()
+        const statuses = frames.map((f) => f.data.status)
+        expect(statuses[0]).toBe("queued")
+        expect(statuses.at(-1)).toBe("succeeded")
+        expect(new Set(statuses.slice(1, -1))).toEqual(new Set(["running"]))
+        expect(frames.map((f) => f.id)).toEqual(frames.map((_, i) => String(i + 1)))
         expectV1Error(await del({ confirm_name: "Books 2025" }), 404, "workspace_not_found")
       })
     })
