@@ -40,7 +40,6 @@ export interface IngestedPage {
   readonly char_end: number
 }
 
-/** the file's kind for folder-metadata / file-metadata */
 /** the file's `contentKindOf` when it was ingested */
 export type IngestedKind = ContentKind
 
