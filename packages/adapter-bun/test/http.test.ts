@@ -14,6 +14,7 @@ import {
   remoteToolsTarget,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
+  workspaceIngestionHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
@@ -35,10 +36,11 @@ afterAll(async () => {
   if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, tools = false): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, tools = false, ingestion = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
   if (docs) env.DOCKET_DOCS_TEST = "1"
   if (tools) env.DOCKET_TOOLS_TEST = "1"
+  if (ingestion) env.DOCKET_INGESTION_TEST = "1"
   if (storage === "postgres") {
     database ??= createTestDatabase()
     env.DATABASE_URL = (await database).url
@@ -89,3 +91,7 @@ workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
 const toolsOnBun = onBun("listen", "memory", true, true)
 workspaceToolsHttpSuite("Bun: listen", async (settings) => remoteToolsTarget(await toolsOnBun(settings)))
 workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
+// server's test routes, the clock and sweeps through the control plane
+workspaceIngestionHttpSuite("Bun: listen", onBun("listen", "memory", true, false, true))
