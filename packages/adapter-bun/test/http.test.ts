@@ -11,7 +11,6 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
-  remoteToolsTarget,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
   workspaceIngestionHttpSuite,
@@ -36,11 +35,10 @@ afterAll(async () => {
   if (database !== undefined) await (await database).drop()
 })
 
-const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, tools = false, ingestion = false): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, workspaceTest = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
   if (docs) env.DOCKET_DOCS_TEST = "1"
-  if (tools) env.DOCKET_TOOLS_TEST = "1"
-  if (ingestion) env.DOCKET_INGESTION_TEST = "1"
+  if (workspaceTest) env.DOCKET_WORKSPACE_TEST = "1"
   if (storage === "postgres") {
     database ??= createTestDatabase()
     env.DATABASE_URL = (await database).url
@@ -87,11 +85,11 @@ documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))
 // the workspace service's configuration (access labels, domains, workspaces) on Bun
 workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
-// the file tools on Bun: files set up through the fixture server's test routes
-const toolsOnBun = onBun("listen", "memory", true, true)
-workspaceToolsHttpSuite("Bun: listen", async (settings) => remoteToolsTarget(await toolsOnBun(settings)))
+// the file tools on Bun: files uploaded and ingested through the routes (the test parser), the
+// engine's tables and a label no upload can give read and set through the fixture server's test routes
+workspaceToolsHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
 workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
 // ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
 // server's test routes, the clock and sweeps through the control plane
-workspaceIngestionHttpSuite("Bun: listen", onBun("listen", "memory", true, false, true))
+workspaceIngestionHttpSuite("Bun: listen", onBun("listen", "memory", true, true))

@@ -1,11 +1,11 @@
 /** Ingestion and reconciliation over a real socket, through the node:http listener (control plane and the suite's test routes over HTTP too). */
 import { listen } from "@docket/adapter-node"
 import { makeDocket, ManualClock } from "@docket/core"
-import { remoteTarget, testParserLayer, workspaceIngestionHttpSuite, workspaceIngestionTestRoutes } from "@docket/core/testing"
+import { remoteTarget, testParserLayer, workspaceIngestionHttpSuite, workspaceTestRoutes } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
 workspaceIngestionHttpSuite("node:http, memory storage", async (settings) => {
-  const docket = makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, routes: workspaceIngestionTestRoutes, settings })
+  const docket = makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), parser: testParserLayer, routes: workspaceTestRoutes, settings })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()

@@ -6,7 +6,7 @@
  * `artifacts/content`, the file tools, jobs and their events, usage); the clock moves and sweeps
  * run through the control plane. Run by each adapter as `workspaceIngestionHttpSuite(name,
  * start)`, `start` giving a target on a manual clock with the test parser that serves
- * `workspaceIngestionTestRoutes` (`workspace-ingestion-fixture.ts`): the few set-ups no route can
+ * `workspaceTestRoutes` (`workspace-test-routes.ts`): the few set-ups no route can
  * make (bytes vanishing from storage, a drifted hash, a workspace held `deleting`) and the few
  * facts no route shows (the stored record once its file is gone, blobs, the engine's tables) go
  * through those, so the suite runs the same in process, over node:http and against a Bun process.
@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, sseFrames, type StartTarget } from "./http-target.js"
-import { ingestionProbe } from "./workspace-ingestion-fixture.js"
+import { workspaceProbe } from "./workspace-test-routes.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)
@@ -27,11 +27,11 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
   describe(`workspace ingestion and reconciliation over HTTP (${name})`, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    let probe: ReturnType<typeof ingestionProbe>
+    let probe: ReturnType<typeof workspaceProbe>
     beforeEach(async () => {
       target = await start({ adminToken: ADMIN_TOKEN, sweepIntervalMs: 0 })
       api = docsClient(target)
-      probe = ingestionProbe(target)
+      probe = workspaceProbe(target)
     })
     afterEach(async () => {
       await target?.close()

@@ -1,9 +1,10 @@
 /**
- * What the ingestion HTTP suite cannot do or see through the spec's routes, as routes a test
- * server adds (`routes` of makeDocket; never for a real server), so that the suite runs the same
- * way in process, over node:http and against a Bun process:
+ * What the workspace HTTP suites (ingestion, file tools) cannot do or see through the spec's
+ * routes, as routes a test server adds (`routes` of makeDocket; never for a real server), so that
+ * the suites run the same way in process, over node:http and against a Bun process:
  * - set-ups with no route: a file's bytes vanishing from storage, an ingested hash drifting, a
- *   workspace held `deleting` (a delete's job may finish before a request could see it);
+ *   workspace held `deleting` (a delete's job may finish before a request could see it), a file
+ *   carrying a label its workspace does not declare (labels are fixed when a workspace is made);
  * - facts no route shows: the stored file and ingestion record (also once the file is gone), the
  *   blob keys of a file and its outputs and whether those blobs still exist, the SQL engine's tables.
  *
@@ -64,7 +65,7 @@ const testRoute = <B>(path: string, handle: (body: B) => Effect.Effect<unknown, 
 export const workspaceTablesTestRoute = testRoute<{ tenant_id: string; workspace_id: string }>("/_test/workspace/tables", (b) =>
   Effect.map(Effect.flatMap(WorkspaceSql, (s) => s.listTables(b.tenant_id, b.workspace_id)), (ts) => ts.map((t) => t.table_name)))
 
-export const workspaceIngestionTestRoutes: ReadonlyArray<Route<DocketServices>> = [
+export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
   workspaceTablesTestRoute,
   // the stored file (null once gone), its ingestion record (null when none) and its outputs with their blob keys
   testRoute<FileRef>("/_test/ingestion/state", (b) =>
@@ -88,16 +89,20 @@ export const workspaceIngestionTestRoutes: ReadonlyArray<Route<DocketServices>> 
   testRoute<FileRef & { ingested_hash: string }>("/_test/ingestion/set-ingested-hash", (b) =>
     Effect.flatMap(WorkspaceFileStore, (s) =>
       Effect.flatMap(Clock.currentTimeMillis, (at) => s.update(b.tenant_id, b.workspace_id, b.file_id, { ingested_hash: b.ingested_hash }, at)))),
+  // the file's access label, whatever its workspace declares
+  testRoute<FileRef & { access_label: string | null }>("/_test/workspace/set-access-label", (b) =>
+    Effect.flatMap(WorkspaceFileStore, (s) =>
+      Effect.flatMap(Clock.currentTimeMillis, (at) => s.update(b.tenant_id, b.workspace_id, b.file_id, { access_label: b.access_label }, at)))),
   // the workspace held `deleting`, as while its delete job runs
   testRoute<{ tenant_id: string; workspace_id: string }>("/_test/ingestion/mark-deleting", (b) =>
     Effect.flatMap(WorkspaceStore, (s) => Effect.flatMap(Clock.currentTimeMillis, (at) => s.markDeleting(b.tenant_id, b.workspace_id, at))))
 ]
 
-/** The suite's side of `workspaceIngestionTestRoutes` on a target that serves them. */
-export const ingestionProbe = (target: HttpTarget) => {
+/** The suites' side of `workspaceTestRoutes` on a target that serves them. */
+export const workspaceProbe = (target: HttpTarget) => {
   const post = async (path: string, body: unknown): Promise<any> => {
     const r = await target.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()} (does the target serve workspaceIngestionTestRoutes?)`)
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()} (does the target serve workspaceTestRoutes?)`)
     return r.json()
   }
   const ref = (tenantId: string, ws: string, fileId: string) => ({ tenant_id: tenantId, workspace_id: ws, file_id: fileId })
@@ -108,6 +113,8 @@ export const ingestionProbe = (target: HttpTarget) => {
     loseBytes: (tenantId: string, ws: string, fileId: string) => post("/_test/ingestion/lose-bytes", ref(tenantId, ws, fileId)),
     setIngestedHash: (tenantId: string, ws: string, fileId: string, hash: string) =>
       post("/_test/ingestion/set-ingested-hash", { ...ref(tenantId, ws, fileId), ingested_hash: hash }),
+    setAccessLabel: (tenantId: string, ws: string, fileId: string, label: string | null) =>
+      post("/_test/workspace/set-access-label", { ...ref(tenantId, ws, fileId), access_label: label }),
     markDeleting: (tenantId: string, ws: string) => post("/_test/ingestion/mark-deleting", { tenant_id: tenantId, workspace_id: ws }),
     tables: (tenantId: string, ws: string): Promise<Array<string>> => post("/_test/workspace/tables", { tenant_id: tenantId, workspace_id: ws })
   }
