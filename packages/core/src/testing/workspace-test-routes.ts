@@ -62,13 +62,13 @@ const testRoute = <B>(path: string, handle: (body: B) => Effect.Effect<unknown, 
     }).pipe(Effect.catchAllCause((cause) => Effect.succeed(jsonResponse(500, { error: String(cause) })))))
 
 /** the engine's table names of a workspace (what is loaded, whatever the records say) */
-export const workspaceTablesTestRoute = testRoute<{ tenant_id: string; workspace_id: string }>("/_test/workspace/tables", (b) =>
+const workspaceTablesTestRoute = testRoute<{ tenant_id: string; workspace_id: string }>("/_test/workspace/tables", (b) =>
   Effect.map(Effect.flatMap(WorkspaceSql, (s) => s.listTables(b.tenant_id, b.workspace_id)), (ts) => ts.map((t) => t.table_name)))
 
 export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
   workspaceTablesTestRoute,
   // the stored file (null once gone), its ingestion record (null when none) and its outputs with their blob keys
-  testRoute<FileRef>("/_test/ingestion/state", (b) =>
+  testRoute<FileRef>("/_test/workspace/state", (b) =>
     Effect.gen(function*() {
       const files = yield* WorkspaceFileStore
       const file = yield* files.get(b.tenant_id, b.workspace_id, b.file_id)
@@ -77,16 +77,16 @@ export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
       return { file: Option.getOrNull(file), record: Option.getOrNull(record), outputs }
     })),
   // which of the blobs still exist
-  testRoute<{ keys: ReadonlyArray<string> }>("/_test/ingestion/blobs-exist", (b) =>
+  testRoute<{ keys: ReadonlyArray<string> }>("/_test/workspace/blobs-exist", (b) =>
     Effect.flatMap(BlobStore, (blobs) => Effect.forEach(b.keys, (key) => Effect.map(blobs.stat(key), Option.isSome)))),
   // the bytes of the file's current version vanish from storage (the file stays)
-  testRoute<FileRef>("/_test/ingestion/lose-bytes", (b) =>
+  testRoute<FileRef>("/_test/workspace/lose-bytes", (b) =>
     Effect.gen(function*() {
       const file = Option.getOrThrowWith(yield* Effect.flatMap(WorkspaceFileStore, (s) => s.get(b.tenant_id, b.workspace_id, b.file_id)), () => new Error("no such file"))
       yield* Effect.flatMap(BlobStore, (blobs) => blobs.delete(file.blob_key))
     })),
   // the recorded ingested hash no longer matches the observed one
-  testRoute<FileRef & { ingested_hash: string }>("/_test/ingestion/set-ingested-hash", (b) =>
+  testRoute<FileRef & { ingested_hash: string }>("/_test/workspace/set-ingested-hash", (b) =>
     Effect.flatMap(WorkspaceFileStore, (s) =>
       Effect.flatMap(Clock.currentTimeMillis, (at) => s.update(b.tenant_id, b.workspace_id, b.file_id, { ingested_hash: b.ingested_hash }, at)))),
   // the file's access label, whatever its workspace declares
@@ -94,7 +94,7 @@ export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
     Effect.flatMap(WorkspaceFileStore, (s) =>
       Effect.flatMap(Clock.currentTimeMillis, (at) => s.update(b.tenant_id, b.workspace_id, b.file_id, { access_label: b.access_label }, at)))),
   // the workspace held `deleting`, as while its delete job runs
-  testRoute<{ tenant_id: string; workspace_id: string }>("/_test/ingestion/mark-deleting", (b) =>
+  testRoute<{ tenant_id: string; workspace_id: string }>("/_test/workspace/mark-deleting", (b) =>
     Effect.flatMap(WorkspaceStore, (s) => Effect.flatMap(Clock.currentTimeMillis, (at) => s.markDeleting(b.tenant_id, b.workspace_id, at))))
 ]
 
@@ -108,14 +108,14 @@ export const workspaceProbe = (target: HttpTarget) => {
   const ref = (tenantId: string, ws: string, fileId: string) => ({ tenant_id: tenantId, workspace_id: ws, file_id: fileId })
   return {
     state: (tenantId: string, ws: string, fileId: string): Promise<{ file: any; record: any; outputs: Array<any> }> =>
-      post("/_test/ingestion/state", ref(tenantId, ws, fileId)),
-    blobsExist: (keys: ReadonlyArray<string>): Promise<Array<boolean>> => post("/_test/ingestion/blobs-exist", { keys }),
-    loseBytes: (tenantId: string, ws: string, fileId: string) => post("/_test/ingestion/lose-bytes", ref(tenantId, ws, fileId)),
+      post("/_test/workspace/state", ref(tenantId, ws, fileId)),
+    blobsExist: (keys: ReadonlyArray<string>): Promise<Array<boolean>> => post("/_test/workspace/blobs-exist", { keys }),
+    loseBytes: (tenantId: string, ws: string, fileId: string) => post("/_test/workspace/lose-bytes", ref(tenantId, ws, fileId)),
     setIngestedHash: (tenantId: string, ws: string, fileId: string, hash: string) =>
-      post("/_test/ingestion/set-ingested-hash", { ...ref(tenantId, ws, fileId), ingested_hash: hash }),
+      post("/_test/workspace/set-ingested-hash", { ...ref(tenantId, ws, fileId), ingested_hash: hash }),
     setAccessLabel: (tenantId: string, ws: string, fileId: string, label: string | null) =>
       post("/_test/workspace/set-access-label", { ...ref(tenantId, ws, fileId), access_label: label }),
-    markDeleting: (tenantId: string, ws: string) => post("/_test/ingestion/mark-deleting", { tenant_id: tenantId, workspace_id: ws }),
+    markDeleting: (tenantId: string, ws: string) => post("/_test/workspace/mark-deleting", { tenant_id: tenantId, workspace_id: ws }),
     tables: (tenantId: string, ws: string): Promise<Array<string>> => post("/_test/workspace/tables", { tenant_id: tenantId, workspace_id: ws })
   }
 }
