@@ -11,9 +11,9 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
-  remoteToolsTarget,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
+  workspaceIngestionHttpSuite,
   workspacesConfigHttpSuite
 } from "@docket/core/testing"
 import { afterAll } from "vitest"
@@ -28,30 +28,32 @@ import { type BunProcess, FIXTURE, startBun } from "./bun-server.js"
 // ~0.6 s, too much per test).
 const servers = new Map<string, Promise<BunProcess>>()
 
-let database: Promise<TestDatabase> | undefined
+// a database per process on PostgreSQL: processes on one database would claim each other's jobs
+// (and run them on their own clocks)
+const databases = new Map<string, Promise<TestDatabase>>()
 
 afterAll(async () => {
   await Promise.all([...servers.values()].map(async (s) => (await s).stop()))
-  if (database !== undefined) await (await database).drop()
+  await Promise.all([...databases.values()].map(async (d) => (await d).drop()))
 })
 
-const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, tools = false): StartTarget => async (settings) => {
+const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, workspaceTest = false): StartTarget => async (settings) => {
   const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
   if (docs) env.DOCKET_DOCS_TEST = "1"
-  if (tools) env.DOCKET_TOOLS_TEST = "1"
-  if (storage === "postgres") {
-    database ??= createTestDatabase()
-    env.DATABASE_URL = (await database).url
-  }
+  if (workspaceTest) env.DOCKET_WORKSPACE_TEST = "1"
   if (settings.adminToken !== undefined) env.DOCKET_ADMIN_TOKEN = settings.adminToken
   if (settings.maxBodyBytes !== undefined) env.DOCKET_MAX_BODY_BYTES = String(settings.maxBodyBytes)
   // any other setting a suite asks for (e.g. the retention suite's sweepIntervalMs)
   const { adminToken: _token, maxBodyBytes: _max, ...rest } = settings
   if (Object.keys(rest).length > 0) env.DOCKET_TEST_SETTINGS = JSON.stringify(rest)
-  const id = JSON.stringify(env)
+  const id = JSON.stringify({ ...env, storage })
   let server = servers.get(id)
   if (server === undefined) {
-    server = startBun(FIXTURE, env)
+    if (storage === "postgres") {
+      const database = createTestDatabase()
+      databases.set(id, database)
+      server = database.then((d) => startBun(FIXTURE, { ...env, DATABASE_URL: d.url }))
+    } else server = startBun(FIXTURE, env)
     servers.set(id, server)
   }
   const { url } = await server
@@ -85,7 +87,13 @@ documentsFaultsHttpSuite("Bun: listen", onBun("listen", "memory", true))
 // the workspace service's configuration (access labels, domains, workspaces) on Bun
 workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
-// the file tools on Bun: files set up through the fixture server's test routes
-const toolsOnBun = onBun("listen", "memory", true, true)
-workspaceToolsHttpSuite("Bun: listen", async (settings) => remoteToolsTarget(await toolsOnBun(settings)))
+// the file tools on Bun: files uploaded and ingested through the routes (the test parser), the
+// engine's tables and a label no upload can give read and set through the fixture server's test routes
+workspaceToolsHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
+workspaceToolsHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true, true))
 workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
+// server's test routes, the clock and sweeps through the control plane
+workspaceIngestionHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
+workspaceIngestionHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true, true))

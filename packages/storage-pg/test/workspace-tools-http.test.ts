@@ -1,5 +1,5 @@
 import { type Kernel, makeDocket, ManualClock } from "@docket/core"
-import { inProcessTarget, inProcessToolsTarget, testParserLayer, workspaceToolsHttpSuite } from "@docket/core/testing"
+import { inProcessTarget, testParserLayer, workspaceTestRoutes, workspaceToolsHttpSuite } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
 import { createTestDatabase } from "./support/database.js"
@@ -14,9 +14,10 @@ workspaceToolsHttpSuite("in-process fetch, postgres storage", async (settings: P
     storage: PgStorage.layer({ url: db.url, maxConnections: 4, jobQueuePollInterval: 20 }),
     clock: new ManualClock(),
     parser: testParserLayer,
+    routes: workspaceTestRoutes,
     settings
   })
   const target = inProcessTarget(docket)
   await target.admin.reset()
-  return inProcessToolsTarget(target, (effect) => docket.runtime.runPromise(effect))
+  return target
 })

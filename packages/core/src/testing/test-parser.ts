@@ -1,6 +1,8 @@
 /**
  * A small, deterministic `DocumentParser` for HTTP tests (the real one is `@docket/formats`):
  * - `.txt` (and `.md`, `.mdx`): a document; pages are separated by form feeds (`\f`), paragraphs by blank lines;
+ *   in `.md` and `.mdx`, a paragraph that is one line `## Name` (1 to 6 `#`) is a heading, which
+ *   ingestion makes a section;
  * - `.csv`: a spreadsheet with one sheet named after the file, cells split on `,`;
  * - a first line `#delay <ms>` makes parsing take that long on the service clock (so a manual
  *   clock decides when it ends) and is not part of the text;
@@ -9,6 +11,7 @@
 import { Clock, Effect, Layer } from "effect"
 import { DocumentParser } from "../documents/document-parser.js"
 import { CorruptFile, UnsupportedFileType } from "../documents/errors.js"
+import { blocksMarkdown } from "../documents/parse/block-markdown.js"
 import { type Block, columnName, type ParsedDocument, type SheetCell } from "../documents/parsed-document.js"
 import { fileExtension } from "../documents/supported-extensions.js"
 
@@ -21,15 +24,16 @@ const directive = (text: string): { readonly delayMs: number; readonly corrupt: 
 
 const chars = (s: string) => [...s].length
 
-const textDocument = (fileName: string, body: string): ParsedDocument => {
+const textDocument = (fileName: string, body: string, headings: boolean): ParsedDocument => {
   const pageTexts = body.split("\f")
   const blocks: Array<Block> = []
   pageTexts.forEach((page, i) => {
     for (const para of page.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p !== "")) {
-      blocks.push({ type: "paragraph", page: i + 1, text: para })
+      const heading = headings ? /^(#{1,6}) ([^\n]+)$/.exec(para) : null
+      blocks.push(heading === null ? { type: "paragraph", page: i + 1, text: para } : { type: "heading", page: i + 1, level: heading[1]!.length, text: heading[2]! })
     }
   })
-  const markdown = blocks.map((b) => b.text).join("\n\n")
+  const markdown = blocksMarkdown(blocks)
   const text = blocks.map((b) => b.text).join("\n\n")
   return {
     kind: "document",
@@ -91,6 +95,6 @@ export const testParserLayer: Layer.Layer<DocumentParser> = Layer.succeed(Docume
       const { delayMs, corrupt, body } = directive(new TextDecoder().decode(bytes))
       if (delayMs > 0) yield* Clock.sleep(delayMs)
       if (corrupt) return yield* new CorruptFile({ fileName, format: extension.slice(1), message: "the file is corrupt (test directive)" })
-      return extension === ".csv" ? csvSpreadsheet(fileName, body) : textDocument(fileName, body)
+      return extension === ".csv" ? csvSpreadsheet(fileName, body) : textDocument(fileName, body, extension !== ".txt")
     })
 })

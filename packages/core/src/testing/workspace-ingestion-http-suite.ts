@@ -1,26 +1,21 @@
 /**
  * Ingestion and reconciliation (spec 3) over HTTP, with the deterministic test parser (`.txt`
  * documents, `.csv` spreadsheets, `#corrupt`, anything else unsupported). Files are uploaded
- * through `POST /v1/workspaces/{id}/files`. Run by each adapter as
- * `workspaceIngestionHttpSuite(name, start, serve?)`, `start` giving a fresh Docket on a manual
- * clock with `sweepIntervalMs: 0` (the tests sweep), `serve` the target its requests go through
- * (in process by default; a listener of an adapter); the tests read the instance's stores.
+ * through `POST /v1/workspaces/{id}/files`, replaced through `PUT`, deleted through `DELETE`;
+ * what they became is read through the spec's routes (file detail, metadata, outputs' bytes at
+ * `artifacts/content`, the file tools, jobs and their events, usage); the clock moves and sweeps
+ * run through the control plane. Run by each adapter as `workspaceIngestionHttpSuite(name,
+ * start)`, `start` giving a target on a manual clock with the test parser that serves
+ * `workspaceTestRoutes` (`workspace-test-routes.ts`): the few set-ups no route can
+ * make (bytes vanishing from storage, a drifted hash, a workspace held `deleting`) and the few
+ * facts no route shows (the stored record once its file is gone, blobs, the engine's tables) go
+ * through those, so the suite runs the same in process, over node:http and against a Bun process.
  */
-import { Clock, Effect, Option, Stream } from "effect"
-import { createHash, randomUUID } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import type { Docket, DocketServices } from "../docket.js"
-import { JobStore } from "../jobs/job-store.js"
-import { createJob } from "../jobs/create-job.js"
-import { BlobStore } from "../documents/uploads/blob-store.js"
-import { WorkspaceFileStore } from "../workspaces/files/file-store.js"
-import { mediaTypeOf } from "../workspaces/files/media-type.js"
-import { stagedBlobKey } from "../workspaces/files/file-kinds.js"
-import { FileIngestionStore } from "../workspaces/ingestion/file-ingestion.js"
-import { WorkspaceSql } from "../workspaces/tables/sql-engine.js"
-import { WorkspaceStore } from "../workspaces/workspace/workspace-store.js"
 import { docsClient } from "./documents-http-suite.js"
-import { type HttpTarget, inProcessTarget, type JsonResponse } from "./http-target.js"
+import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, sseFrames, type StartTarget } from "./http-target.js"
+import { workspaceProbe } from "./workspace-test-routes.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)
@@ -28,50 +23,21 @@ const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.body.error.request_id).toBe(r.headers.get("x-request-id"))
 }
 
-/** What an upload leaves, placed through the instance's stores: the bytes in a blob, the file `discovered` at version 1. */
-export const placeWorkspaceFile = (docket: Docket, tenantId: string, ws: string, path: string, content: string | Uint8Array) =>
-  docket.runtime.runPromise(Effect.gen(function*() {
-    const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content
-    const key = stagedBlobKey(ws, randomUUID())
-    yield* (yield* BlobStore).put(key, Stream.make(bytes), bytes.byteLength)
-    const now = yield* Clock.currentTimeMillis
-    return yield* (yield* WorkspaceFileStore).create({
-      tenant_id: tenantId,
-      workspace_id: ws,
-      file_id: randomUUID(),
-      path,
-      file_type: mediaTypeOf(path, undefined),
-      size_bytes: bytes.byteLength,
-      observed_hash: createHash("sha256").update(bytes).digest("hex"),
-      blob_key: key,
-      labels: {},
-      graph_inclusion: "auto",
-      access_label: null,
-      ingestion_status: "discovered",
-      at: now
-    })
-  }))
-
-export const workspaceIngestionHttpSuite = (
-  name: string,
-  start: () => Promise<Docket>,
-  serve: (docket: Docket) => Promise<HttpTarget> = async (docket) => inProcessTarget(docket)
-) =>
+export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
   describe(`workspace ingestion and reconciliation over HTTP (${name})`, () => {
-    let docket: Docket
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
+    let probe: ReturnType<typeof workspaceProbe>
     beforeEach(async () => {
-      docket = await start()
-      target = await serve(docket)
+      target = await start({ adminToken: ADMIN_TOKEN, sweepIntervalMs: 0 })
       api = docsClient(target)
+      probe = workspaceProbe(target)
     })
     afterEach(async () => {
-      await target.close()
-      await docket.dispose()
+      await target?.close()
     })
-    const run = <A, E>(effect: Effect.Effect<A, E, DocketServices>) => docket.runtime.runPromise(effect)
 
+    const keys = new Map<string, string>()
     const setup = async (body: Record<string, unknown> = {}) => {
       const t = await api.tenant()
       keys.set(t.tenantId, t.key)
@@ -79,36 +45,55 @@ export const workspaceIngestionHttpSuite = (
       expect(ws.status, JSON.stringify(ws.body)).toBe(201)
       return { ...t, ws: ws.body.workspace_id as string }
     }
+    const keyOf = (tenantId: string) => keys.get(tenantId)!
 
-    const keys = new Map<string, string>()
-    /** uploads through the route and answers the file as stored (after its `file_upload` job finished) */
+    /** uploads through the route and answers the file as its `file_upload` job left it */
     const upload = async (tenantId: string, ws: string, path: string, content: string) => {
       const form = new FormData()
       form.append("file", new Blob([content]), path.split("/").pop()!)
       form.append("metadata", JSON.stringify({ path }))
-      const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key: keys.get(tenantId)!, raw: form })
+      const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key: keyOf(tenantId), raw: form })
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-      const stored = await run(Effect.flatMap(WorkspaceFileStore, (store) => store.get(tenantId, ws, r.body.result.file.file_id as string)))
-      return Option.getOrThrow(stored)
+      return r.body.result.file
     }
 
-    const newVersion = (tenantId: string, ws: string, fileId: string, content: string) =>
-      run(Effect.gen(function*() {
-        const bytes = new TextEncoder().encode(content)
-        const key = stagedBlobKey(ws, randomUUID())
-        yield* (yield* BlobStore).put(key, Stream.make(bytes), bytes.byteLength)
-        return yield* (yield* WorkspaceFileStore).addVersion(tenantId, ws, fileId, {
-          file_type: "text/plain",
-          size_bytes: bytes.byteLength,
-          observed_hash: createHash("sha256").update(bytes).digest("hex"),
-          blob_key: key,
-          at: docket.clock!.unsafeCurrentTimeMillis()
-        })
-      }))
+    /** new bytes for the file through `PUT …/files/{id}` (job file_replace) */
+    const newVersion = async (tenantId: string, ws: string, fileId: string, fileName: string, content: string) => {
+      const form = new FormData()
+      form.append("file", new Blob([content]), fileName)
+      const r = await api.call("PUT", `/v1/workspaces/${ws}/files/${fileId}?wait_seconds=30`, { key: keyOf(tenantId), raw: form })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
+      return r.body.result.file
+    }
 
-    const file = (tenantId: string, ws: string, id: string) =>
-      run(Effect.map(Effect.flatMap(WorkspaceFileStore, (s) => s.get(tenantId, ws, id)), Option.getOrThrow))
+    /** `GET …/files/{id}` */
+    const file = async (tenantId: string, ws: string, id: string) => {
+      const r = await api.call("GET", `/v1/workspaces/${ws}/files/${id}`, { key: keyOf(tenantId) })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return r.body
+    }
+    /** `GET …/files/{id}/metadata` */
+    const metadata = async (tenantId: string, ws: string, id: string) => {
+      const r = await api.call("GET", `/v1/workspaces/${ws}/files/${id}/metadata`, { key: keyOf(tenantId) })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return r.body
+    }
+    /** `GET …/artifacts/content?path=` as text */
+    const content = async (tenantId: string, ws: string, path: string) => {
+      const r = await target.fetch(`/v1/workspaces/${ws}/artifacts/content?path=${encodeURIComponent(path)}`, { headers: { "x-api-key": keyOf(tenantId) } })
+      return { status: r.status, text: await r.text() }
+    }
+    const tool = (tenantId: string, ws: string, name: string, body: unknown) => api.call("POST", `/v1/workspaces/${ws}/tools/${name}`, { key: keyOf(tenantId), body })
+    /** every frame of a finished job's event stream */
+    const events = async (key: string, jobId: string) => {
+      const r = await target.fetch(`/v1/jobs/${jobId}/events`, { headers: { "x-api-key": key } })
+      if (!(r.headers.get("content-type") ?? "").startsWith("text/event-stream")) throw new Error(`no event stream: ${r.status} ${await r.text()}`)
+      return (await sseFrames(r).rest()).map((f) => f.data)
+    }
+    /** the usage period of the target's current day (its clock moves on from test to test when the target is shared) */
+    const today = async () => new Date((await target.admin.clock.now()).now).toISOString().slice(0, 10)
 
     const settle = async (key: string, jobId: string) => {
       for (let i = 0; i < 2000; i++) {
@@ -124,7 +109,7 @@ export const workspaceIngestionHttpSuite = (
       for (let i = 0; i < 4000; i++) {
         const j = await api.call("GET", `/v1/jobs/${jobId}`, { key })
         if (["succeeded", "failed", "cancelled"].includes(j.body.status)) return j
-        await docket.clock!.advance(1000)
+        await target.admin.clock.advance(1000)
         await new Promise((r) => setTimeout(r, 5))
       }
       throw new Error(`job ${jobId} never settled`)
@@ -157,40 +142,59 @@ export const workspaceIngestionHttpSuite = (
         expect(typeof o.error.request_id).toBe("string")
       }
       expect(r.units_total).toBe(3)
-      const stored = await run(Effect.map(Effect.flatMap(JobStore, (s) => s.get(j.body.job_id)), Option.getOrThrow))
-      expect(stored.progress).toMatchObject({ items_total: 4, items_done: 4, units_done: 3 })
+      // the job's progress as it last reported it, and as its terminal event carries it
+      const frames = await events(t.key, j.body.job_id)
+      const running = frames.filter((f) => f.status === "running" && f.progress !== null)
+      expect(running.at(-1)!.progress, JSON.stringify(frames)).toMatchObject({ items_total: 4, items_done: 4, units_done: 3 })
+      expect(frames.at(-1)).toMatchObject({ status: "succeeded", progress: { items_total: 4, items_done: 4, units_done: 3 } })
 
       const d = await file(t.tenantId, t.ws, doc.file_id)
-      expect(d).toMatchObject({ ingestion_status: "ingested", ingested_hash: doc.observed_hash, lane: "text", units: 2, page_count: 2 })
+      expect(d).toMatchObject({ ingestion_status: "ingested", ingested_hash: doc.observed_hash, version: 1 })
       expect(d.ingested_at).not.toBeNull()
       expect(d.category).toMatch(/^[a-z0-9_]+\/[a-z0-9_]+$/)
-      expect((await file(t.tenantId, t.ws, bad.file_id))).toMatchObject({ ingestion_status: "failed", ingestion_error: { code: "corrupt_file" } })
+      const dm = await metadata(t.tenantId, t.ws, doc.file_id)
+      expect(dm).toMatchObject({ lane: "text", page_count: 2, last_error: null, representations: { organized_files: true, search_index: true } })
+      // the units a file cost are on the file as stored (no route shows them but the job's outcome)
+      expect((await probe.state(t.tenantId, t.ws, doc.file_id)).file).toMatchObject({ lane: "text", units: 2, page_count: 2 })
+      expect(await file(t.tenantId, t.ws, bad.file_id)).toMatchObject({ ingestion_status: "failed" })
+      expect(await metadata(t.tenantId, t.ws, bad.file_id)).toMatchObject({ file: { ingestion_status: "failed" }, last_error: { code: "corrupt_file" } })
       expect((await file(t.tenantId, t.ws, odd.file_id)).ingestion_status).toBe("failed")
 
-      // the record, the derived outputs and the table
-      const rec = await run(Effect.map(Effect.flatMap(FileIngestionStore, (s) => s.get(t.tenantId, t.ws, doc.file_id)), Option.getOrThrow))
+      // the record: what the metadata route shows of it, and (its kind and components) as stored
+      const rec = (await probe.state(t.tenantId, t.ws, doc.file_id)).record
       expect(rec).toMatchObject({ version: 1, kind: "document", lane: "text", page_count: 2, ingested_hash: doc.observed_hash })
       expect(rec.pages).toHaveLength(2)
-      expect(rec.pages[0]!.char_start).toBe(0)
-      expect(rec.pages[1]!.char_end).toBe(rec.total_chars)
-      expect(rec.keywords.length).toBeGreaterThan(0)
-      expect(Object.keys(rec.extracted_fields)).toEqual(["title", "document_date", "reference_number", "total_amount", "currency", "parties"])
-      const outs = await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, doc.file_id)))
-      expect(outs.map((o) => o.path)).toEqual(["_derived/reports/memo.txt/document.md"])
-      const md = await run(Effect.flatMap(BlobStore, (b) => b.get(outs[0]!.blob_key!)))
-      const markdown = new TextDecoder().decode(Option.getOrThrow(md))
+      expect(rec.pages[0].char_start).toBe(0)
+      expect(rec.pages[1].char_end).toBe(rec.total_chars)
+      expect(dm.keywords.length).toBeGreaterThan(0)
+      expect(dm.keywords).toEqual(rec.keywords)
+      expect(Object.keys(dm.extracted_fields)).toEqual(["title", "document_date", "reference_number", "total_amount", "currency", "parties"])
+      // the derived outputs, their bytes, and the pages read-file finds in them
+      expect(dm.outputs.map((o: any) => o.path)).toEqual(["_derived/reports/memo.txt/document.md"])
+      const md = await content(t.tenantId, t.ws, "_derived/reports/memo.txt/document.md")
+      expect(md.status).toBe(200)
+      const markdown = md.text
       expect(markdown.length).toBe(rec.total_chars)
-      expect(markdown.slice(rec.pages[1]!.char_start, rec.pages[1]!.char_end)).toBe("Page two talks about costs and the budget.")
+      expect(markdown.slice(rec.pages[1].char_start, rec.pages[1].char_end)).toBe("Page two talks about costs and the budget.")
+      const whole = await tool(t.tenantId, t.ws, "read-file", { path: "reports/memo.txt" })
+      expect(whole.status, JSON.stringify(whole.body)).toBe(200)
+      expect(whole.body).toMatchObject({ version: 1, text: markdown, total_chars: markdown.length })
+      const page2 = await tool(t.tenantId, t.ws, "read-file", { path: "reports/memo.txt", pages: [2] })
+      expect(page2.body.text).toBe("Page two talks about costs and the budget.")
+      expect(page2.body.segments[0]).toMatchObject({ page: 2, char_start: rec.pages[1].char_start, char_end: rec.pages[1].char_end })
 
-      const csvRec = await run(Effect.map(Effect.flatMap(FileIngestionStore, (s) => s.get(t.tenantId, t.ws, csv.file_id)), Option.getOrThrow))
+      const csvRec = (await probe.state(t.tenantId, t.ws, csv.file_id)).record
       expect(csvRec.kind).toBe("table")
-      const sheet = csvRec.components.find((c) => c.kind === "sheet")!
+      const sheet = csvRec.components.find((c: any) => c.kind === "sheet")
       expect(sheet).toMatchObject({ queryable: true, row_count: 2, column_count: 3 })
-      expect(sheet.columns.map((c) => c.name)).toEqual(["region", "amount", "date"])
-      const csvOuts = await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, csv.file_id)))
-      expect(csvOuts.map((o) => o.path).sort()).toEqual(["_derived/data/sales.csv/document.md", `_derived/data/sales.csv/tables/${sheet.table_name}.csv`])
-      const q = await run(Effect.flatMap(WorkspaceSql, (s) => s.query(t.tenantId, t.ws, `SELECT sum(amount) AS total FROM ${sheet.table_name}`, { maxRows: 10, timeoutMs: 5000 })))
-      expect(Number(q.rows[0]![0])).toBe(200.5)
+      expect(sheet.columns.map((c: any) => c.name)).toEqual(["region", "amount", "date"])
+      const csvMeta = await metadata(t.tenantId, t.ws, csv.file_id)
+      expect(csvMeta.sheet_names).toEqual(csvRec.sheet_names)
+      expect(csvMeta.sheet_names.length).toBeGreaterThan(0)
+      expect(csvMeta.outputs.map((o: any) => o.path).sort()).toEqual(["_derived/data/sales.csv/document.md", `_derived/data/sales.csv/tables/${sheet.table_name}.csv`])
+      const q = await tool(t.tenantId, t.ws, "run-sql", { sql: `SELECT sum(amount) AS total FROM ${sheet.table_name}` })
+      expect(q.status, JSON.stringify(q.body)).toBe(200)
+      expect(Number(q.body.rows[0][0])).toBe(200.5)
     })
 
     it("unchanged files are skipped unless reingest_unchanged; a new version makes the file stale and stale_only ingests only it", async () => {
@@ -205,8 +209,9 @@ export const workspaceIngestionHttpSuite = (
       const forced = await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [a.file_id] }, reingest_unchanged: true })
       expect(forced.body.result).toMatchObject({ files_ingested: 1, files_skipped: 0 })
 
-      const changed = await newVersion(t.tenantId, t.ws, b.file_id, "beta text, second version")
-      expect(changed.ingestion_status).toBe("stale")
+      const changed = await newVersion(t.tenantId, t.ws, b.file_id, "b.txt", "beta text, second version")
+      expect(changed).toMatchObject({ ingestion_status: "stale", version: 2 })
+      expect(changed.observed_hash).not.toBe(b.observed_hash)
       const stale = await ingest(t.key, t.ws, { selection: { type: "path_prefix", path_prefix: "", stale_only: true } })
       expect(stale.body.result.outcomes).toEqual([expect.objectContaining({ file_id: b.file_id, status: "ingested" })])
       const now = await file(t.tenantId, t.ws, b.file_id)
@@ -234,7 +239,7 @@ export const workspaceIngestionHttpSuite = (
       const c = await api.call("POST", `/v1/jobs/${r.body.job_id}/cancel`, { key: t.key })
       expect([200, 202], JSON.stringify(c.body)).toContain(c.status)
       for (let i = 0; i < 2000 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status === "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
-      expect(await file(t.tenantId, t.ws, a.file_id)).toMatchObject({ ingestion_status: "failed", ingestion_error: { code: "cancelled", retryable: true } })
+      expect(await metadata(t.tenantId, t.ws, a.file_id)).toMatchObject({ file: { ingestion_status: "failed" }, last_error: { code: "cancelled", retryable: true } })
       const again = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "file_ids", file_ids: [a.file_id] } } })
       expect((await settleAdvancing(t.key, again.body.job_id)).body.result.outcomes[0].status).toBe("ingested")
     })
@@ -258,8 +263,9 @@ export const workspaceIngestionHttpSuite = (
       // another tenant's workspace is not found
       const other = await api.tenant()
       expectV1Error(await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: other.key, body: { selection: { type: "path_prefix" } } }), 404, "workspace_not_found")
-      // a delete's job may finish at once: the workspace is held `deleting` through the store
-      await run(Effect.flatMap(WorkspaceStore, (s) => s.markDeleting(t.tenantId, t.ws, docket.clock!.unsafeCurrentTimeMillis())))
+      // a delete's job may finish at once: the workspace is held `deleting` through the test route
+      await probe.markDeleting(t.tenantId, t.ws)
+      expect((await api.call("GET", `/v1/workspaces/${t.ws}`, { key: t.key })).body.status).toBe("deleting")
       expectV1Error(await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "path_prefix" } } }), 409, "workspace_deleting")
       expectV1Error(await api.call("POST", `/v1/workspaces/${t.ws}/reconciliations`, { key: t.key, body: {} }), 409, "workspace_deleting")
     })
@@ -283,16 +289,18 @@ export const workspaceIngestionHttpSuite = (
       const gone = await upload(t.tenantId, t.ws, "docs/gone.txt", "its bytes will vanish")
       const outside = await upload(t.tenantId, t.ws, "other/x.txt", "outside the prefix")
       await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [done.file_id, gone.file_id] } })
+      expect((await probe.state(t.tenantId, t.ws, gone.file_id)).record).not.toBeNull()
       // drift: the observed hash no longer matches what was ingested
-      await run(Effect.flatMap(WorkspaceFileStore, (s) => s.update(t.tenantId, t.ws, done.file_id, { ingested_hash: "0".repeat(64) }, 0)))
-      await run(Effect.flatMap(BlobStore, (b) => b.delete(gone.blob_key)))
+      await probe.setIngestedHash(t.tenantId, t.ws, done.file_id, "0".repeat(64))
+      await probe.loseBytes(t.tenantId, t.ws, gone.file_id)
       const r = await api.call("POST", `/v1/workspaces/${t.ws}/reconciliations`, { key: t.key, body: { path_prefix: "docs" } })
       expect(r.status).toBe(202)
       const j = await settle(t.key, r.body.job_id)
       expect(j.body.result).toEqual({ result_type: "reconciliation", files_scanned: 3, discovered: 1, marked_stale: 1, orphans_removed: 1, ingestion_job_id: null })
       expect((await file(t.tenantId, t.ws, done.file_id)).ingestion_status).toBe("stale")
-      expect(await run(Effect.map(Effect.flatMap(WorkspaceFileStore, (s) => s.get(t.tenantId, t.ws, gone.file_id)), Option.isNone))).toBe(true)
-      expect(await run(Effect.map(Effect.flatMap(FileIngestionStore, (s) => s.get(t.tenantId, t.ws, gone.file_id)), Option.isNone))).toBe(true)
+      expectV1Error(await api.call("GET", `/v1/workspaces/${t.ws}/files/${gone.file_id}`, { key: t.key }), 404, "file_not_found")
+      // its ingestion record went with it (no route shows a record without its file)
+      expect(await probe.state(t.tenantId, t.ws, gone.file_id)).toMatchObject({ file: null, record: null })
       expect((await file(t.tenantId, t.ws, outside.file_id)).ingestion_status).toBe("discovered")
 
       const auto = await api.call("POST", `/v1/workspaces/${t.ws}/reconciliations`, { key: t.key, body: { path_prefix: "docs/", auto_ingest: true } })
@@ -306,44 +314,49 @@ export const workspaceIngestionHttpSuite = (
     })
 
     const DAY = 86_400_000
-    const record = (tenantId: string, ws: string, id: string) =>
-      run(Effect.flatMap(FileIngestionStore, (s) => s.get(tenantId, ws, id)))
-    const tables = (tenantId: string, ws: string) =>
-      run(Effect.map(Effect.flatMap(WorkspaceSql, (s) => s.listTables(tenantId, ws)), (ts) => ts.map((x) => x.table_name)))
 
     it("retention on the service clock: derived TTL expires the representations, source TTL deletes the file, job TTL expires the job's payload", async () => {
       const t = await setup({ retention_policy: { derived_ttl_days: 1, source_ttl_days: 3, job_ttl_days: 2 } })
       const a = await upload(t.tenantId, t.ws, "s.csv", "k,v\na,1\nb,2\n")
       const j = await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
       expect(j.body.result.files_ingested).toBe(1)
-      const [table] = await tables(t.tenantId, t.ws)
+      const [table] = await probe.tables(t.tenantId, t.ws)
       expect(table).toBeDefined()
-      const outs = await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, a.file_id)))
-      expect(outs).toHaveLength(2)
+      const before = await probe.state(t.tenantId, t.ws, a.file_id)
+      expect(before.outputs).toHaveLength(2)
+      const outputKeys = before.outputs.map((o: any) => o.blob_key as string)
+      expect(await probe.blobsExist(outputKeys)).toEqual([true, true])
+      const derivedPaths = (await metadata(t.tenantId, t.ws, a.file_id)).outputs.map((o: any) => o.path as string)
+      expect(derivedPaths).toHaveLength(2)
+      for (const p of derivedPaths) expect((await content(t.tenantId, t.ws, p)).status).toBe(200)
 
-      await docket.clock!.advance(DAY - 1)
-      expect((await docket.admin.docs.sweep()).workspace_derived).toBe(0)
+      await target.admin.clock.advance(DAY - 1)
+      expect((await target.admin.docs.sweep()).workspace_derived).toBe(0)
       expect((await file(t.tenantId, t.ws, a.file_id)).ingestion_status).toBe("ingested")
-      await docket.clock!.advance(1)
-      const first = await docket.admin.docs.sweep()
+      await target.admin.clock.advance(1)
+      const first = await target.admin.docs.sweep()
       expect(first).toMatchObject({ workspace_derived: 1, workspace_sources: 0 })
       expect((await file(t.tenantId, t.ws, a.file_id)).ingestion_status).toBe("expired")
-      expect(Option.isNone(await record(t.tenantId, t.ws, a.file_id))).toBe(true)
-      expect(await tables(t.tenantId, t.ws)).toEqual([])
-      expect(await run(Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(t.tenantId, t.ws, a.file_id)))).toEqual([])
-      for (const o of outs) expect(Option.isNone(await run(Effect.flatMap(BlobStore, (b) => b.get(o.blob_key!))))).toBe(true)
+      const expired = await metadata(t.tenantId, t.ws, a.file_id)
+      expect(expired).toMatchObject({ outputs: [], sheet_names: [], keywords: [], representations: { organized_files: false, search_index: false } })
+      for (const p of derivedPaths) expect((await content(t.tenantId, t.ws, p)).status).toBe(404)
+      expect((await probe.state(t.tenantId, t.ws, a.file_id)).record).toBeNull()
+      expect(await probe.tables(t.tenantId, t.ws)).toEqual([])
+      expect(await probe.blobsExist(outputKeys)).toEqual([false, false])
       // the bytes stay: re-ingesting brings it back
-      expect((await docket.admin.docs.sweep()).workspace_derived).toBe(0)
+      expect((await content(t.tenantId, t.ws, "s.csv")).status).toBe(200)
+      expect((await target.admin.docs.sweep()).workspace_derived).toBe(0)
 
-      await docket.clock!.advance(DAY)
-      await docket.admin.docs.sweep()
+      await target.admin.clock.advance(DAY)
+      await target.admin.docs.sweep()
       const late = await api.call("GET", `/v1/jobs/${j.body.job_id}`, { key: t.key })
       expect(late.body.result_state).toBe("expired")
 
-      await docket.clock!.advance(DAY)
-      expect((await docket.admin.docs.sweep()).workspace_sources).toBe(1)
-      expect(await run(Effect.map(Effect.flatMap(WorkspaceFileStore, (s) => s.get(t.tenantId, t.ws, a.file_id)), Option.isNone))).toBe(true)
-      expect(Option.isNone(await run(Effect.flatMap(BlobStore, (b) => b.get(a.blob_key))))).toBe(true)
+      await target.admin.clock.advance(DAY)
+      expect((await target.admin.docs.sweep()).workspace_sources).toBe(1)
+      expectV1Error(await api.call("GET", `/v1/workspaces/${t.ws}/files/${a.file_id}`, { key: t.key }), 404, "file_not_found")
+      expect((await probe.state(t.tenantId, t.ws, a.file_id)).file).toBeNull()
+      expect(await probe.blobsExist([before.file.blob_key])).toEqual([false])
     })
 
     it("file_delete takes the file's ingestion record and tables; a workspace's deletion tears its records down", async () => {
@@ -351,13 +364,16 @@ export const workspaceIngestionHttpSuite = (
       const a = await upload(t.tenantId, t.ws, "one.csv", "k,v\na,1\n")
       const b = await upload(t.tenantId, t.ws, "two.csv", "k,v\nb,2\n")
       await ingest(t.key, t.ws, { selection: { type: "path_prefix" } })
-      expect((await tables(t.tenantId, t.ws)).length).toBe(2)
-      const del = await run(createJob({ tenantId: t.tenantId, kind: "file_delete", input: { workspace_id: t.ws, file_id: a.file_id }, workspaceId: t.ws, idempotencyKey: null, requestId: "req_test" }))
-      expect((await settle(t.key, del.job.job_id)).body.status).toBe("succeeded")
-      expect(Option.isNone(await record(t.tenantId, t.ws, a.file_id))).toBe(true)
-      const left = await tables(t.tenantId, t.ws)
+      expect((await probe.tables(t.tenantId, t.ws)).length).toBe(2)
+      expect((await probe.state(t.tenantId, t.ws, a.file_id)).record).not.toBeNull()
+      const del = await api.call("DELETE", `/v1/workspaces/${t.ws}/files/${a.file_id}`, { key: t.key })
+      expect([200, 202], JSON.stringify(del.body)).toContain(del.status)
+      expect(del.body.kind).toBe("file_delete")
+      expect((await settle(t.key, del.body.job_id)).body.status).toBe("succeeded")
+      expect(await probe.state(t.tenantId, t.ws, a.file_id)).toMatchObject({ file: null, record: null })
+      const left = await probe.tables(t.tenantId, t.ws)
       expect(left).toHaveLength(1)
-      expect(Option.getOrThrow(await record(t.tenantId, t.ws, b.file_id)).components.some((c) => c.table_name === left[0])).toBe(true)
+      expect((await probe.state(t.tenantId, t.ws, b.file_id)).record.components.some((c: any) => c.table_name === left[0])).toBe(true)
 
       const name = (await api.call("GET", `/v1/workspaces/${t.ws}`, { key: t.key })).body.name
       const gone = await api.call("DELETE", `/v1/workspaces/${t.ws}`, { key: t.key, body: { confirm_name: name } })
@@ -365,7 +381,8 @@ export const workspaceIngestionHttpSuite = (
       const dj = await settle(t.key, gone.body.job_id)
       expect(dj.body.status, JSON.stringify(dj.body)).toBe("succeeded")
       expect(dj.body.result.steps).toContain("ingestion_records")
-      expect(Option.isNone(await record(t.tenantId, t.ws, b.file_id))).toBe(true)
+      expect((await probe.state(t.tenantId, t.ws, b.file_id)).record).toBeNull()
+      expect(await probe.tables(t.tenantId, t.ws)).toEqual([])
     })
 
     it("ingestion units are charged as credits: once the included credits are used, 402 quota_exceeded, and the refused selection is not left queued", async () => {
@@ -376,8 +393,9 @@ export const workspaceIngestionHttpSuite = (
       const j = await ingest(t0.key, ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
       expect(j.body.units).toBe(3)
       const b = await upload(t0.tenantId, ws, "b.txt", "more")
+      const day = await today()
       // the usage event is recorded just after the job's outcome
-      for (let i = 0; i < 400 && !JSON.stringify((await api.call("GET", "/v1/usage?group_by=workspace&period_start=2026-01-01&period_end=2026-01-31", { key: t0.key })).body).includes(ws); i++) {
+      for (let i = 0; i < 400 && !JSON.stringify((await api.call("GET", `/v1/usage?group_by=workspace&period_start=${day}&period_end=${day}`, { key: t0.key })).body).includes(ws); i++) {
         await new Promise((x) => setTimeout(x, 5))
       }
       const refused = await api.call("POST", `/v1/workspaces/${ws}/ingestions`, { key: t0.key, body: { selection: { type: "file_ids", file_ids: [b.file_id] } } })
@@ -389,7 +407,8 @@ export const workspaceIngestionHttpSuite = (
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "a.txt", "some words here")
       await ingest(t.key, t.ws, { selection: { type: "file_ids", file_ids: [a.file_id] } })
-      const usage = () => api.call("GET", "/v1/usage?group_by=workspace&period_start=2026-01-01&period_end=2026-01-31", { key: t.key })
+      const day = await today()
+      const usage = () => api.call("GET", `/v1/usage?group_by=workspace&period_start=${day}&period_end=${day}`, { key: t.key })
       // the usage event is recorded just after the job's outcome
       let u = await usage()
       for (let i = 0; i < 400 && !JSON.stringify(u.body).includes(t.ws); i++) {

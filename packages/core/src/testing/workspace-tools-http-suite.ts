@@ -1,54 +1,17 @@
 /**
  * The file tools `read-file`, `qa-file`, `run-sql` and `query-tables` over HTTP (spec 3, "File
- * tools"; shapes in the README). Files are set up as ingestion leaves them through the ports
- * (`workspace-tools-fixture.ts`), so the suite needs a target whose services it can reach: run by
- * memory and PostgreSQL storage in process and by node:http, as
- * `workspaceToolsHttpSuite(name, start)`.
+ * tools"; shapes in the README). Files are set up as a client would: uploaded through
+ * `POST /v1/workspaces/{id}/files` and ingested through `POST …/ingestions` with the test parser
+ * (`.md` documents with `## ` sections and form-feed pages, `.csv` tables). Run by memory and
+ * PostgreSQL storage in process, by node:http and by Bun as `workspaceToolsHttpSuite(name,
+ * start)`, `start` giving a target on the test parser that serves `workspaceTestRoutes` (the
+ * engine's table names; a label an open workspace cannot give a file).
  */
-import type { Effect } from "effect"
+import { randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import type { DocketServices } from "../docket.js"
-import type { DocketSettings } from "../kernel/config.js"
-import { WorkspaceSql } from "../workspaces/tables/sql-engine.js"
 import { docsClient } from "./documents-http-suite.js"
-import { ADMIN_TOKEN, type HttpTarget, type JsonResponse } from "./http-target.js"
-import { type FixtureFile, seedToolFile } from "./workspace-tools-fixture.js"
-import { Effect as E } from "effect"
-
-export interface ToolsTarget {
-  readonly target: HttpTarget
-  /** sets a file up in the target as ingestion leaves it (`seedToolFile` on the target's services) */
-  readonly seed: (tenantId: string, workspaceId: string, file: FixtureFile) => Promise<void>
-  /** the names of the workspace's tables in the target's SQL engine */
-  readonly tableNames: (tenantId: string, workspaceId: string) => Promise<ReadonlyArray<string>>
-}
-
-/** A `ToolsTarget` over an in-process instance's services. */
-export const inProcessToolsTarget = (target: HttpTarget, run: <A, Err>(effect: Effect.Effect<A, Err, DocketServices>) => Promise<A>): ToolsTarget => ({
-  target,
-  seed: async (tenantId, workspaceId, file) => {
-    await run(seedToolFile(tenantId, workspaceId, file))
-  },
-  tableNames: (tenantId, workspaceId) => run(E.map(E.flatMap(WorkspaceSql, (s) => s.listTables(tenantId, workspaceId)), (ts) => ts.map((t) => t.table_name)))
-})
-
-export type StartToolsTarget = (settings: Partial<DocketSettings>) => Promise<ToolsTarget>
-
-/** A `ToolsTarget` over a server in another process that serves `workspaceToolsTestRoutes`. */
-export const remoteToolsTarget = (target: HttpTarget): ToolsTarget => {
-  const post = async (path: string, body: unknown) => {
-    const r = await target.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
-    return r.json()
-  }
-  return {
-    target,
-    seed: async (tenantId, workspaceId, file) => {
-      await post("/_test/tools/seed", { tenant_id: tenantId, workspace_id: workspaceId, file })
-    },
-    tableNames: (tenantId, workspaceId) => post("/_test/tools/tables", { tenant_id: tenantId, workspace_id: workspaceId }) as Promise<ReadonlyArray<string>>
-  }
-}
+import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { workspaceProbe } from "./workspace-test-routes.js"
 
 /** the statement timeout the suite runs with: a sleep past it must come back as a 422, not hang */
 export const TOOLS_SQL_TIMEOUT_MS = 1500
@@ -58,6 +21,15 @@ const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
   expect(typeof r.body.error.message).toBe("string")
 }
+
+/** a file as uploaded: its path, its bytes, the label its upload names (none: the workspace's default) */
+interface ToolFile {
+  readonly path: string
+  readonly content: string
+  readonly access_label?: string
+}
+
+const csv = (grid: ReadonlyArray<ReadonlyArray<string>>) => grid.map((r) => r.join(",")).join("\n") + "\n"
 
 const SALES = [
   ["Region", "Product", "Revenue", "Units"],
@@ -72,39 +44,64 @@ const SALARIES = [
   ["Grace", "130000"]
 ]
 
-const ANNUAL: FixtureFile = {
-  path: "reports/annual.pdf",
-  file_type: "application/pdf",
+/** three pages (form feeds), five sections; "Notes" twice */
+const ANNUAL: ToolFile = {
+  path: "reports/annual.md",
   access_label: "finance",
-  sections: [
-    { name: "Summary", text: "Acme had a strong year. Revenue grew by twelve percent to 4.2 million dollars.", page: 1 },
-    { name: "Notes", text: "Figures are unaudited on this page.", page: 1 },
-    { name: "Revenue", text: "Revenue by region: North 2.0 million, South 1.1 million, East 1.1 million.", page: 2 },
-    { name: "Risks", text: "The main risk is the supplier concentration in Shenzhen.", page: 3 },
-    { name: "Notes", text: "The auditor signed the accounts on 3 March 2024.", page: 3 }
-  ]
+  content: [
+    "## Summary\n\nAcme had a strong year. Revenue grew by twelve percent to 4.2 million dollars.\n\n## Notes\n\nFigures are unaudited on this page.",
+    "## Revenue\n\nRevenue by region: North 2.0 million, South 1.1 million, East 1.1 million.",
+    "## Risks\n\nThe main risk is the supplier concentration in Shenzhen.\n\n## Notes\n\nThe auditor signed the accounts on 3 March 2024."
+  ].join("\f")
 }
-const CAFE: FixtureFile = {
-  path: "reports/café.docx",
-  file_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  sections: [
-    { name: "Résumé", text: "Le café ouvre à 7 h — déjà complet ✓ 😀 chaque matin." },
-    { name: "Menu", text: "Crème brûlée, thé vert, pâtisseries fraîches." }
-  ]
+const CAFE: ToolFile = {
+  path: "reports/café.md",
+  content: "## Résumé\n\nLe café ouvre à 7 h — déjà complet ✓ 😀 chaque matin.\n\n## Menu\n\nCrème brûlée, thé vert, pâtisseries fraîches."
 }
 
-export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) => {
+export const workspaceToolsHttpSuite = (name: string, start: StartTarget) => {
   // each test starts an instance whose SQL engine starts with it (PGlite takes seconds on a busy machine)
   describe(`workspace file tools over HTTP (${name})`, { timeout: 120_000 }, () => {
-    let current: ToolsTarget
+    let target: HttpTarget
     let api: ReturnType<typeof docsClient>
+    let probe: ReturnType<typeof workspaceProbe>
     beforeEach(async () => {
-      current = await start({ adminToken: ADMIN_TOKEN, workspaceSqlTimeoutMs: TOOLS_SQL_TIMEOUT_MS })
-      api = docsClient(current.target)
+      target = await start({ adminToken: ADMIN_TOKEN, workspaceSqlTimeoutMs: TOOLS_SQL_TIMEOUT_MS })
+      api = docsClient(target)
+      probe = workspaceProbe(target)
     }, 120_000)
     afterEach(async () => {
-      await current?.target.close()
+      await target?.close()
     })
+
+    /** uploads `files` into the workspace with `key` (waiting for each upload) and answers their ids */
+    const uploadAll = async (key: string, ws: string, files: ReadonlyArray<ToolFile>) => {
+      const ids: Array<string> = []
+      for (const f of files) {
+        const form = new FormData()
+        form.append("file", new Blob([f.content]), f.path.split("/").pop()!)
+        form.append("metadata", JSON.stringify({ path: f.path, ...(f.access_label === undefined ? {} : { access_label: f.access_label }) }))
+        const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key, raw: form })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
+        ids.push(r.body.result.file.file_id)
+      }
+      return ids
+    }
+    /** uploads and ingests `files` (one ingestion job), every one of them ingested */
+    const seed = async (key: string, ws: string, files: ReadonlyArray<ToolFile>) => {
+      const ids = await uploadAll(key, ws, files)
+      const r = await api.call("POST", `/v1/workspaces/${ws}/ingestions?wait_seconds=30`, { key, body: { selection: { type: "file_ids", file_ids: ids } } })
+      expect([200, 202], JSON.stringify(r.body)).toContain(r.status)
+      let job = r.body
+      for (let i = 0; i < 2000 && !["succeeded", "failed", "cancelled"].includes(job.status); i++) {
+        await new Promise((x) => setTimeout(x, 5))
+        job = (await api.call("GET", `/v1/jobs/${r.body.job_id}`, { key })).body
+      }
+      expect(job.status, JSON.stringify(job)).toBe("succeeded")
+      expect(job.result.files_ingested, JSON.stringify(job.result.outcomes)).toBe(files.length)
+      return ids
+    }
 
     /** a tenant, labels finance and hr, a workspace declaring both, keys, and the fixture's files */
     const setup = async () => {
@@ -116,61 +113,68 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
       })
       expect(w.status, JSON.stringify(w.body)).toBe(201)
       const ws = w.body.workspace_id as string
-      const all = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: ["finance", "hr"] })).api_key
-      const finance = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: ["finance"] })).api_key
-      const none = (await current.target.admin.docs.createKey(t.tenantId, { access_labels: [] })).api_key
-      const seed = (f: FixtureFile) => current.seed(t.tenantId, ws, f)
-      await seed(ANNUAL)
-      await seed(CAFE)
-      await seed({ path: "data/sales.csv", file_type: "text/csv", access_label: "finance", table: { name: "sales", component: "sales.csv", grid: SALES } })
-      await seed({ path: "hr/salaries.csv", file_type: "text/csv", access_label: "hr", table: { name: "salaries", component: "salaries.csv", grid: SALARIES } })
-      await seed({ path: "drafts/plan.docx", file_type: "application/msword", access_label: "finance", ingested: false, sections: [{ name: "Plan", text: "x" }] })
+      const all = (await target.admin.docs.createKey(t.tenantId, { access_labels: ["finance", "hr"] })).api_key
+      const finance = (await target.admin.docs.createKey(t.tenantId, { access_labels: ["finance"] })).api_key
+      const none = (await target.admin.docs.createKey(t.tenantId, { access_labels: [] })).api_key
+      await seed(all, ws, [
+        ANNUAL,
+        CAFE,
+        { path: "data/sales.csv", content: csv(SALES), access_label: "finance" },
+        { path: "hr/salaries.csv", content: csv(SALARIES), access_label: "hr" }
+      ])
+      // uploaded, never ingested
+      await uploadAll(all, ws, [{ path: "drafts/plan.md", content: "## Plan\n\nx", access_label: "finance" }])
       const tool = (tool: string, body: unknown, key = all, workspace = ws) => api.call("POST", `/v1/workspaces/${workspace}/tools/${tool}`, { key, body })
-      return { t, ws, all, finance, none, tool, seed }
+      return { t, ws, all, finance, none, tool }
     }
 
     describe("read-file", () => {
       it("reads the whole file, pages, a component, a component within pages; pieces carry page, component and character range", async () => {
         const { tool } = await setup()
-        const whole = await tool("read-file", { path: "reports/annual.pdf" })
+        const whole = await tool("read-file", { path: "reports/annual.md" })
         expect(whole.status, JSON.stringify(whole.body)).toBe(200)
-        expect(whole.body).toMatchObject({ path: "reports/annual.pdf", version: 1, offset: 0, truncated: false, next_offset: null, coverage: { restricted_candidates: 0, labels_required: [] } })
+        expect(whole.body).toMatchObject({ path: "reports/annual.md", version: 1, offset: 0, truncated: false, next_offset: null, coverage: { restricted_candidates: 0, labels_required: [] } })
         expect(whole.body.text).toContain("## Summary")
         expect(whole.body.text).toContain("Shenzhen")
         expect(whole.body.returned_chars).toBe(whole.body.total_chars)
-        expect(whole.body.segments.map((s: any) => s.page)).toEqual([1, 2, 3])
+        // each page's blocks, and between two pages the blank line that is on neither
+        expect(whole.body.segments.map((s: any) => s.page)).toEqual([1, null, 2, null, 3])
         const doc: string = whole.body.text
+        for (const [i, s] of whole.body.segments.entries()) {
+          if (s.page === null) expect(doc.slice(s.text_offset, whole.body.segments[i + 1].text_offset)).toBe("\n\n")
+        }
 
-        const page2 = await tool("read-file", { path: "reports/annual.pdf", pages: [2] })
-        expect(page2.body.text).toBe("## Revenue\n\nRevenue by region: North 2.0 million, South 1.1 million, East 1.1 million.\n\n")
-        expect(page2.body.segments).toEqual([{ page: 2, component: "Revenue", char_start: doc.indexOf("## Revenue"), char_end: doc.indexOf("## Risks"), text_offset: 0 }])
+        const page2 = await tool("read-file", { path: "reports/annual.md", pages: [2] })
+        expect(page2.body.text).toBe("## Revenue\n\nRevenue by region: North 2.0 million, South 1.1 million, East 1.1 million.")
+        // a page ends with its last block (the blank line between blocks belongs to neither)
+        expect(page2.body.segments).toEqual([{ page: 2, component: "Revenue", char_start: doc.indexOf("## Revenue"), char_end: doc.indexOf("## Risks") - 2, text_offset: 0 }])
 
         // pages 1 and 3 do not touch: two pieces, separated
-        const p13 = await tool("read-file", { path: "reports/annual.pdf", pages: [3, 1, 1] })
+        const p13 = await tool("read-file", { path: "reports/annual.md", pages: [3, 1, 1] })
         expect(p13.body.pages).toEqual([1, 3])
         expect(p13.body.segments.map((s: any) => s.page)).toEqual([1, 3])
         expect(p13.body.text).not.toContain("Revenue by region")
         expect(p13.body.text.slice(p13.body.segments[1].text_offset)).toMatch(/^## Risks/)
 
-        const risks = await tool("read-file", { path: "reports/annual.pdf", component: "Risks" })
-        expect(risks.body.text).toBe("## Risks\n\nThe main risk is the supplier concentration in Shenzhen.\n\n")
+        const risks = await tool("read-file", { path: "reports/annual.md", component: "Risks" })
+        expect(risks.body.text).toBe("## Risks\n\nThe main risk is the supplier concentration in Shenzhen.")
         expect(risks.body.component).toBe("Risks")
 
         // two sections share the name "Notes": both, or the one on the pages asked
-        const notes = await tool("read-file", { path: "reports/annual.pdf", component: "Notes" })
+        const notes = await tool("read-file", { path: "reports/annual.md", component: "Notes" })
         expect(notes.body.text).toContain("unaudited")
         expect(notes.body.text).toContain("auditor signed")
-        const notes3 = await tool("read-file", { path: "reports/annual.pdf", component: "Notes", pages: [3] })
-        expect(notes3.body.text).toBe("## Notes\n\nThe auditor signed the accounts on 3 March 2024.\n\n")
+        const notes3 = await tool("read-file", { path: "reports/annual.md", component: "Notes", pages: [3] })
+        expect(notes3.body.text).toBe("## Notes\n\nThe auditor signed the accounts on 3 March 2024.")
         expect(notes3.body.segments[0]).toMatchObject({ page: 3, component: "Notes" })
-        const off = await tool("read-file", { path: "reports/annual.pdf", component: "Risks", pages: [1] })
+        const off = await tool("read-file", { path: "reports/annual.md", component: "Risks", pages: [1] })
         expectV1Error(off, 422, "invalid_request")
         expect(off.body.error.message).toContain("page 3")
       })
 
       it("bounded: max_chars with truncated and next_offset; reading on from next_offset gives the rest exactly, non-ASCII text included", async () => {
         const { tool } = await setup()
-        for (const path of ["reports/annual.pdf", "reports/café.docx"]) {
+        for (const path of ["reports/annual.md", "reports/café.md"]) {
           const whole = (await tool("read-file", { path })).body
           let text = ""
           let offset: number | null = 0
@@ -187,28 +191,32 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
           expect(calls).toBeGreaterThan(2)
           expect(text).toBe(whole.text)
         }
-        const cafe = (await tool("read-file", { path: "reports/café.docx", component: "Résumé" })).body
-        expect(cafe.text).toBe("## Résumé\n\nLe café ouvre à 7 h — déjà complet ✓ 😀 chaque matin.\n\n")
-        expect(cafe.segments[0].page).toBeNull()
-        const end = await tool("read-file", { path: "reports/café.docx", offset: cafe.total_chars * 100 })
+        const cafe = (await tool("read-file", { path: "reports/café.md", component: "Résumé" })).body
+        expect(cafe.text).toBe("## Résumé\n\nLe café ouvre à 7 h — déjà complet ✓ 😀 chaque matin.")
+        expect(cafe.segments[0].page).toBe(1)
+        // a file without pages (a spreadsheet): its pieces have none
+        const sheet = (await tool("read-file", { path: "data/sales.csv" })).body
+        expect(sheet.segments.length).toBeGreaterThan(0)
+        for (const segment of sheet.segments) expect(segment.page).toBeNull()
+        const end = await tool("read-file", { path: "reports/café.md", offset: cafe.total_chars * 100 })
         expectV1Error(end, 422, "invalid_request")
         expect(end.body.error.message).toContain("offset")
-        expectV1Error(await tool("read-file", { path: "reports/annual.pdf", max_chars: 100_001 }), 422, "invalid_request")
-        expectV1Error(await tool("read-file", { path: "reports/annual.pdf", max_chars: 0 }), 422, "invalid_request")
+        expectV1Error(await tool("read-file", { path: "reports/annual.md", max_chars: 100_001 }), 422, "invalid_request")
+        expectV1Error(await tool("read-file", { path: "reports/annual.md", max_chars: 0 }), 422, "invalid_request")
       })
 
       it("refusals: unknown component (names those that exist), pages of a file without pages or beyond its last, bad bodies", async () => {
         const { tool } = await setup()
-        const unknown = await tool("read-file", { path: "reports/annual.pdf", component: "Appendix" })
+        const unknown = await tool("read-file", { path: "reports/annual.md", component: "Appendix" })
         expectV1Error(unknown, 422, "invalid_request")
         expect(unknown.body.error.message).toContain('"Revenue"')
-        const noPages = await tool("read-file", { path: "reports/café.docx", pages: [1] })
+        const noPages = await tool("read-file", { path: "data/sales.csv", pages: [1] })
         expectV1Error(noPages, 422, "invalid_request")
         expect(noPages.body.error.message).toContain("no pages")
-        const beyond = await tool("read-file", { path: "reports/annual.pdf", pages: [4] })
+        const beyond = await tool("read-file", { path: "reports/annual.md", pages: [4] })
         expectV1Error(beyond, 422, "invalid_request")
         expect(beyond.body.error.message).toContain("3 page")
-        for (const body of [{}, { path: "" }, { path: "reports/annual.pdf", pages: [0] }, { path: "reports/annual.pdf", pages: [] }, { path: "reports/annual.pdf", colour: 1 }, { path: 7 }]) {
+        for (const body of [{}, { path: "" }, { path: "reports/annual.md", pages: [0] }, { path: "reports/annual.md", pages: [] }, { path: "reports/annual.md", colour: 1 }, { path: 7 }]) {
           expectV1Error(await tool("read-file", body), 422, "invalid_request")
         }
       })
@@ -219,10 +227,10 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         const { tool, finance, ws, t } = await setup()
         for (const name of ["read-file", "qa-file"]) {
           const body = (path: string) => (name === "qa-file" ? { path, question: "What grew?" } : { path })
-          const derived = await tool(name, body("_derived/reports/annual.pdf/document.md"))
+          const derived = await tool(name, body("_derived/reports/annual.md/document.md"))
           expectV1Error(derived, 422, "invalid_request")
-          expect(derived.body.error.message).toContain('"reports/annual.pdf"')
-          expect(derived.body.error.detail.uploaded_path).toBe("reports/annual.pdf")
+          expect(derived.body.error.message).toContain('"reports/annual.md"')
+          expect(derived.body.error.detail.uploaded_path).toBe("reports/annual.md")
           const table = await tool(name, body("_derived/data/sales.csv/tables/sales.csv"))
           expectV1Error(table, 422, "invalid_request")
           expect(table.body.error.detail.uploaded_path).toBe("data/sales.csv")
@@ -237,26 +245,27 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
           expectV1Error(await tool(name, body("reports/missing.pdf")), 404, "file_not_found")
           expectV1Error(await tool(name, body("hr/salaries.csv"), finance), 404, "file_not_found")
           expectV1Error(await tool(name, body("reports")), 404, "file_not_found")
-          const drafts = await tool(name, body("drafts/plan.docx"))
+          const drafts = await tool(name, body("drafts/plan.md"))
           expectV1Error(drafts, 409, "file_not_ingested")
           expect(drafts.body.error.detail.ingestion_status).toBe("discovered")
-          for (const bad of ["../reports/annual.pdf", "/reports/annual.pdf", "reports/annual.pdf\u0000", "a".repeat(10_000)]) {
+          for (const bad of ["../reports/annual.md", "/reports/annual.md", "reports/annual.md\u0000", "a".repeat(10_000)]) {
             expectV1Error(await tool(name, body(bad)), 422, "invalid_request")
           }
           expect((await tool(name, body("hr/salaries.csv"))).status).toBe(200)
         }
         const other = await api.tenant()
-        expectV1Error(await tool("read-file", { path: "reports/annual.pdf" }, other.key), 404, "workspace_not_found")
-        expectV1Error(await tool("read-file", { path: "reports/annual.pdf" }, t.key, "00000000-0000-4000-8000-000000000000"), 404, "workspace_not_found")
-        expectV1Error(await api.call("POST", `/v1/workspaces/${ws}/tools/read-file`, { body: { path: "reports/annual.pdf" } }), 401, "unauthorized")
+        expectV1Error(await tool("read-file", { path: "reports/annual.md" }, other.key), 404, "workspace_not_found")
+        expectV1Error(await tool("read-file", { path: "reports/annual.md" }, t.key, "00000000-0000-4000-8000-000000000000"), 404, "workspace_not_found")
+        expectV1Error(await api.call("POST", `/v1/workspaces/${ws}/tools/read-file`, { body: { path: "reports/annual.md" } }), 401, "unauthorized")
       })
 
       it("a workspace that declares no labels filters nothing", async () => {
         const { t, none, all } = await setup()
         const w = (await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "open" } })).body.workspace_id
-        await current.seed(t.tenantId, w, { ...ANNUAL, access_label: "hr" })
-        await current.seed(t.tenantId, w, { path: "d/s.csv", file_type: "text/csv", access_label: "hr", table: { name: "s", component: "s.csv", grid: SALES } })
-        const read = await api.call("POST", `/v1/workspaces/${w}/tools/read-file`, { key: none, body: { path: "reports/annual.pdf", pages: [1] } })
+        const ids = await seed(t.key, w, [{ path: ANNUAL.path, content: ANNUAL.content }, { path: "d/s.csv", content: csv(SALES) }])
+        // files labelled hr in a workspace that declares no label (no upload can name an undeclared one)
+        for (const id of ids) await probe.setAccessLabel(t.tenantId, w, id, "hr")
+        const read = await api.call("POST", `/v1/workspaces/${w}/tools/read-file`, { key: none, body: { path: "reports/annual.md", pages: [1] } })
         expect(read.status, JSON.stringify(read.body)).toBe(200)
         const sql = await api.call("POST", `/v1/workspaces/${w}/tools/run-sql`, { key: none, body: { sql: "SELECT count(*) AS n FROM s" } })
         expect(sql.body.rows).toEqual([[4]])
@@ -267,8 +276,8 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
     describe("qa-file", () => {
       it("answers from that file only, citing quotes with page, component and the character range they sit at", async () => {
         const { tool } = await setup()
-        const whole = (await tool("read-file", { path: "reports/annual.pdf" })).body.text as string
-        const r = await tool("qa-file", { path: "reports/annual.pdf", question: "Where is the supplier concentration risk?" })
+        const whole = (await tool("read-file", { path: "reports/annual.md" })).body.text as string
+        const r = await tool("qa-file", { path: "reports/annual.md", question: "Where is the supplier concentration risk?" })
         expect(r.status, JSON.stringify(r.body)).toBe(200)
         expect(r.body.found).toBe(true)
         expect(r.body.answer).toContain("Shenzhen")
@@ -279,24 +288,24 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         expect(r.body.coverage).toEqual({ restricted_candidates: 0, labels_required: [] })
 
         // limited to a component: the answer is not there
-        const scoped = await tool("qa-file", { path: "reports/annual.pdf", question: "Where is the supplier concentration risk?", component: "Summary" })
+        const scoped = await tool("qa-file", { path: "reports/annual.md", question: "Where is the supplier concentration risk?", component: "Summary" })
         expect(scoped.body.found).toBe(false)
         expect(scoped.body.answer).toBeNull()
         expect(scoped.body.citations).toEqual([])
 
-        const notes = await tool("qa-file", { path: "reports/annual.pdf", question: "When did the auditor sign the accounts?", component: "Notes", pages: [3] })
+        const notes = await tool("qa-file", { path: "reports/annual.md", question: "When did the auditor sign the accounts?", component: "Notes", pages: [3] })
         expect(notes.body.found).toBe(true)
         expect(notes.body.citations[0]).toMatchObject({ page: 3, component: "Notes" })
 
-        const cafe = await tool("qa-file", { path: "reports/café.docx", question: "Quand le café ouvre-t-il déjà complet?" })
+        const cafe = await tool("qa-file", { path: "reports/café.md", question: "Quand le café ouvre-t-il déjà complet?" })
         expect(cafe.status).toBe(200)
         if (cafe.body.found) {
-          const text = (await tool("read-file", { path: "reports/café.docx" })).body.text as string
+          const text = (await tool("read-file", { path: "reports/café.md" })).body.text as string
           for (const q of cafe.body.citations) expect(text.slice(q.char_start, q.char_end)).toBe(q.quote)
         }
-        expectV1Error(await tool("qa-file", { path: "reports/annual.pdf", question: " " }), 422, "invalid_request")
-        expectV1Error(await tool("qa-file", { path: "reports/annual.pdf", question: "q".repeat(4097) }), 422, "invalid_request")
-        expectV1Error(await tool("qa-file", { path: "reports/annual.pdf" }), 422, "invalid_request")
+        expectV1Error(await tool("qa-file", { path: "reports/annual.md", question: " " }), 422, "invalid_request")
+        expectV1Error(await tool("qa-file", { path: "reports/annual.md", question: "q".repeat(4097) }), 422, "invalid_request")
+        expectV1Error(await tool("qa-file", { path: "reports/annual.md" }), 422, "invalid_request")
       })
     })
 
@@ -320,7 +329,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
       it("hostile SQL is a clear 422 (never a 5xx, a hang or another workspace's data), and nothing changes", async () => {
         const { tool, t, ws } = await setup()
         const other = (await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "other" } })).body.workspace_id
-        await current.seed(t.tenantId, other, { path: "x/secret.csv", file_type: "text/csv", table: { name: "other_secret", component: "secret.csv", grid: SALARIES } })
+        await seed(t.key, other, [{ path: "x/secret.csv", content: csv(SALARIES) }])
         const schemas = await tool("run-sql", { sql: "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'docket_ws_%' ORDER BY 1" })
         const names: Array<string> = schemas.status === 200 ? schemas.body.rows.map((r: any) => r[0]) : []
         const hostile = [
@@ -343,8 +352,8 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
           "SELECT pg_ls_dir('.')",
           "SELECT lo_import('/etc/passwd')",
           "COPY sales TO STDOUT",
-          "SELECT * FROM other_secret",
-          ...names.map((n) => `SELECT * FROM "${n}".other_secret`),
+          "SELECT * FROM secret",
+          ...names.map((n) => `SELECT * FROM "${n}".secret`),
           "SELECT query_to_xml('DELETE FROM sales RETURNING 1', true, true, '')",
           "WITH d AS (DELETE FROM sales RETURNING *) SELECT * FROM d",
           "SELECT * FROM sales FOR UPDATE",
@@ -367,10 +376,10 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         expect(reasons.get("SELECT pg_sleep(30)")).toBe("timeout")
         expect(reasons.get("SELECT 1; DROP TABLE sales")).toBe("multiple_statements")
         expect(reasons.get("DROP TABLE sales")).toBe("not_read_only")
-        expect(reasons.get("SELECT * FROM other_secret")).toBe("unknown_table")
+        expect(reasons.get("SELECT * FROM secret")).toBe("unknown_table")
         const after = await tool("run-sql", { sql: "SELECT count(*), sum(revenue) FROM sales" })
         expect(after.body.rows).toEqual([[4, "4450.5"]])
-        expect(await current.tableNames(t.tenantId, ws)).toEqual(["salaries", "sales"])
+        expect(await probe.tables(t.tenantId, ws)).toEqual(["salaries", "sales"])
       }, 180_000)
 
       it("tables of files the caller cannot see read as empty however the query reaches them, and the coverage counts them", async () => {
@@ -442,7 +451,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartToolsTarget) =
         const del = await api.call("DELETE", `/v1/workspaces/${ws}?wait_seconds=30`, { key: t.key, body: { confirm_name: "tools" } })
         expect(del.status, JSON.stringify(del.body)).toBe(200)
         expect(del.body.status).toBe("succeeded")
-        expect(await current.tableNames(t.tenantId, ws)).toEqual([])
+        expect(await probe.tables(t.tenantId, ws)).toEqual([])
         expectV1Error(await api.call("POST", `/v1/workspaces/${ws}/tools/run-sql`, { key: all, body: { sql: "SELECT 1" } }), 404, "workspace_not_found")
       })
     })

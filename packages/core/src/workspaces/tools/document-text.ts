@@ -74,7 +74,9 @@ export const splitByPage = (record: FileIngestionRecord, ranges: ReadonlyArray<C
     let start = r.start
     while (start < r.end) {
       const page = record.pages.find((p) => start >= p.char_start && start < p.char_end)
-      const end = page === undefined ? r.end : Math.min(r.end, page.char_end)
+      // between pages (the blank line between two pages' blocks) a piece runs up to the next page
+      const next = record.pages.reduce((at, p) => (p.char_start > start && p.char_start < at ? p.char_start : at), r.end)
+      const end = page === undefined ? next : Math.min(r.end, page.char_end)
       out.push({ start, end, page: page?.page ?? null })
       start = end
     }
