@@ -235,7 +235,7 @@ export const workspaceToolsHttpSuite = (name: string, start: StartTarget) => {
           expectV1Error(table, 422, "invalid_request")
           expect(table.body.error.detail.uploaded_path).toBe("data/sales.csv")
           // the reserved folder in any case, and the folder itself, are not uploaded files either
-          expect((await tool(name, body("_DERIVED/reports/annual.pdf/document.md"))).body.error.detail.uploaded_path).toBe("reports/annual.pdf")
+          expect((await tool(name, body("_DERIVED/reports/annual.md/document.md"))).body.error.detail.uploaded_path).toBe("reports/annual.md")
           expectV1Error(await tool(name, body("_derived")), 422, "invalid_request")
           // the uploaded file of a derived path the caller may not see is not named
           const hidden = await tool(name, body("_derived/hr/salaries.csv/document.md"), finance)
