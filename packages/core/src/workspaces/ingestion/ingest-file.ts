@@ -23,7 +23,7 @@ import { JobStore } from "../../jobs/job-store.js"
 import { parseCredits } from "../../tenancy/billing/credits.js"
 import type { Taxonomy } from "../domains/domain-definition.js"
 import { type NewFileOutput, WorkspaceFileStore } from "../files/file-store.js"
-import type { IngestionError, IngestionStatus, WorkspaceFile } from "../files/workspace-file.js"
+import { type IngestionError, type IngestionStatus, type WorkspaceFile, workspaceBlobPrefix } from "../files/workspace-file.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { deriveFile, tableCsv } from "./derive.js"
 import { type FileIngestionRecord, FileIngestionStore, tableNamesOf } from "./file-ingestion.js"
@@ -65,7 +65,7 @@ export const INGESTING_CLAIM_MS = 15 * 60_000
 const CLAIMABLE: ReadonlyArray<IngestionStatus> = ["discovered", "queued", "stale", "failed", "expired", "ingested", "not_required"]
 
 export const derivedPathOf = (path: string, part: string) => `_derived/${path}/${part}`
-const derivedBlobKey = (workspaceId: string, fileId: string, id: string) => `workspaces/${workspaceId}/derived/${fileId}/${id}`
+const derivedBlobKey = (workspaceId: string, fileId: string, id: string) => `${workspaceBlobPrefix(workspaceId)}derived/${fileId}/${id}`
 
 class Failed {
   readonly _tag = "Failed"
