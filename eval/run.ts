@@ -2,10 +2,13 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|realdocs|realdocs-ingest|all   (default all; --json needs one set)
  *
  * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
- * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall).
+ * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
+ * both. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
+ * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
+ * checks each against `POST /v1/parse`).
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -24,17 +27,18 @@ import path from "node:path"
 import { generateDataset } from "./generate.js"
 import { bestMatch, type FieldScore, judgeMatch, type Match, type Mismatch, scoreFields } from "./lib/score.js"
 import { DOC_TYPES, type DocumentTruth, type Location } from "./lib/truth.js"
+import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "all"; realdocsDir: string
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "all"; realdocsDir: string; compareParse: boolean
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir() }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -48,11 +52,12 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "all") throw new Error("--set is understanding, realdocs or all")
+      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
+    else if (a === "--compare-parse") options.compareParse = true
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -345,6 +350,13 @@ const pool = async <A, B>(items: ReadonlyArray<A>, size: number, f: (a: A) => Pr
 
 const main = async () => {
   const options = parseArgs(process.argv.slice(2))
+  // the ingestion of the realdocs set into one workspace: slow (it parses every file again), so only on request
+  if (options.set === "realdocs-ingest") {
+    const report = await runRealdocsIngest({ dir: options.realdocsDir, only: options.only, timeoutMs: 60 * 60_000, compareParse: options.compareParse })
+    printRealdocsIngest(report, options)
+    if (report.problems.length > 0) process.exitCode = 1
+    return
+  }
   if (options.set !== "realdocs") await runUnderstanding(options)
   if (options.set !== "understanding") {
     const realdocsOptions = { json: options.json, verbose: options.verbose, only: options.only, dir: options.realdocsDir }

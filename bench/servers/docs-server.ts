@@ -23,7 +23,8 @@ const discardingBlobs = Layer.succeed(Documents.BlobStore, {
   read: () => Effect.succeed(Option.none()),
   stat: () => Effect.succeed(Option.none()),
   readRange: () => Effect.succeed(Option.none()),
-  delete: () => Effect.void
+  delete: () => Effect.void,
+  deletePrefix: () => Effect.succeed(0)
 })
 
 const main = async (): Promise<void> => {

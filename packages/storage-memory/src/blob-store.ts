@@ -45,6 +45,14 @@ const makeBlobStore = (): Clearable<Documents.BlobStoreService> => {
         return Option.some(Stream.fromIterable(pieces))
       }),
     delete: (key) => Effect.sync(() => void blobs.delete(key)),
+    deletePrefix: (prefix) =>
+      prefix === ""
+        ? Effect.dieMessage("deletePrefix needs a prefix")
+        : Effect.sync(() => {
+          let n = 0
+          for (const key of [...blobs.keys()]) if (key.startsWith(prefix) && blobs.delete(key)) n++
+          return n
+        }),
     clear: () => blobs.clear()
   }
 }

@@ -165,7 +165,15 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.BlobS
     delete: (key) =>
       run(sql`
         WITH gone AS (DELETE FROM docket_blobs WHERE key = ${key} RETURNING blob_id)
-        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid)
+        DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone)`).pipe(Effect.asVoid),
+    // a scan of the keys (no index serves a prefix under the column's collation): a teardown's sweep, once per workspace
+    deletePrefix: (prefix) =>
+      prefix === ""
+        ? Effect.dieMessage("deletePrefix needs a prefix")
+        : run(sql<{ readonly n: string | number }>`
+          WITH gone AS (DELETE FROM docket_blobs WHERE left(key, ${prefix.length}) = ${prefix} RETURNING blob_id),
+               chunks AS (DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone))
+          SELECT count(*) AS n FROM gone`).pipe(Effect.map((rows) => Number(rows[0]?.n ?? 0)))
   }
 }
 

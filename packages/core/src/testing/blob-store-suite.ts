@@ -170,4 +170,19 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>
           expect(Option.isNone(yield* s.get(k))).toBe(true)
           yield* s.delete(k)
         })))
+
+    it("deletePrefix removes every blob under the prefix and no other; again it removes none", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const base = key()
+          // with LIKE's wildcards in it: they match only themselves
+          const root = `${base}_%/`
+          const under = [`${root}a`, `${root}b/c`, `${root}b/d`]
+          const beside = [`${base}x%/y`, `${base}_%x`, base]
+          for (const k of [...under, ...beside]) yield* s.put(k, Stream.fromChunk(Chunk.of(bytes(300_000, 3))), 1_000_000)
+          expect(yield* s.deletePrefix(root)).toBe(3)
+          for (const k of under) expect(Option.isNone(yield* s.get(k))).toBe(true)
+          for (const k of beside) same(yield* s.get(k), bytes(300_000, 3))
+          expect(yield* s.deletePrefix(root)).toBe(0)
+        })))
   })

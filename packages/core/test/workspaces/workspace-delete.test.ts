@@ -2,10 +2,10 @@
  * The `workspace_delete` job's work: every teardown step of `WorkspaceTeardown`, in order, then the
  * workspace removed; a failing step fails the job retryably and leaves the workspace (deleting).
  */
-import { Workspaces } from "@docket/core"
-import { MemoryWorkspaceStore } from "@docket/storage-memory"
+import { Documents, Workspaces } from "@docket/core"
+import { MemoryBlobStore, MemoryWorkspaceFileStore, MemoryWorkspaceStore } from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, Layer, Option } from "effect"
+import { Effect, Either, Layer, Option, Stream } from "effect"
 
 const workspace: Workspaces.Workspace = {
   workspace_id: "ws-1",
@@ -53,4 +53,31 @@ describe("workspace_delete", () => {
       expect(Either.isLeft(failed) && failed.left.message).toContain("index")
       expect(Option.getOrThrow(yield* store.get("ten-1", "ws-1")).status).toBe("deleting")
     }).pipe(Effect.provide(withSteps([{ name: "index", run: () => Effect.fail("down") }]))))
+})
+
+describe("the files teardown step", () => {
+  const put = (key: string) =>
+    Effect.flatMap(Documents.BlobStore, (b) => b.put(key, Stream.make(new TextEncoder().encode(key)), 1000))
+  const exists = (key: string) => Effect.map(Effect.flatMap(Documents.BlobStore, (b) => b.stat(key)), Option.isSome)
+
+  it.effect("deletes the files and their blobs, and the blobs an earlier run left when it died between a batch's rows and its blobs; not another workspace's", () =>
+    Effect.gen(function*() {
+      const files = yield* Workspaces.Files.WorkspaceFileStore
+      const source = Workspaces.Files.stagedBlobKey("ws-1", "a")
+      yield* put(source)
+      yield* files.create({
+        tenant_id: "ten-1", workspace_id: "ws-1", file_id: "f-1", path: "a.txt", file_type: "text/plain", size_bytes: 10,
+        observed_hash: "h", blob_key: source, labels: {}, graph_inclusion: "auto", access_label: null, ingestion_status: "discovered", at: 0
+      })
+      // what a dead run left: rows gone (it ran deleteWorkspace), blobs not yet deleted
+      const orphans = [Workspaces.Files.stagedBlobKey("ws-1", "gone"), `${Workspaces.Files.workspaceBlobPrefix("ws-1")}derived/f-gone/md`]
+      for (const k of orphans) yield* put(k)
+      const other = Workspaces.Files.stagedBlobKey("ws-10", "x")
+      yield* put(other)
+
+      yield* Workspaces.Files.fileTeardownStep.run("ten-1", "ws-1")
+      expect(Option.isNone(yield* files.get("ten-1", "ws-1", "f-1"))).toBe(true)
+      for (const k of [source, ...orphans]) expect(yield* exists(k), k).toBe(false)
+      expect(yield* exists(other)).toBe(true)
+    }).pipe(Effect.provide(Layer.mergeAll(MemoryWorkspaceFileStore.layer, MemoryBlobStore.layer))))
 })

@@ -8,7 +8,15 @@ import { fileURLToPath } from "node:url"
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url))
 
-export type ServerProcess = Pick<StartedProcess, "url" | "output" | "stop">
+export type ServerProcess = Pick<StartedProcess, "url" | "output" | "stop"> & {
+  /** SIGKILL: the process dies at once, nothing released (resolves once it has exited) */
+  readonly kill: () => Promise<void>
+}
+
+const killOf = (p: StartedProcess) => async () => {
+  p.child.kill("SIGKILL")
+  await p.exited
+}
 
 /**
  * Starts the standalone server with `env` on a free port and waits for `listening on …`.
@@ -24,7 +32,7 @@ export const startServer = async (env: Record<string, string>, timeoutMs = 60_00
     timeoutMs,
     name: "the server"
   })
-  return { url: `http://127.0.0.1:${port}`, output: server.output, stop: server.stop }
+  return { url: `http://127.0.0.1:${port}`, output: server.output, stop: server.stop, kill: killOf(server) }
 }
 
 /**
@@ -42,5 +50,5 @@ export const startDocsServer = async (env: Record<string, string>, timeoutMs = 6
     timeoutMs,
     name: "the docs test server"
   })
-  return { url: server.url, output: server.output, stop: server.stop }
+  return { url: server.url, output: server.output, stop: server.stop, kill: killOf(server) }
 }

@@ -39,6 +39,12 @@ export interface BlobStoreService {
     endInclusive: number
   ) => Effect.Effect<Option.Option<Stream.Stream<Uint8Array, StorageUnavailable>>, StorageUnavailable>
   readonly delete: (key: string) => Effect.Effect<void, StorageUnavailable>
+  /**
+   * Deletes every blob whose key starts with `prefix` (not empty); answers how many. For a
+   * teardown's last sweep: blobs that no row names any more, e.g. those of a teardown or an
+   * ingestion whose instance died between removing the rows and deleting the blobs.
+   */
+  readonly deletePrefix: (prefix: string) => Effect.Effect<number, StorageUnavailable>
 }
 
 export class BlobStore extends Context.Tag("@docket/core/BlobStore")<BlobStore, BlobStoreService>() {}

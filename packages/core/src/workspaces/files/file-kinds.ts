@@ -20,10 +20,10 @@ import type { JobError } from "../../jobs/job.js"
 import { WorkspaceFileStore } from "./file-store.js"
 import { type FileView, fileView } from "./file-view.js"
 import { mediaTypeOf } from "./media-type.js"
-import { GRAPH_INCLUSIONS, type WorkspaceFile } from "./workspace-file.js"
+import { GRAPH_INCLUSIONS, type WorkspaceFile, workspaceBlobPrefix } from "./workspace-file.js"
 
 /** Where an upload's bytes are staged (and then kept, as the version's blob). */
-export const stagedBlobKey = (workspaceId: string, id: string) => `workspaces/${workspaceId}/files/${id}`
+export const stagedBlobKey = (workspaceId: string, id: string) => `${workspaceBlobPrefix(workspaceId)}files/${id}`
 
 const Labels = Schema.Record({ key: Schema.String, value: Schema.String })
 const GraphInclusion = Schema.Literal(...GRAPH_INCLUSIONS)

@@ -250,3 +250,6 @@ export const fileFromNew = (n: NewWorkspaceFile, fileName: string): WorkspaceFil
   units: 0,
   page_count: null
 })
+
+/** where every blob of a workspace lives (its files' versions, its derived outputs): a teardown sweeps it */
+export const workspaceBlobPrefix = (workspaceId: string) => `workspaces/${workspaceId}/`

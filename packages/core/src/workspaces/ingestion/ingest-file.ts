@@ -24,7 +24,7 @@ import { parseCredits } from "../../tenancy/billing/credits.js"
 import type { Taxonomy } from "../domains/domain-definition.js"
 import { derivedPathOf } from "../files/file-path.js"
 import { type NewFileOutput, WorkspaceFileStore } from "../files/file-store.js"
-import type { IngestionError, IngestionStatus, WorkspaceFile } from "../files/workspace-file.js"
+import { type IngestionError, type IngestionStatus, type WorkspaceFile, workspaceBlobPrefix } from "../files/workspace-file.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { deriveFile, tableCsv } from "./derive.js"
 import { type FileIngestionRecord, FileIngestionStore, tableNamesOf } from "./file-ingestion.js"
@@ -66,7 +66,7 @@ export const INGESTING_CLAIM_MS = 15 * 60_000
 /** statuses a file may be claimed from (`ingesting` only by the job that left it so, or once the claim is stale) */
 const CLAIMABLE: ReadonlyArray<IngestionStatus> = ["discovered", "queued", "stale", "failed", "expired", "ingested", "not_required"]
 
-const derivedBlobKey = (workspaceId: string, fileId: string, id: string) => `workspaces/${workspaceId}/derived/${fileId}/${id}`
+const derivedBlobKey = (workspaceId: string, fileId: string, id: string) => `${workspaceBlobPrefix(workspaceId)}derived/${fileId}/${id}`
 
 class Failed {
   readonly _tag = "Failed"

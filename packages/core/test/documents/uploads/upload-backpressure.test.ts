@@ -86,6 +86,7 @@ const countingBody = (fileSize: number, failAt?: number) => {
 const slowStore = (counter: { readonly filePulled: number }) => {
   const state = { stored: 0, maxAhead: 0, puts: 0, kept: new Map<string, { size: number; sha256: string }>() }
   const layer = Layer.succeed(BlobStore, {
+    deletePrefix: () => Effect.succeed(0),
     put: (key, body, maxBytes) =>
       Effect.suspend(() => {
         state.puts++
