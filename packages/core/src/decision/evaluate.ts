@@ -25,7 +25,7 @@ import {
 import { prepareEvaluation } from "./evaluate-request.js"
 import { Evaluator, type ModelFailed } from "./evaluator/evaluator.js"
 import type { KeyCache } from "./key-cache.js"
-import { type AdmissionRequest, LimiterStore, type LimiterStoreService } from "./limiter/limiter-store.js"
+import { type AdmissionRequest, type AdmissionResult, LimiterStore, type LimiterStoreService } from "./limiter/limiter-store.js"
 import { effectiveLimits, IN_FLIGHT_RETRY_MS, OVERLOADED_RETRY_MS } from "./limiter/limits.js"
 import type { Answers } from "./question.js"
 
@@ -74,7 +74,7 @@ export const evaluate = <RB, EB = never>(
     const { evaluation } = prepared
 
     const limits = effectiveLimits(account)
-    yield* admit(Context.get(services, LimiterStore), scope, {
+    const releaseSlot = yield* admit(Context.get(services, LimiterStore), scope, {
       accountId: account.account_id,
       slotId: prefixedId(Context.get(services, Ids), "slot"),
       rpm: limits.rpm,
@@ -88,9 +88,11 @@ export const evaluate = <RB, EB = never>(
     const input = { model: evaluation.model, state: evaluation.state, questions: evaluation.questions }
     const call = evaluator.evaluate(input)
     // an immediate answer cannot outlast the wait: no timer for it
-    const answers = yield* (Immediate.isImmediate(call) ? Effect.mapError(call, modelFailed) : modelWithinWait(call, deadline))
-
-    yield* Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StorageUnavailable", storeUnavailable)
+    const answered = Effect.zipLeft(
+      Immediate.isImmediate(call) ? Effect.mapError(call, modelFailed) : modelWithinWait(call, deadline),
+      Effect.catchTag(store.debit(account.account_id, evaluation.tokens.billed), "StorageUnavailable", storeUnavailable)
+    )
+    const answers = yield* (releaseSlot === Effect.void ? answered : Effect.ensuring(answered, releaseSlot))
     return { answers, model: evaluation.model.id, usage: { input_tokens: evaluation.tokens.billed } }
   })
 
@@ -104,31 +106,45 @@ const modelWithinWait = (call: Effect.Effect<Answers, ModelFailed>, deadline: nu
     })
   })
 
-/** The slot's release when the request's scope closes: without an effect where the store's is immediate. */
-const releaseWhenClosed = (limiter: LimiterStoreService, scope: RequestScope, slotId: string): Effect.Effect<void> => {
+/**
+ * The slot's release when the request's scope closes, without an effect where the store's is
+ * immediate; answers the release to run before the response too. A store whose release takes a
+ * round trip (PostgreSQL) releases before answering, so a client that sends its next request on
+ * the answer finds its slot free; the scope still releases it when the request ends another way
+ * (a disconnect). Either runs the release once.
+ */
+const releaseWhenClosed = (limiter: LimiterStoreService, scope: RequestScope, slotId: string): Effect.Effect<Effect.Effect<void>> => {
   const release = limiter.release(slotId)
   const now = Immediate.syncWorkOf(release)
-  return now !== undefined ? scope.addRelease(now) : scope.addFinalizer(Effect.ignore(release))
+  if (now !== undefined) return Effect.as(scope.addRelease(now), Effect.void)
+  let released = false
+  const once = Effect.suspend(() => {
+    if (released) return Effect.void
+    released = true
+    return Effect.ignore(release)
+  })
+  return Effect.as(scope.addFinalizer(once), once)
 }
 
 /**
  * Takes an in-flight slot for the rest of the request: it is released when the request's scope
- * closes (after the response is sent, on errors and on client disconnects), by its own id.
+ * closes (after the response is sent, on errors and on client disconnects), by its own id; answers
+ * the release to run before the response (see `releaseWhenClosed`).
  */
 const admit = (
   limiter: LimiterStoreService,
   scope: RequestScope,
   request: AdmissionRequest
-): Effect.Effect<void, RateLimited | Overloaded> =>
+): Effect.Effect<Effect.Effect<void>, RateLimited | Overloaded> =>
   // acquiring and registering the release are one uninterruptible step: a slot is never lost
-  Effect.uninterruptible(Effect.tap(limiter.acquire(request), (r) =>
-    r._tag !== "Admitted" ? Effect.void : releaseWhenClosed(limiter, scope, r.slotId)
+  Effect.uninterruptible(Effect.flatMap(limiter.acquire(request), (r): Effect.Effect<readonly [AdmissionResult, Effect.Effect<void>]> =>
+    r._tag !== "Admitted" ? Effect.succeed([r, Effect.void]) : Effect.map(releaseWhenClosed(limiter, scope, r.slotId), (early) => [r, early])
   )).pipe(
     Effect.mapError(limiterUnavailable),
-    Effect.flatMap((result): Effect.Effect<void, RateLimited | Overloaded> => {
+    Effect.flatMap(([result, early]): Effect.Effect<Effect.Effect<void>, RateLimited | Overloaded> => {
       switch (result._tag) {
         case "Admitted":
-          return Effect.void
+          return Effect.succeed(early)
         case "RpmExceeded":
           return Effect.fail(new RateLimited({ reason: "rpm", retryAfterMs: result.retryAfterMs }))
         case "InFlightExceeded":
