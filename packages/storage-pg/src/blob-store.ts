@@ -27,6 +27,14 @@ export const CHUNK_BYTES = 256 * 1024
 /** rows a `read` fetches per statement (1 MiB) */
 const READ_ROWS = 4
 
+/** the least string above every string that starts with `prefix`, in code-point order (its last code point + 1) */
+const prefixEnd = (prefix: string): string => {
+  const points = [...prefix]
+  const last = points.pop()!.codePointAt(0)!
+  // past the surrogates' range (no code point of its own)
+  return points.join("") + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : Math.min(last + 1, 0x10ffff))
+}
+
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.BlobStoreService => {
   const run = guard(options, (cause) => new Kernel.StorageUnavailable({ store: "BlobStore", cause }))
 
@@ -171,7 +179,11 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Documents.BlobS
       prefix === ""
         ? Effect.dieMessage("deletePrefix needs a prefix")
         : run(sql<{ readonly n: string | number }>`
-          WITH gone AS (DELETE FROM docket_blobs WHERE left(key, ${prefix.length}) = ${prefix} RETURNING blob_id),
+          WITH gone AS (
+            DELETE FROM docket_blobs
+            -- the range is what the index of migration 19 serves; starts_with decides
+            WHERE (key COLLATE "C") >= ${prefix} AND (key COLLATE "C") < ${prefixEnd(prefix)} AND starts_with(key, ${prefix})
+            RETURNING blob_id),
                chunks AS (DELETE FROM docket_blob_chunks WHERE blob_id IN (SELECT blob_id FROM gone))
           SELECT count(*) AS n FROM gone`).pipe(Effect.map((rows) => Number(rows[0]?.n ?? 0)))
   }

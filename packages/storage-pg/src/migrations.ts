@@ -30,6 +30,7 @@ import workspaceFiles from "./migrations/0013_workspace_files.js"
 import workspaceSql from "./migrations/0016_workspace_sql.js"
 import fileIngestions from "./migrations/0017_file_ingestions.js"
 import workspaceFileKind from "./migrations/0018_workspace_file_kind.js"
+import blobKeyPrefixIndex from "./migrations/0019_blob_key_prefix_index.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -51,7 +52,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "13_workspace_files": workspaceFiles,
   "16_workspace_sql": workspaceSql,
   "17_file_ingestions": fileIngestions,
-  "18_workspace_file_kind": workspaceFileKind
+  "18_workspace_file_kind": workspaceFileKind,
+  "19_blob_key_prefix_index": blobKeyPrefixIndex
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

@@ -178,7 +178,8 @@ export const blobStoreSuite = <E>(name: string, layer: Layer.Layer<BlobStore, E>
           // with LIKE's wildcards in it: they match only themselves
           const root = `${base}_%/`
           const under = [`${root}a`, `${root}b/c`, `${root}b/d`]
-          const beside = [`${base}x%/y`, `${base}_%x`, base]
+          // and keys a locale's collation would sort among the prefix's (case, punctuation, beyond the BMP)
+          const beside = [`${base}x%/y`, `${base}_%x`, base, `${base}_%-/z`, `${base}_%0`, `${base.toUpperCase()}_%/a`, `${base}_%\u{1F600}/a`]
           for (const k of [...under, ...beside]) yield* s.put(k, Stream.fromChunk(Chunk.of(bytes(300_000, 3))), 1_000_000)
           expect(yield* s.deletePrefix(root)).toBe(3)
           for (const k of under) expect(Option.isNone(yield* s.get(k))).toBe(true)
