@@ -28,7 +28,8 @@
  *    /v1/workspaces/{id}/artifacts/content?path=…` with one `Range` (1 MiB at the start, middle
  *    and end, then 20 MiB from a quarter in), each checked byte for byte, then one full streamed read; the
  *    server's memory is sampled every 20 ms throughout, against its level after a GC before the
- *    reads: resident set, JS heap, and buffers (external). The same for a file a fifth of the size
+ *    reads: resident set, JS heap, and buffers (external); and what is left above it after the
+ *    reads and a GC. The same for a file a fifth of the size
  *    (at least 25 MB), the reference: what grows with the file and what does not.
  */
 import { Documents, type Docket, Jobs, Workspaces } from "@docket/core"
@@ -340,6 +341,8 @@ interface RangeFigures {
   readonly full: Growth
   readonly fullMs: number
   readonly maxRssGrowth: number
+  /** above the base after the reads and a GC */
+  readonly left: Growth
 }
 
 const rangeBench = async (server: ServerProcess): Promise<RangeFigures> => {
@@ -364,7 +367,18 @@ const rangeBench = async (server: ServerProcess): Promise<RangeFigures> => {
   const full = await sampleGrowth(server, base, () => getArtifact(server, undefined, false))
   if (full.result.status !== 200 || full.result.length !== size) throw new Error(`full read: ${full.result.status}, ${full.result.length} of ${size} bytes`)
   const after = await server.memory()
-  return { size, baseRss: base.rssBytes, ranges: r.growth, rangeMs, full: full.growth, fullMs: full.result.ms, maxRssGrowth: after.maxRssBytes - base.maxRssBytes }
+  // what is still live once the reads are over: garbage or bytes held
+  const collected = await server.memory(true)
+  return {
+    size,
+    baseRss: base.rssBytes,
+    ranges: r.growth,
+    rangeMs,
+    full: full.growth,
+    fullMs: full.result.ms,
+    maxRssGrowth: after.maxRssBytes - base.maxRssBytes,
+    left: { rss: collected.rssBytes - base.rssBytes, heap: collected.heapUsedBytes - base.heapUsedBytes, external: collected.externalBytes - base.externalBytes }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -447,7 +461,7 @@ export async function runWorkspacesBench(): Promise<string> {
         const f = await rangeBench(server)
         rows.push(
           `| ${storage} | ${fmtInt(mb)} | ${fmtMb(f.baseRss)} | ${fmtMb(f.ranges.rss)} / ${fmtMb(f.ranges.heap)} / ${fmtMb(f.ranges.external)} | ${f.rangeMs.map((ms) => fmtMs(ms)).join(", ")} | ` +
-            `${fmtMb(f.full.rss)} / ${fmtMb(f.full.heap)} / ${fmtMb(f.full.external)} | ${fmtInt(f.fullMs)} (${fmtInt(f.size / MB / (f.fullMs / 1000))} MB/s) | ${fmtMb(f.maxRssGrowth)} |`
+            `${fmtMb(f.full.rss)} / ${fmtMb(f.full.heap)} / ${fmtMb(f.full.external)} | ${fmtInt(f.fullMs)} (${fmtInt(f.size / MB / (f.fullMs / 1000))} MB/s) | ${fmtMb(f.maxRssGrowth)} | ${fmtMb(f.left.rss)} / ${fmtMb(f.left.heap)} / ${fmtMb(f.left.external)} |`
         )
       } finally {
         await server.stop()
@@ -469,11 +483,12 @@ export async function runWorkspacesBench(): Promise<string> {
       "",
       `A server on node:http in a child process; growth in MB above its level after a GC before the reads (sampled every 20 ms), ` +
         `as resident set / JS heap / buffers. Ranges: 1 MiB at the start, middle and end, then 20 MiB from a quarter in (each checked byte for byte); ` +
-        `then one full streamed read (200). "Peak RSS growth" is the rise of the process's peak resident set over the reads. ` +
+        `then one full streamed read (200). "Peak RSS growth" is the rise of the process's peak resident set over the reads; ` +
+        `"left after a GC" what is still above the base once the reads are over and garbage is collected. ` +
         `The memory store holds the file itself (in the base); PostgreSQL holds it in 256 KiB rows.`,
       "",
-      "| storage | file (MB) | base RSS (MB) | growth during the ranges (MB) | range times (ms) | growth during the full read (MB) | full read ms | peak RSS growth (MB) |",
-      "|---|---|---|---|---|---|---|---|",
+      "| storage | file (MB) | base RSS (MB) | growth during the ranges (MB) | range times (ms) | growth during the full read (MB) | full read ms | peak RSS growth (MB) | left after a GC (MB) |",
+      "|---|---|---|---|---|---|---|---|---|",
       ...rows,
       ""
     )
