@@ -345,9 +345,19 @@ interface RangeFigures {
   readonly left: Growth
 }
 
+/**
+ * the server's memory after garbage collection settles: V8 frees the memory of dead ArrayBuffers
+ * on a background task after a GC, so a report taken right after one still counts them
+ */
+const settled = async (server: ServerProcess): Promise<MemoryReport> => {
+  await server.memory(true)
+  await new Promise((r) => setTimeout(r, 500))
+  return server.memory(true)
+}
+
 const rangeBench = async (server: ServerProcess): Promise<RangeFigures> => {
   const size = Number(server.ready.detail!.size)
-  const base = await server.memory(true)
+  const base = await settled(server)
   const ranges: ReadonlyArray<readonly [number, number]> = [
     [0, MB - 1],
     [Math.floor(size / 2), Math.floor(size / 2) + MB - 1],
@@ -368,7 +378,7 @@ const rangeBench = async (server: ServerProcess): Promise<RangeFigures> => {
   if (full.result.status !== 200 || full.result.length !== size) throw new Error(`full read: ${full.result.status}, ${full.result.length} of ${size} bytes`)
   const after = await server.memory()
   // what is still live once the reads are over: garbage or bytes held
-  const collected = await server.memory(true)
+  const collected = await settled(server)
   return {
     size,
     baseRss: base.rssBytes,
@@ -481,7 +491,7 @@ export async function runWorkspacesBench(): Promise<string> {
       "",
       `Each file in a fresh server process; the smaller file (${sizes[0]} MB) is the reference: what does not grow with the file.`,
       "",
-      `A server on node:http in a child process; growth in MB above its level after a GC before the reads (sampled every 20 ms), ` +
+      `A server on node:http in a child process; growth in MB above its level after a settled GC before the reads (sampled every 20 ms), ` +
         `as resident set / JS heap / buffers. Ranges: 1 MiB at the start, middle and end, then 20 MiB from a quarter in (each checked byte for byte); ` +
         `then one full streamed read (200). "Peak RSS growth" is the rise of the process's peak resident set over the reads; ` +
         `"left after a GC" what is still above the base once the reads are over and garbage is collected. ` +
