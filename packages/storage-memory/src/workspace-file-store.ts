@@ -35,7 +35,7 @@ const comparePath = (a: Workspaces.Files.WorkspaceFile, b: Workspaces.Files.Work
  * workspace (O(size × log n)), not a sort of all its files, so scanning a large workspace page by
  * page (folder-metadata reads every file) does not cost a sort of everything per page.
  */
-export const firstOf = <A>(items: ReadonlyArray<A>, n: number, compare: (a: A, b: A) => number): Array<A> => {
+const firstOf = <A>(items: ReadonlyArray<A>, n: number, compare: (a: A, b: A) => number): Array<A> => {
   const top: Array<A> = []
   if (n <= 0) return top
   for (const item of items) {
