@@ -26,11 +26,11 @@
  *    in a child process (`bench/servers/workspace-file-server.ts`, --expose-gc) holding that file
  *    in a workspace, on memory storage, then on PostgreSQL storage. `GET
  *    /v1/workspaces/{id}/artifacts/content?path=…` with one `Range` (1 MiB at the start, middle
- *    and end, then 20 MiB from a quarter in), each checked byte for byte, then one full streamed read; the
- *    server's memory is sampled every 20 ms throughout, against its level after a GC before the
- *    reads: resident set, JS heap, and buffers (external); and what is left above it after the
- *    reads and a GC. The same for a file a fifth of the size
- *    (at least 25 MB), the reference: what grows with the file and what does not.
+ *    and end, then 20 MiB from a quarter in), each checked byte for byte, then one full streamed
+ *    read; the server's memory is sampled every 20 ms throughout, against its level after a
+ *    settled GC before the reads: resident set, JS heap, and buffers (external); and what is left
+ *    above it after the reads and a GC. The same for a file a fifth of the size (at least 25 MB),
+ *    the reference: what grows with the file and what does not.
  *
  * BENCH_WS_ONLY=list,ingest,range runs the parts named.
  */
