@@ -7,8 +7,8 @@
  * It builds the packages first and measures the built code (bench/tsconfig.built.json): what an
  * embedder installs, and what `node` runs without tsx's cost per closure.
  *
- * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats>.ts`. The pg
- * section needs PostgreSQL (DOCKET_TEST_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
+ * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats|workspaces>.ts`. The pg,
+ * docs and workspaces sections need PostgreSQL (DOCKET_BENCH_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
  */
 import { cpus } from "node:os"
@@ -20,6 +20,7 @@ import { runPgBench } from "./pg.js"
 import { runTokenizerBench } from "./tokenizer.js"
 import { assertBuilt } from "./support/built.js"
 import { runValidationBench } from "./validation.js"
+import { runWorkspacesBench } from "./workspaces.js"
 
 const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["tokenizer", runTokenizerBench],
@@ -28,7 +29,8 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["bun", runBunBench],
   ["pg", runPgBench],
   ["docs", runDocsBench],
-  ["formats", runFormatsBench]
+  ["formats", runFormatsBench],
+  ["workspaces", runWorkspacesBench]
 ]
 
 const main = async (): Promise<void> => {

@@ -43,14 +43,25 @@ export interface Ready {
   readonly port: number
   /** an API key of a paid account, from the Docket servers */
   readonly key?: string
+  /** what else a server set up for its benchmark (e.g. the workspace and path of a file it placed) */
+  readonly detail?: Readonly<Record<string, string | number>>
+}
+
+/** a server's memory: peak and current resident set, and its JS heap and buffers now (bytes) */
+export interface MemoryReport {
+  readonly maxRssBytes: number
+  readonly rssBytes: number
+  readonly heapUsedBytes: number
+  readonly externalBytes: number
+  readonly arrayBuffersBytes: number
 }
 
 export interface ServerProcess {
   readonly ready: Ready
   /** the server process's CPU time so far (user + system), in microseconds */
   readonly cpuMicros: () => Promise<number>
-  /** the server process's peak and current resident memory, bytes */
-  readonly memory: () => Promise<{ readonly maxRssBytes: number; readonly rssBytes: number }>
+  /** the server process's memory (`collectFirst`: after a garbage collection, when it runs with --expose-gc) */
+  readonly memory: (collectFirst?: boolean) => Promise<MemoryReport>
   readonly stop: () => Promise<void>
 }
 
@@ -106,10 +117,10 @@ export const startServer = async (server: ServerCommand): Promise<ServerProcess>
       child.stdin!.write("cpu\n")
       return ((await answer) as { cpuMicros: number }).cpuMicros
     },
-    memory: async () => {
+    memory: async (collectFirst = false) => {
       const answer = nextLine(10_000)
-      child.stdin!.write("mem\n")
-      return (await answer) as { maxRssBytes: number; rssBytes: number }
+      child.stdin!.write(collectFirst ? "gc\n" : "mem\n")
+      return (await answer) as MemoryReport
     },
     stop: async () => {
       child.stdin!.end("stop\n")

@@ -2,7 +2,7 @@
  * Workspace files in memory: one entry per file (the file, its replaced versions, its current
  * outputs and their members) and an index by tenant, workspace and path. Every operation runs
  * synchronously, so a create's check of the path and its insert are one step (no race).
- * Lists scan the workspace's files: fine for the embedded default's sizes.
+ * Lists scan the workspace's files and sort only the page they answer: fine for the embedded default's sizes.
  */
 import { Workspaces } from "@docket/core"
 import { Effect, Layer, Option } from "effect"
@@ -28,6 +28,31 @@ const matches = (file: Workspaces.Files.WorkspaceFile, q: Workspaces.Files.FileF
 
 const compareCreated = (a: Workspaces.Files.WorkspaceFile, b: Workspaces.Files.WorkspaceFile) =>
   a.created_at !== b.created_at ? a.created_at - b.created_at : Workspaces.Files.compareCodePoints(a.file_id, b.file_id)
+
+const comparePath = (a: Workspaces.Files.WorkspaceFile, b: Workspaces.Files.WorkspaceFile) => Workspaces.Files.compareCodePoints(a.path, b.path)
+
+/**
+ * The first `n` of `items` in `compare`'s order, sorting only those: a page costs one pass over the
+ * workspace (O(size × log n)), not a sort of all its files, so scanning a large workspace page by
+ * page (folder-metadata reads every file) does not cost a sort of everything per page.
+ */
+const firstOf = <A>(items: ReadonlyArray<A>, n: number, compare: (a: A, b: A) => number): Array<A> => {
+  const top: Array<A> = []
+  if (n <= 0) return top
+  for (const item of items) {
+    if (top.length === n && compare(item, top[n - 1]!) >= 0) continue
+    let lo = 0
+    let hi = top.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (compare(top[mid]!, item) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    top.splice(lo, 0, item)
+    if (top.length > n) top.pop()
+  }
+  return top
+}
 
 const after = (file: Workspaces.Files.WorkspaceFile, cursor: Workspaces.Files.FileCursor | undefined): boolean => {
   if (cursor === undefined) return true
@@ -104,11 +129,11 @@ const makeStore = (): Clearable<Workspaces.Files.WorkspaceFileStoreService> => {
         const matching = workspaceEntries(t, w).map((e) => e.file).filter((f) => matches(f, q))
         const visible = matching.filter((f) => Workspaces.Files.isVisible(f.access_label, q.visible))
         const hidden = matching.filter((f) => !Workspaces.Files.isVisible(f.access_label, q.visible))
-        visible.sort(q.order === "path" ? (a, b) => Workspaces.Files.compareCodePoints(a.path, b.path) : compareCreated)
-        const rest = visible.filter((f) => after(f, q.after))
-        const items = rest.slice(0, q.limit)
+        const limit = Math.max(0, Math.floor(q.limit))
+        const page = firstOf(visible.filter((f) => after(f, q.after)), limit + 1, q.order === "path" ? comparePath : compareCreated)
+        const items = page.slice(0, limit)
         const last = items.at(-1)
-        const next_cursor: Workspaces.Files.FileCursor | null = rest.length > items.length && last !== undefined
+        const next_cursor: Workspaces.Files.FileCursor | null = page.length > items.length && last !== undefined
           ? q.order === "path" ? { order: "path", path: last.path } : { order: "created", created_at: last.created_at, file_id: last.file_id }
           : null
         const labels = [...new Set(hidden.map((f) => f.access_label!))].sort(Workspaces.Files.compareCodePoints)

@@ -226,6 +226,28 @@ export const workspaceFileStoreSuite = <E>(name: string, layer: Layer.Layer<Work
           expect(none.withheld).toEqual({ count: 5, labels: ["hr", "legal", "secret"] })
         })))
 
+    it("each page is the next files in the list's order, whatever order they were created in", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const { t, w } = scope()
+          // 61 paths in a scrambled creation order (37 is prime to 61), creation times with ties
+          const paths = Array.from({ length: 61 }, (_, i) => `d${i % 4}/f${String((i * 37) % 61).padStart(2, "0")}.pdf`)
+          const created: Array<WorkspaceFile> = []
+          for (let i = 0; i < paths.length; i++) created.push(yield* s.create(newFile(t, w, paths[i], { at: 1_000 + ((i * 7) % 5) })))
+          const byPath = [...paths].sort()
+          const byCreated = [...created].sort((a, b) => a.created_at - b.created_at || (a.file_id < b.file_id ? -1 : 1)).map((f) => f.file_id)
+          for (const limit of [1, 7, 60, 61, 62]) {
+            const pathPages = yield* all(s, t, w, { visible: "all", order: "path", limit })
+            expect(pathPages.items.map((f) => f.path)).toEqual(byPath)
+            const createdPages = yield* all(s, t, w, { visible: "all", order: "created", limit })
+            expect(createdPages.items.map((f) => f.file_id)).toEqual(byCreated)
+          }
+          const first = yield* s.list(t, w, { visible: "all", order: "path", limit: 60 })
+          expect(first.next_cursor).toEqual({ order: "path", path: byPath[59] })
+          const whole = yield* s.list(t, w, { visible: "all", order: "path", limit: 61 })
+          expect(whole.next_cursor).toBeNull()
+        })))
+
     it("filters (prefix, status, category, name_contains with % and _ literal, case-insensitive) apply before totals and withheld", () =>
       run((s) =>
         Effect.gen(function*() {
