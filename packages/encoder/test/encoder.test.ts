@@ -141,10 +141,11 @@ describe("USE-lite encoder", () => {
       expect(pool.workers).toBe(0)
     }), { timeout: 60_000 })
 
-  it.effect("closing the scope stops every worker thread; the encoder then refuses work", () =>
+  it.effect("workers start on the first call; closing the scope stops every thread; the encoder then refuses work", () =>
     Effect.gen(function*() {
       const { embedder, pool } = yield* Effect.scoped(Effect.gen(function*() {
         const encoder = yield* makeEncoder({ workers: 2, batchSize: 1 })
+        expect(encoder.pool.threadsAlive).toBe(0) // nothing starts before the first call
         yield* encoder.embedder.embed(["one", "two", "three"])
         expect(encoder.pool.threadsAlive).toBe(2)
         return encoder
