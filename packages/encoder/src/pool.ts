@@ -20,7 +20,10 @@ import type { WorkerMessage, WorkerRequest, WorkerSetup } from "./worker.js"
 
 export interface PoolOptions {
   readonly size: number
+  /** Time box of one batch. */
   readonly timeoutMs: number
+  /** Time box of a worker's start and model load. */
+  readonly loadTimeoutMs: number
   readonly modelDir: string | undefined
   readonly longText: LongText
 }
@@ -59,6 +62,14 @@ const startWorker = (setup: WorkerSetup): Worker => {
     return new Worker(code, { eval: true, workerData: setup })
   }
   return new Worker(new URL("./worker.js", here), { workerData: setup })
+}
+
+/** How long `close` waits for the worker threads to exit. */
+const CLOSE_WAIT_MS = 10_000
+
+const stop = (worker: Worker) => {
+  void worker.terminate()
+  worker.unref()
 }
 
 export class EncoderPool {
@@ -118,9 +129,13 @@ export class EncoderPool {
       const task = slot.task
       slot.task = undefined
       if (task !== undefined && !task.cancelled) task.done({ ok: false, message: "the encoder is shut down" })
-      void slot.worker.terminate()
+      stop(slot.worker)
     }
-    await Promise.all(this.exits)
+    // A thread blocked in a file read (a hung disk) exits only when the read returns: wait for the
+    // threads, but not for good (stopped threads no longer keep the process alive).
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([Promise.all(this.exits), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))])
+    clearTimeout(timer)
   }
 
   private dispatch(): void {
@@ -145,7 +160,7 @@ export class EncoderPool {
       resolve()
     })))
     const slot: Slot = { worker, ready: false, task: undefined, timer: undefined }
-    slot.timer = setTimeout(() => this.loadFailed(slot, `loading the model took longer than ${this.options.timeoutMs} ms`), this.options.timeoutMs)
+    slot.timer = setTimeout(() => this.loadFailed(slot, `loading the model took longer than ${this.options.loadTimeoutMs} ms`), this.options.loadTimeoutMs)
     worker.on("message", (message: WorkerMessage) => this.received(slot, message))
     worker.on("error", (error: Error) => this.lost(slot, `the encoder worker failed (${error.message})`))
     worker.on("exit", (code) => this.lost(slot, `the encoder worker stopped unexpectedly (exit code ${code})`))
@@ -215,7 +230,7 @@ export class EncoderPool {
     clearTimeout(slot.timer)
     slot.timer = undefined
     slot.task = undefined
-    void slot.worker.terminate()
+    stop(slot.worker)
     return true
   }
 }

@@ -1,13 +1,17 @@
 /**
  * USE-lite as core's Embedder, from the TypeScript sources (workers load worker.ts through tsx):
  * vectors, order across workers, determinism, paraphrase sanity, long texts, concurrent callers,
- * a crashed worker and a model that cannot load (EngineFailed, never a hang), and the scope
+ * a crashed worker, a batch over its time box, a model that cannot load or whose load hangs
+ * (EngineFailed, never a hang; the time boxes are real timers, as in @docket/formats), and the scope
  * stopping every worker thread (a child process that uses the layer exits on its own).
  */
 import { Intelligence } from "@docket/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Fiber } from "effect"
-import { execFile } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
+import { closeSync, constants, mkdtempSync, openSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { DIMENSIONS, layerWith, makeEncoder, MODEL_ID } from "../src/index.js"
 
@@ -139,6 +143,43 @@ describe("USE-lite encoder", () => {
       expect(error).toBeInstanceOf(Intelligence.EngineFailed)
       expect(error.message).toContain("could not be loaded")
       expect(pool.workers).toBe(0)
+    }), { timeout: 60_000 })
+
+  it.scoped("a batch over its time box fails with EngineFailed; a replacement worker takes the next call", () =>
+    Effect.gen(function*() {
+      const { embedder, pool } = yield* makeEncoder({ workers: 1, batchSize: 16, timeoutMs: 300 })
+      yield* embedder.embed(["warm up"]) // the time box counts from the moment a loaded worker takes the batch
+      const long = Array.from({ length: 16 }, (_, i) => `${topics.join(" ")} ${i}`.repeat(4)) // ~100 windows
+      const error = yield* Effect.flip(embedder.embed(long))
+      expect(error).toMatchObject({ _tag: "EngineFailed", operation: "embed", message: expect.stringContaining("took longer than 300 ms") })
+      expect(yield* embedder.embed(["after"])).toHaveLength(1)
+      expect(pool.workers).toBe(1)
+    }), { timeout: 60_000 })
+
+  it.scoped("a worker whose model load never finishes is stopped at the load time box", () =>
+    Effect.gen(function*() {
+      // the model's files are named pipes nobody writes: reading them blocks, as a hung disk would
+      const files = ["model.json", "vocab.json"]
+      const unblock = (d: string) => {
+        for (const f of files) {
+          try {
+            closeSync(openSync(path.join(d, f), constants.O_WRONLY | constants.O_NONBLOCK)) // end of file for the reader
+          } catch { /* no reader */ }
+        }
+      }
+      const dir = yield* Effect.acquireRelease(
+        Effect.sync(() => {
+          const d = mkdtempSync(path.join(tmpdir(), "encoder-hang-"))
+          for (const f of files) execFileSync("mkfifo", [path.join(d, f)])
+          return d
+        }),
+        (d) => Effect.sync(() => (unblock(d), rmSync(d, { recursive: true, force: true })))
+      )
+      const { embedder, pool } = yield* makeEncoder({ workers: 1, modelDir: dir, loadTimeoutMs: 500 })
+      const error = yield* Effect.flip(embedder.embed(["hello"]))
+      expect(error).toMatchObject({ _tag: "EngineFailed", message: "loading the model took longer than 500 ms" })
+      expect(pool.workers).toBe(0)
+      unblock(dir) // the stopped thread exits once its reads return
     }), { timeout: 60_000 })
 
   it.effect("workers start on the first call; closing the scope stops every thread; the encoder then refuses work", () =>
