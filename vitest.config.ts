@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^@docket\/storage-memory$/, replacement: src("./packages/storage-memory/src/index.ts") },
       { find: /^@docket\/storage-pg$/, replacement: src("./packages/storage-pg/src/index.ts") },
       { find: /^@docket\/formats$/, replacement: src("./packages/formats/src/index.ts") },
+      { find: /^@docket\/encoder$/, replacement: src("./packages/encoder/src/index.ts") },
       { find: /^@docket\/intelligence-openai$/, replacement: src("./packages/intelligence-openai/src/index.ts") },
       { find: /^@docket\/adapter-node$/, replacement: src("./packages/adapter-node/src/index.ts") },
       { find: /^@docket\/adapter-bun$/, replacement: src("./packages/adapter-bun/src/index.ts") },
