@@ -9,12 +9,9 @@
  * Works from the built package (`dist/worker.js`) and from the TypeScript sources (under vitest or
  * tsx the worker registers tsx's loader before importing `worker.ts`), like @docket/formats' pool.
  */
-import { readFileSync } from "node:fs"
-import { createRequire } from "node:module"
+import { Kernel } from "@docket/core"
 import { availableParallelism } from "node:os"
-import path from "node:path"
-import { pathToFileURL } from "node:url"
-import { Worker } from "node:worker_threads"
+import type { Worker } from "node:worker_threads"
 import type { LongText } from "./model.js"
 import type { WorkerMessage, WorkerRequest, WorkerSetup } from "./worker.js"
 
@@ -47,22 +44,7 @@ interface Slot {
   timer: NodeJS.Timeout | undefined
 }
 
-const tsxEsmApi = (from: string): string => {
-  const packageJson = createRequire(from).resolve("tsx/package.json")
-  const exported = (JSON.parse(readFileSync(packageJson, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]
-  return pathToFileURL(path.join(path.dirname(packageJson), exported.import.default)).href
-}
-
-const startWorker = (setup: WorkerSetup): Worker => {
-  const here = import.meta.url
-  if (here.endsWith(".ts")) {
-    const tsx = tsxEsmApi(here)
-    const target = new URL("./worker.ts", here).href
-    const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target)}) })`
-    return new Worker(code, { eval: true, workerData: setup })
-  }
-  return new Worker(new URL("./worker.js", here), { workerData: setup })
-}
+const startWorker = (setup: WorkerSetup): Worker => Kernel.startModuleWorker(import.meta.url, "worker", { workerData: setup })
 
 /** How long `close` waits for the worker threads to exit. */
 const CLOSE_WAIT_MS = 10_000

@@ -8,12 +8,9 @@
  * Works from the built package (`dist/worker.js`) and from the TypeScript sources (under vitest or
  * tsx the worker registers tsx's loader before importing `worker.ts`).
  */
+import { Kernel } from "@docket/core"
 import { availableParallelism } from "node:os"
-import { readFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import path from "node:path"
-import { pathToFileURL } from "node:url"
-import { Worker } from "node:worker_threads"
+import type { Worker } from "node:worker_threads"
 import type { ParseLimits } from "./internal/limits.js"
 import type { ProblemData } from "./internal/problem.js"
 import { formatOf } from "./parse.js"
@@ -53,26 +50,11 @@ interface Slot {
   timer: NodeJS.Timeout | undefined
 }
 
-/** The ESM entry of tsx's loader API (the `import` condition of `tsx/esm/api`). */
-const tsxEsmApi = (from: string): string => {
-  const packageJson = createRequire(from).resolve("tsx/package.json")
-  const exported = (JSON.parse(readFileSync(packageJson, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]
-  return pathToFileURL(path.join(path.dirname(packageJson), exported.import.default)).href
-}
-
-const startWorker = (options: PoolOptions): Worker => {
-  const here = import.meta.url
-  const resourceLimits = { maxOldGenerationSizeMb: options.maxWorkerMemoryMb }
-  const workerData = { limits: options.limits }
-  if (here.endsWith(".ts")) {
-    // TypeScript sources: load tsx's ESM loader inside the worker, then the worker module
-    const tsx = tsxEsmApi(here)
-    const target = new URL("./worker.ts", here).href
-    const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target)}) })`
-    return new Worker(code, { eval: true, workerData, resourceLimits })
-  }
-  return new Worker(new URL("./worker.js", here), { workerData, resourceLimits })
-}
+const startWorker = (options: PoolOptions): Worker =>
+  Kernel.startModuleWorker(import.meta.url, "worker", {
+    workerData: { limits: options.limits },
+    resourceLimits: { maxOldGenerationSizeMb: options.maxWorkerMemoryMb }
+  })
 
 export class ParserPool {
   private readonly slots: Array<Slot> = []
