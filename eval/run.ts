@@ -2,13 +2,14 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|realdocs-ingest|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|all   (default all; --json needs one set)
  *
  * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
  * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
  * both. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
  * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
- * checks each against `POST /v1/parse`).
+ * checks each against `POST /v1/parse`). A fourth, `scifact-bm25` (eval/scifact-bm25.ts), only on request too:
+ * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -29,16 +30,18 @@ import { bestMatch, type FieldScore, judgeMatch, type Match, type Mismatch, scor
 import { DOC_TYPES, type DocumentTruth, type Location } from "./lib/truth.js"
 import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
+import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "all"; realdocsDir: string; compareParse: boolean
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "all"; realdocsDir: string; compareParse: boolean
+  scifactDir: string
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir() }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -52,12 +55,13 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest or all")
+      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25 or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
+    else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -355,6 +359,11 @@ const main = async () => {
     const report = await runRealdocsIngest({ dir: options.realdocsDir, only: options.only, timeoutMs: 60 * 60_000, compareParse: options.compareParse })
     printRealdocsIngest(report, options)
     if (report.problems.length > 0) process.exitCode = 1
+    return
+  }
+  // a retrieval measure apart from the document-understanding sets: only on request
+  if (options.set === "scifact-bm25") {
+    printScifactBm25(await runScifactBm25(options.scifactDir), options)
     return
   }
   if (options.set !== "realdocs") await runUnderstanding(options)
