@@ -1,0 +1,125 @@
+/**
+ * The search index port (spec 3, "Search"; DESIGN.md "Search index"): a workspace's chunks with
+ * their analyzed terms and vectors. Stores return candidates and the statistics to score them;
+ * BM25F (`bm25.ts`), cosine ranking and fusion run in core, so every store ranks identically.
+ *
+ * Rules every adapter keeps (the conformance suite, `testing/search-index-suite.ts`, checks them):
+ * - A file's chunks are replaced whole (`replaceFile`): a reader sees the old set or the new one,
+ *   never a mix; `removeFile` and `removeWorkspace` leave nothing of them.
+ * - Access is decided in the store's query by the chunk's `access_label` and the caller's
+ *   `visible` labels (the one rule of `files/file-access.ts`): a hidden chunk is never returned,
+ *   never moves a statistic (document frequencies and average lengths count only the chunks the
+ *   caller may see, across the whole workspace — not narrowed by `path_prefix` or `categories` —
+ *   so a score never depends on what is hidden), and is only counted in `withheld`.
+ * - `relabelFile` moves a file's chunks to its new label, category and path at once.
+ * - Ties are broken by path (code-point order), then chunk index.
+ * - Another tenant's or workspace's chunks are unreachable.
+ */
+import { Context, type Effect } from "effect"
+import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
+import type { VisibleLabels, Withheld } from "../files/file-store.js"
+import type { FieldedCandidate, FieldedCollectionStats } from "./bm25.js"
+import type { ChunkLocator } from "./chunking.js"
+
+/** The keyword index's fields (`bm25.ts`, `CHUNK_FIELDS`). */
+export type ChunkField = "title" | "text"
+
+/** What a hit shows of a chunk. */
+export interface ChunkRef {
+  readonly file_id: string
+  readonly chunk_index: number
+  readonly path: string
+  readonly access_label: string | null
+  /** the file's `group/subgroup`, null when unclassified */
+  readonly category: string | null
+  readonly component: string | null
+  readonly locator: ChunkLocator
+  readonly title: string
+  readonly text: string
+}
+
+/** A chunk as the index keeps it. */
+export interface IndexedChunk extends ChunkRef {
+  /** per field, each analyzed term (`analyzer.ts`) with its frequency */
+  readonly terms: Readonly<Record<ChunkField, Readonly<Record<string, number>>>>
+  /** per field, its length in analyzed terms */
+  readonly length: Readonly<Record<ChunkField, number>>
+  /** the embedder's L2-normalized vector, null when the chunk has none */
+  readonly vector: Float32Array | null
+}
+
+/** Which chunks a search looks at. */
+export interface SearchScope {
+  readonly visible: VisibleLabels
+  /** a normalized folder prefix (`files/file-path.ts`); absent: the whole workspace */
+  readonly path_prefix?: string | undefined
+  /** categories (`group/subgroup`, or a `group` and everything under it); absent: any, unclassified included */
+  readonly categories?: ReadonlyArray<string> | undefined
+}
+
+export interface KeywordCandidate {
+  readonly chunk: ChunkRef
+  readonly candidate: FieldedCandidate<ChunkField>
+}
+
+export interface KeywordCandidates {
+  /** over the chunks the caller may see, for the query's terms */
+  readonly stats: FieldedCollectionStats<ChunkField>
+  /** every visible chunk in scope holding at least one of the terms */
+  readonly candidates: ReadonlyArray<KeywordCandidate>
+  /** chunks in scope holding a term, before access filtering */
+  readonly seen: number
+  /** the hidden ones among them */
+  readonly withheld: Withheld
+}
+
+export interface VectorHit {
+  readonly chunk: ChunkRef
+  /** cosine similarity with the query vector */
+  readonly similarity: number
+}
+
+export interface VectorHits {
+  /** the `k` visible chunks in scope nearest to the vector, nearest first */
+  readonly hits: ReadonlyArray<VectorHit>
+  /** chunks in scope with a vector, before access filtering */
+  readonly seen: number
+  /** hidden chunks that would have been among the `k` without access filtering */
+  readonly withheld: Withheld
+}
+
+export interface IndexStatus {
+  /** whether a file of the workspace was ever indexed (search on a never-indexed workspace is 404) */
+  readonly indexed: boolean
+  readonly files: number
+  readonly chunks: number
+  /** the embedder whose vectors the index holds (null: none yet) */
+  readonly model: string | null
+}
+
+export interface SearchIndexService {
+  /** Replaces every chunk of the file, atomically; `model` names the embedder of the vectors. */
+  readonly replaceFile: (
+    tenantId: string,
+    workspaceId: string,
+    fileId: string,
+    chunks: ReadonlyArray<IndexedChunk>,
+    model: string | null
+  ) => Effect.Effect<void, StorageUnavailable>
+  readonly removeFile: (tenantId: string, workspaceId: string, fileId: string) => Effect.Effect<void, StorageUnavailable>
+  /** Moves the file's chunks to its current label, category and path. */
+  readonly relabelFile: (
+    tenantId: string,
+    workspaceId: string,
+    fileId: string,
+    file: { readonly access_label: string | null; readonly category: string | null; readonly path: string }
+  ) => Effect.Effect<void, StorageUnavailable>
+  readonly removeWorkspace: (tenantId: string, workspaceId: string) => Effect.Effect<void, StorageUnavailable>
+  readonly status: (tenantId: string, workspaceId: string) => Effect.Effect<IndexStatus, StorageUnavailable>
+  /** The chunks holding any of `terms` (analyzed, distinct) and the statistics to score them. */
+  readonly keyword: (tenantId: string, workspaceId: string, terms: ReadonlyArray<string>, scope: SearchScope) => Effect.Effect<KeywordCandidates, StorageUnavailable>
+  /** The `k` chunks nearest to `vector` (L2-normalized), exact or by an index the suite checks against exact. */
+  readonly nearest: (tenantId: string, workspaceId: string, vector: Float32Array, k: number, scope: SearchScope) => Effect.Effect<VectorHits, StorageUnavailable>
+}
+
+export class SearchIndex extends Context.Tag("@docket/core/SearchIndex")<SearchIndex, SearchIndexService>() {}
