@@ -238,21 +238,30 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const fileId = randomUUID()
           // generation g has 2 + g % 4 chunks, each naming its generation
           const generation = (g: number) =>
-            fileOf({ path: "live.md" }, Array.from({ length: 2 + (g % 4) }, (_, i) => `shared words generation${g} part${i}`)).chunks.map((c) => ({
-              ...c,
-              file_id: fileId
-            }))
+            fileOf(
+              { path: "live.md" },
+              Array.from({ length: 2 + (g % 4) }, (_, i) => ({ text: `shared words generation${g} part${i}`, vector: vec(1, i, g) }))
+            ).chunks.map((c) => ({ ...c, file_id: fileId }))
           yield* s.replaceFile(t, w, fileId, generation(0), null)
           const query = terms("shared")
           const reads: Array<KeywordCandidates> = []
+          const nearReads: Array<VectorHits> = []
           yield* Effect.all(
-            Array.from({ length: 60 }, (_, i) =>
-              i % 3 === 0
-                ? s.replaceFile(t, w, fileId, generation(i / 3 + 1), null)
+            Array.from({ length: 80 }, (_, i) =>
+              i % 4 === 0
+                ? s.replaceFile(t, w, fileId, generation(i / 4 + 1), null)
+                : i % 4 === 3
+                ? Effect.map(s.nearest(t, w, vec(1, 1, 1), 10, everyone), (v) => void nearReads.push(v))
                 : Effect.map(s.keyword(t, w, query, everyone), (k) => void reads.push(k))),
             { concurrency: "unbounded" }
           )
-          expect(reads).toHaveLength(40)
+          expect([reads.length, nearReads.length]).toEqual([40, 20])
+          for (const v of nearReads) {
+            const gens = new Set(v.hits.map((h) => /generation(\d+)/.exec(h.chunk.text)![1]))
+            expect(gens.size).toBe(1)
+            const g = Number([...gens][0])
+            expect([v.hits.length, v.seen]).toEqual([2 + (g % 4), 2 + (g % 4)])
+          }
           for (const k of reads) {
             const gens = new Set(k.candidates.map((c) => /generation(\d+)/.exec(c.chunk.text)![1]))
             expect(gens.size).toBe(1)
