@@ -9,8 +9,10 @@ searchIndexSuite("memory", MemoryStorage.searchIndexLayer)
 
 // Not yet in the default storage layer (it joins with its PostgreSQL adapter), so built here as
 // the storage layer will build it: inside the resets its StorageAdmin runs. `fresh`: without it
-// this test got the suite's earlier build of the same layer object (built without resets, so the
-// reset cleared nothing) — observed, only when the suite above runs first in this file.
+// this test got the suite's earlier build of the same layer object, built without resets (so the
+// reset cleared nothing). Observed under @effect/vitest 0.30 even in a minimal file: a layer
+// given alone to one `it.layer`, then provided a service in another, reads no such service.
+// Building it the same way with plain `Layer.buildWithMemoMap` outside vitest, it does.
 const withAdmin = Layer.mergeAll(Layer.fresh(MemoryStorage.searchIndexLayer), storageAdminLayer).pipe(Layer.provide(resetsLayer))
 
 describe("memory storage: StorageAdmin.reset covers the search index", () => {
