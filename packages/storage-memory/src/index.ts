@@ -28,12 +28,19 @@ import * as MemoryAccessLabelStore from "./access-label-store.js"
 import * as MemoryWorkspaceStore from "./workspace-store.js"
 import * as MemoryDomainStore from "./domain-store.js"
 import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
+import * as MemorySearchIndex from "./search-index.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemoryWorkspaceSql }
+export { MemorySearchIndex, MemoryWorkspaceSql }
+
+/**
+ * The search index (issue 14), built alone: not yet in `workspacesLayer` nor `StoragePorts`, which
+ * it joins once the PostgreSQL adapter exists; built inside a storage layer it clears on reset.
+ */
+export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage> = Layer.mergeAll(MemoryDecisionStore.layer, MemoryLimiterStore.layer)

@@ -25,3 +25,4 @@ export { DomainNotFound, DomainNotPublished, DomainValidationFailed, ReservedDom
 export * as Files from "./files/index.js"
 export * as Ingestion from "./ingestion/index.js"
 export * as Tables from "./tables/index.js"
+export * as Search from "./search/index.js"

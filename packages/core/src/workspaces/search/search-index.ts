@@ -51,9 +51,13 @@ export interface IndexedChunk extends ChunkRef {
 /** Which chunks a search looks at. */
 export interface SearchScope {
   readonly visible: VisibleLabels
-  /** a normalized folder prefix (`files/file-path.ts`); absent: the whole workspace */
+  /** a normalized folder prefix (`files/file-path.ts`), matched as a plain string prefix of the path; absent: the whole workspace */
   readonly path_prefix?: string | undefined
-  /** categories (`group/subgroup`, or a `group` and everything under it); absent: any, unclassified included */
+  /**
+   * categories: an entry with a `/` (`group/subgroup`) matches that category exactly; an entry
+   * without one (`group`) matches `group` and every category under `group/` (not `groupie/…`).
+   * Unclassified chunks match only when absent; an empty list is as absent (no filter).
+   */
   readonly categories?: ReadonlyArray<string> | undefined
 }
 
@@ -89,11 +93,16 @@ export interface VectorHits {
 }
 
 export interface IndexStatus {
-  /** whether a file of the workspace was ever indexed (search on a never-indexed workspace is 404) */
+  /**
+   * whether a file of the workspace was ever indexed (search on a never-indexed workspace is 404):
+   * set by any `replaceFile`, even of no chunks; removing files keeps it (their search is then
+   * empty, not 404); only `removeWorkspace` clears it
+   */
   readonly indexed: boolean
+  /** files with at least one chunk, whatever their label */
   readonly files: number
   readonly chunks: number
-  /** the embedder whose vectors the index holds (null: none yet) */
+  /** the embedder named by the latest `replaceFile` that named one (null: none yet); `removeWorkspace` clears it */
   readonly model: string | null
 }
 

@@ -1,0 +1,264 @@
+/**
+ * The search index in memory. Per workspace: each file's chunks, a postings map (term → the chunks
+ * holding it) kept in step with them, so `keyword` reads only the postings of the query's terms,
+ * and per access label the chunk count and summed field lengths, so the visible collection's
+ * statistics cost one step per label instead of a pass over every chunk. `nearest` scans the
+ * vectors exactly. Every operation runs synchronously, so a reader sees a file's old chunks or
+ * its new ones, never a mix.
+ */
+import { Workspaces } from "@docket/core"
+import { Effect, Layer } from "effect"
+import { type Clearable, memoryStore } from "./internal/resets.js"
+
+type ChunkField = Workspaces.Search.ChunkField
+type ChunkRef = Workspaces.Search.ChunkRef
+type SearchScope = Workspaces.Search.SearchScope
+
+const FIELDS: ReadonlyArray<ChunkField> = ["title", "text"]
+
+interface Stored {
+  /** replaced whole on a relabel (a ref handed out never changes under its reader) */
+  ref: ChunkRef
+  readonly terms: Workspaces.Search.IndexedChunk["terms"]
+  readonly length: Workspaces.Search.IndexedChunk["length"]
+  readonly vector: Float32Array | null
+}
+
+interface LabelTotals {
+  chunks: number
+  title: number
+  text: number
+}
+
+interface WorkspaceIndex {
+  readonly files: Map<string, ReadonlyArray<Stored>>
+  readonly postings: Map<string, Set<Stored>>
+  readonly byLabel: Map<string | null, LabelTotals>
+  chunks: number
+  indexed: boolean
+  model: string | null
+}
+
+const key = (tenantId: string, workspaceId: string) => `${tenantId}\u0000${workspaceId}`
+
+const refOf = (c: Workspaces.Search.IndexedChunk): ChunkRef => ({
+  file_id: c.file_id,
+  chunk_index: c.chunk_index,
+  path: c.path,
+  access_label: c.access_label,
+  category: c.category,
+  component: c.component,
+  locator: c.locator,
+  title: c.title,
+  text: c.text
+})
+
+const inCategories = (category: string | null, categories: ReadonlyArray<string> | undefined): boolean => {
+  if (categories === undefined || categories.length === 0) return true
+  if (category === null) return false
+  return categories.some((c) => c === category || (!c.includes("/") && category.startsWith(`${c}/`)))
+}
+
+const inScope = (ref: ChunkRef, scope: SearchScope): boolean =>
+  (scope.path_prefix === undefined || ref.path.startsWith(scope.path_prefix)) && inCategories(ref.category, scope.categories)
+
+/** the port's tie-break: path in code-point order, then chunk index */
+const compareRefs = (a: ChunkRef, b: ChunkRef): number => {
+  const byPath = Workspaces.Files.compareCodePoints(a.path, b.path)
+  return byPath !== 0 ? byPath : a.chunk_index - b.chunk_index
+}
+
+interface Scored {
+  readonly stored: Stored
+  readonly similarity: number
+}
+
+const nearer = (a: Scored, b: Scored) => (a.similarity !== b.similarity ? b.similarity - a.similarity : compareRefs(a.stored.ref, b.stored.ref))
+
+/** keeps the best `k` in order, inserting by binary search (one pass, no sort of everything) */
+const offer = (top: Array<Scored>, k: number, item: Scored) => {
+  if (k <= 0 || (top.length === k && nearer(item, top[k - 1]!) >= 0)) return
+  let lo = 0
+  let hi = top.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (nearer(top[mid]!, item) <= 0) lo = mid + 1
+    else hi = mid
+  }
+  top.splice(lo, 0, item)
+  if (top.length > k) top.pop()
+}
+
+const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
+  count: labels.length,
+  labels: [...new Set(labels.filter((l): l is string => l !== null))].sort(Workspaces.Files.compareCodePoints)
+})
+
+const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
+  const workspaces = new Map<string, WorkspaceIndex>()
+
+  const indexOf = (tenantId: string, workspaceId: string, create: boolean): WorkspaceIndex | undefined => {
+    const k = key(tenantId, workspaceId)
+    let w = workspaces.get(k)
+    if (w === undefined && create) {
+      w = { files: new Map(), postings: new Map(), byLabel: new Map(), chunks: 0, indexed: false, model: null }
+      workspaces.set(k, w)
+    }
+    return w
+  }
+
+  const count = (w: WorkspaceIndex, s: Stored, sign: 1 | -1) => {
+    const label = s.ref.access_label
+    const totals = w.byLabel.get(label) ?? { chunks: 0, title: 0, text: 0 }
+    totals.chunks += sign
+    totals.title += sign * s.length.title
+    totals.text += sign * s.length.text
+    if (totals.chunks === 0) w.byLabel.delete(label)
+    else w.byLabel.set(label, totals)
+    w.chunks += sign
+  }
+
+  const drop = (w: WorkspaceIndex, fileId: string) => {
+    const old = w.files.get(fileId)
+    if (old === undefined) return
+    for (const s of old) {
+      count(w, s, -1)
+      for (const term of termsOf(s)) {
+        const postings = w.postings.get(term)
+        postings?.delete(s)
+        if (postings?.size === 0) w.postings.delete(term)
+      }
+    }
+    w.files.delete(fileId)
+  }
+
+  const visibleTotals = (w: WorkspaceIndex, visible: Workspaces.Files.VisibleLabels) => {
+    const sum = { chunks: 0, title: 0, text: 0 }
+    for (const [label, totals] of w.byLabel) {
+      if (!Workspaces.Files.isVisible(label, visible)) continue
+      sum.chunks += totals.chunks
+      sum.title += totals.title
+      sum.text += totals.text
+    }
+    return sum
+  }
+
+  const service: Workspaces.Search.SearchIndexService = {
+    replaceFile: (t, ws, fileId, chunks, model) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, true)!
+        drop(w, fileId)
+        const stored = chunks.map((c): Stored => ({ ref: refOf(c), terms: c.terms, length: c.length, vector: c.vector }))
+        if (stored.length > 0) w.files.set(fileId, stored)
+        for (const s of stored) {
+          count(w, s, 1)
+          for (const term of termsOf(s)) {
+            let postings = w.postings.get(term)
+            if (postings === undefined) w.postings.set(term, (postings = new Set()))
+            postings.add(s)
+          }
+        }
+        w.indexed = true
+        if (model !== null) w.model = model
+      }),
+    removeFile: (t, ws, fileId) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        if (w !== undefined) drop(w, fileId)
+      }),
+    relabelFile: (t, ws, fileId, file) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        const stored = w?.files.get(fileId)
+        if (w === undefined || stored === undefined) return
+        for (const s of stored) {
+          count(w, s, -1)
+          s.ref = { ...s.ref, access_label: file.access_label, category: file.category, path: file.path }
+          count(w, s, 1)
+        }
+      }),
+    removeWorkspace: (t, ws) => Effect.sync(() => void workspaces.delete(key(t, ws))),
+    status: (t, ws) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        return w === undefined
+          ? { indexed: false, files: 0, chunks: 0, model: null }
+          : { indexed: w.indexed, files: w.files.size, chunks: w.chunks, model: w.model }
+      }),
+    keyword: (t, ws, terms, scope) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        const totals = w === undefined ? { chunks: 0, title: 0, text: 0 } : visibleTotals(w, scope.visible)
+        const documentFrequency = new Map<string, number>()
+        const holding = new Set<Stored>()
+        for (const term of terms) {
+          let df = 0
+          for (const s of w?.postings.get(term) ?? []) {
+            holding.add(s)
+            if (Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) df++
+          }
+          if (df > 0) documentFrequency.set(term, df)
+        }
+        const candidates: Array<Workspaces.Search.KeywordCandidate> = []
+        const hidden: Array<string | null> = []
+        let seen = 0
+        for (const s of holding) {
+          if (!inScope(s.ref, scope)) continue
+          seen++
+          if (!Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) {
+            hidden.push(s.ref.access_label)
+            continue
+          }
+          const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
+          for (const f of FIELDS) {
+            for (const term of terms) {
+              const tf = s.terms[f][term]
+              if (tf !== undefined && tf > 0) termFrequency[f].set(term, tf)
+            }
+          }
+          candidates.push({ chunk: s.ref, candidate: { length: { title: s.length.title, text: s.length.text }, termFrequency } })
+        }
+        const average = (sum: number) => (totals.chunks > 0 ? sum / totals.chunks : 0)
+        return {
+          stats: { documentCount: totals.chunks, averageLength: { title: average(totals.title), text: average(totals.text) }, documentFrequency },
+          candidates,
+          seen,
+          withheld: withheldOf(hidden)
+        }
+      }),
+    nearest: (t, ws, vector, k, scope) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        const all: Array<Scored> = []
+        const visible: Array<Scored> = []
+        let seen = 0
+        for (const stored of w?.files.values() ?? []) {
+          for (const s of stored) {
+            // a vector of another length is another embedder's: never comparable
+            if (s.vector === null || s.vector.length !== vector.length || !inScope(s.ref, scope)) continue
+            seen++
+            let dot = 0
+            for (let i = 0; i < vector.length; i++) dot += s.vector[i]! * vector[i]!
+            // both vectors are L2-normalized: their dot product is the cosine
+            const item = { stored: s, similarity: dot }
+            offer(all, k, item)
+            if (Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) offer(visible, k, item)
+          }
+        }
+        const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.stored.ref.access_label, scope.visible)).map((x) => x.stored.ref.access_label)
+        return { hits: visible.map((x) => ({ chunk: x.stored.ref, similarity: x.similarity })), seen, withheld: withheldOf(hidden) }
+      })
+  }
+  return { ...service, clear: () => workspaces.clear() }
+}
+
+/** the distinct terms of a chunk across its fields */
+const termsOf = (s: Stored): Set<string> => {
+  const out = new Set<string>()
+  for (const f of FIELDS) for (const [term, tf] of Object.entries(s.terms[f])) if (tf > 0) out.add(term)
+  return out
+}
+
+export const make: Effect.Effect<Workspaces.Search.SearchIndexService> = memoryStore(makeStore)
+
+export const layer: Layer.Layer<Workspaces.Search.SearchIndex> = Layer.effect(Workspaces.Search.SearchIndex, make)
