@@ -16,12 +16,13 @@
  * Plus a sweep of the fusion's two constants, for the record of how they were chosen.
  *
  *   npm run eval -- --set search-fusion [--scifact-dir path]   (only on request, not in `all`)
- *   npx tsx eval/search-fusion.ts [--dir path] [--workers 2] [--json]
+ *   npx tsx eval/search-fusion.ts [--dir path] [--workers 2] [--scifact-mode first|mean] [--json]
  */
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import type { LongText } from "@docket/encoder"
 import { makeInProcessParser } from "@docket/formats"
 import { analyze } from "../packages/core/src/workspaces/search/analyzer.js"
 import { bm25fScore, bm25Idf, CHUNK_FIELDS, queryTermCounts } from "../packages/core/src/workspaces/search/bm25.js"
@@ -85,10 +86,10 @@ interface ScifactPrepared {
   readonly lists: ReadonlyMap<string, Lists>
 }
 
-export const prepareScifact = (dir: string, workers: number) =>
+export const prepareScifact = (dir: string, workers: number, mode: LongText = "first") =>
   Effect.gen(function*() {
     const set = loadScifact(dir)
-    const vectors = yield* scifactVectors(set, { mode: "first", workers })
+    const vectors = yield* scifactVectors(set, { mode, workers })
     const index: Index = buildIndex(set.docs)
     const score = fielded(CHUNK_FIELDS)
     const lists = new Map<string, Lists>()
@@ -239,6 +240,7 @@ const scoreJudged = (p: JudgedPrepared, rank: Method, half: "fit" | "held-out" |
 // ---------------------------------------------------------------- the run
 
 export interface FusionReport {
+  readonly scifactMode: LongText
   readonly judged: { readonly chunks: number; readonly queries: number; readonly unmatchedSections: ReadonlyArray<string> }
   readonly rows: ReadonlyArray<{
     readonly name: string
@@ -249,9 +251,10 @@ export interface FusionReport {
   readonly seconds: number
 }
 
-export const runSearchFusion = async (options: { readonly scifactDir: string; readonly workers: number }): Promise<FusionReport> => {
+export const runSearchFusion = async (options: { readonly scifactDir: string; readonly workers: number; readonly scifactMode?: LongText }): Promise<FusionReport> => {
   const started = performance.now()
-  const [scifact, judged] = await Effect.runPromise(Effect.all([prepareScifact(options.scifactDir, options.workers), prepareJudged(options.workers)], { concurrency: 1 }))
+  const scifactMode = options.scifactMode ?? "first"
+  const [scifact, judged] = await Effect.runPromise(Effect.all([prepareScifact(options.scifactDir, options.workers, scifactMode), prepareJudged(options.workers)], { concurrency: 1 }))
   const rows = methods().map((m) => ({
     name: m.name,
     scifact: scoreScifact(scifact, m.rank),
@@ -275,6 +278,7 @@ export const runSearchFusion = async (options: { readonly scifactDir: string; re
   for (const denseMax of [0.6, 0.7, 1]) point({ denseMax })
   for (const [weakBelow, strongAbove] of [[0, 1], [0.35, 0.5]] as const) point({ weakBelow, strongAbove, confidentSpread: 0 })
   return {
+    scifactMode,
     judged: { chunks: judged.chunkCount, queries: judged.queries.length, unmatchedSections: judged.unmatchedSections },
     rows,
     sweep,
@@ -298,7 +302,7 @@ export const printSearchFusion = (report: FusionReport, options: { readonly json
     console.log("|---|---|---|---|---|")
     for (const r of report.rows) console.log(`| ${r.name} | ${SLICES.map((s) => `${f(r.judged[half][s].ndcg10)} / ${f(r.judged[half][s].recall)}`).join(" | ")} |`)
   }
-  console.log("\nSciFact (300 claims, 5,183 abstracts; dense: first window): nDCG@10 / Recall@100\n")
+  console.log(`\nSciFact (300 claims, 5,183 abstracts; dense: ${report.scifactMode === "first" ? "first window" : "mean of windows"}): nDCG@10 / Recall@100\n`)
   console.log("| method | nDCG@10 | R@100 |")
   console.log("|---|---|---|")
   for (const r of report.rows) console.log(`| ${r.name} | ${r.scifact.ndcg10.toFixed(4)} | ${r.scifact.recall.toFixed(4)} |`)
@@ -314,6 +318,10 @@ export const printSearchFusion = (report: FusionReport, options: { readonly json
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const argv = process.argv.slice(2)
   const flag = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined)
-  const report = await runSearchFusion({ scifactDir: path.resolve(flag("--dir") ?? defaultScifactDir()), workers: Number(flag("--workers") ?? 2) })
+  const report = await runSearchFusion({
+    scifactDir: path.resolve(flag("--dir") ?? defaultScifactDir()),
+    workers: Number(flag("--workers") ?? 2),
+    scifactMode: flag("--scifact-mode") === "mean" ? "mean" : "first"
+  })
   printSearchFusion(report, { json: argv.includes("--json") })
 }
