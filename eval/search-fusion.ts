@@ -6,8 +6,8 @@
  *     derived (`deriveFile`) and chunked (`chunkDocument`) as ingestion does; chunks indexed in
  *     memory (BM25F over title + text with `CHUNK_FIELDS`; USE-lite vectors of "title\ntext",
  *     mean of windows). Chunks are ranked, then deduplicated to the unit a judgment names — the
- *     file+section (the chunk's `component`) or, where the query judges the whole file, the file —
- *     each unit ranked by its best chunk; nDCG@10 and Recall@10 per query type. The queries are
+ *     file+section (the chunk's `component`, or an enclosing section the query judges) or, where
+ *     the query judges the whole file, the file — each unit ranked by its best chunk; nDCG@10 and Recall@10 per query type. The queries are
  *     split in two halves by position in queries.jsonl (even / odd lines): constants were fitted on
  *     SciFact and the even half, the odd half is held out.
  * (b) BEIR SciFact (../shared/ir/scifact): BM25F (title + text), dense over abstracts (first-window
@@ -41,7 +41,7 @@ import { type Judgements, meanOverQueries, ndcgAtK, recallAtK } from "./lib/ir-m
 import { cachedEmbeddings } from "./lib/vector-cache.js"
 import { buildIndex, candidatesOf, defaultScifactDir, fielded, type Index } from "./scifact-bm25.js"
 import { loadScifact, scifactVectors } from "./scifact-vectors.js"
-import { JUDGED_SET_DIR, type JudgedQuery, loadJudgedSet, type QueryType } from "./search/judged-set.js"
+import { type CorpusDocument, JUDGED_SET_DIR, type JudgedQuery, loadJudgedSet, type QueryType } from "./search/judged-set.js"
 
 /** how deep each side's list goes into fusion (a store's candidate limit) */
 const DEPTH = 100
@@ -130,7 +130,12 @@ const scoreScifact = (p: ScifactPrepared, rank: Method): Figures => {
 interface JudgedPrepared {
   readonly queries: ReadonlyArray<JudgedQuery & { readonly half: "fit" | "held-out" }>
   /** chunk key → its file and component */
-  readonly chunks: ReadonlyMap<string, { readonly path: string; readonly component: string | null }>
+  readonly chunks: ReadonlyMap<string, {
+    readonly path: string
+    readonly component: string | null
+    /** the sections enclosing the component in the source file (a judged section includes its subsections) */
+    readonly enclosing: ReadonlyArray<string>
+  }>
   readonly lists: ReadonlyMap<string, Lists>
   readonly chunkCount: number
   readonly unmatchedSections: ReadonlyArray<string>
@@ -196,21 +201,31 @@ export const prepareJudged = (workers: number) =>
     })
     return {
       queries: set.queries.map((q, i) => ({ ...q, half: i % 2 === 0 ? "fit" as const : "held-out" as const })),
-      chunks: new Map(all.map((c) => [c.key, { path: c.path, component: c.chunk.component }])),
+      chunks: new Map(all.map((c) => [c.key, { path: c.path, component: c.chunk.component, enclosing: enclosingOf(set.documents.get(c.path)!, c.chunk.component) }])),
       lists,
       chunkCount: all.length,
       unmatchedSections: [...unmatched].sort()
     } satisfies JudgedPrepared
   }))
 
+/** The headings whose section contains the named heading's, innermost first (by the judged set's own heading ranges). */
+const enclosingOf = (doc: CorpusDocument, component: string | null): Array<string> => {
+  const own = component === null ? undefined : doc.headings.find((h) => h.text === component)
+  if (own === undefined) return []
+  return doc.headings.filter((h) => h.level < own.level && h.start < own.start && own.start < h.end).sort((a, b) => b.level - a.level).map((h) => h.text)
+}
+
 /** The chunk ranking as the judged units: file+section, or the file where the query judges it whole. */
 export const unitsOf = (p: JudgedPrepared, q: JudgedQuery, chunkKeys: ReadonlyArray<string>): Array<string> => {
   const wholeFiles = new Set(q.relevant.filter((r) => r.section === undefined).map((r) => r.path))
+  const judgedSections = new Set(q.relevant.filter((r) => r.section !== undefined).map((r) => `${r.path}#${r.section}`))
   const out: Array<string> = []
   const seen = new Set<string>()
   for (const k of chunkKeys) {
     const c = p.chunks.get(k)!
-    const unit = wholeFiles.has(c.path) ? c.path : `${c.path}#${c.component ?? ""}`
+    // a chunk of a subsection counts for an enclosing section the query judges
+    const judgedParent = c.enclosing.map((h) => `${c.path}#${h}`).find((u) => judgedSections.has(u))
+    const unit = wholeFiles.has(c.path) ? c.path : judgedSections.has(`${c.path}#${c.component ?? ""}`) ? `${c.path}#${c.component}` : judgedParent ?? `${c.path}#${c.component ?? ""}`
     if (!seen.has(unit)) seen.add(unit), out.push(unit)
   }
   return out
