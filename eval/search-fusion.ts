@@ -114,6 +114,8 @@ export const prepareScifact = (dir: string, workers: number, mode: LongText = "f
 interface Figures {
   readonly ndcg10: number
   readonly recall: number
+  /** per query, its nDCG@10 (to count the queries a method wins or loses against BM25F) */
+  readonly perQuery: ReadonlyMap<string, number>
 }
 
 const scoreScifact = (p: ScifactPrepared, rank: Method): Figures => {
@@ -121,7 +123,8 @@ const scoreScifact = (p: ScifactPrepared, rank: Method): Figures => {
   for (const [id, l] of p.lists) runs.set(id, rank(l).slice(0, 100) as Array<string>)
   return {
     ndcg10: meanOverQueries(p.qrels, runs, (r, j) => ndcgAtK(r, j, 10)),
-    recall: meanOverQueries(p.qrels, runs, (r, j) => recallAtK(r, j, 100))
+    recall: meanOverQueries(p.qrels, runs, (r, j) => recallAtK(r, j, 100)),
+    perQuery: new Map([...p.qrels].map(([id, j]) => [id, ndcgAtK(runs.get(id) ?? [], j, 10)]))
   }
 }
 
@@ -246,7 +249,8 @@ const scoreJudged = (p: JudgedPrepared, rank: Method, half: "fit" | "held-out" |
     out[slice] = {
       n: qs.length,
       ndcg10: meanOverQueries(judged, runs, (r, j) => ndcgAtK(r, j, 10)),
-      recall: meanOverQueries(judged, runs, (r, j) => recallAtK(r, j, 10))
+      recall: meanOverQueries(judged, runs, (r, j) => recallAtK(r, j, 10)),
+      perQuery: new Map(qs.map((q) => [q.id, ndcgAtK(runs.get(q.id)!, judged.get(q.id)!, 10)]))
     }
   }
   return out
@@ -303,10 +307,22 @@ export const runSearchFusion = async (options: { readonly scifactDir: string; re
 
 export const printSearchFusion = (report: FusionReport, options: { readonly json: boolean }) => {
   if (options.json) {
-    console.log(JSON.stringify(report, null, 2))
+    console.log(JSON.stringify(report, (key, value) => (key === "perQuery" ? undefined : value), 2))
     return
   }
   const f = (x: number) => x.toFixed(3)
+  // queries where a method's nDCG@10 is above / below BM25F's
+  const versus = (a: Figures, base: Figures) => {
+    let up = 0
+    let down = 0
+    for (const [id, v] of a.perQuery) {
+      const b = base.perQuery.get(id) ?? 0
+      if (v > b + 1e-12) up++
+      else if (v < b - 1e-12) down++
+    }
+    return `${up} / ${down}`
+  }
+  const bm25 = report.rows[0]!
   console.log("## Search: hybrid fusion\n")
   console.log(`Judged business set: ${report.judged.chunks} chunks, ${report.judged.queries} queries; ranked chunks deduplicated to file+section (or file, for a file-level judgment), each by its best chunk.`)
   if (report.judged.unmatchedSections.length > 0) console.log(`Judged sections with no chunk of that component: ${report.judged.unmatchedSections.join("; ")}`)
@@ -317,10 +333,14 @@ export const printSearchFusion = (report: FusionReport, options: { readonly json
     console.log("|---|---|---|---|---|")
     for (const r of report.rows) console.log(`| ${r.name} | ${SLICES.map((s) => `${f(r.judged[half][s].ndcg10)} / ${f(r.judged[half][s].recall)}`).join(" | ")} |`)
   }
+  console.log("\nJudged set, all queries: queries better / worse than BM25F (nDCG@10)\n")
+  console.log("| method | paraphrase | keyword | question | all |")
+  console.log("|---|---|---|---|---|")
+  for (const r of report.rows.slice(1)) console.log(`| ${r.name} | ${SLICES.map((s) => versus(r.judged.both[s], bm25.judged.both[s])).join(" | ")} |`)
   console.log(`\nSciFact (300 claims, 5,183 abstracts; dense: ${report.scifactMode === "first" ? "first window" : "mean of windows"}): nDCG@10 / Recall@100\n`)
-  console.log("| method | nDCG@10 | R@100 |")
-  console.log("|---|---|---|")
-  for (const r of report.rows) console.log(`| ${r.name} | ${r.scifact.ndcg10.toFixed(4)} | ${r.scifact.recall.toFixed(4)} |`)
+  console.log("| method | nDCG@10 | R@100 | claims better / worse than BM25F |")
+  console.log("|---|---|---|---|")
+  for (const r of report.rows) console.log(`| ${r.name} | ${r.scifact.ndcg10.toFixed(4)} | ${r.scifact.recall.toFixed(4)} | ${r === bm25 ? "—" : versus(r.scifact, bm25.scifact)} |`)
   console.log("\nSweep of the fusion's constants (nDCG@10; judged set: fit half only)\n")
   console.log("| weak ≤ | strong ≥ | α min | α max | confident spread | SciFact | paraphrase | keyword | question | all |")
   console.log("|---|---|---|---|---|---|---|---|---|---|")
