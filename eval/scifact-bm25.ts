@@ -41,14 +41,14 @@ interface Posting {
   readonly tf: Readonly<Record<Field, number>>
 }
 
-interface Index {
+export interface Index {
   readonly ids: ReadonlyArray<string>
   readonly lengths: ReadonlyArray<Readonly<Record<Field, number>>>
   readonly postings: ReadonlyMap<string, ReadonlyArray<Posting>>
   readonly averageLength: Readonly<Record<Field, number>>
 }
 
-const buildIndex = (docs: ReadonlyArray<{ readonly id: string; readonly title: string; readonly text: string }>): Index => {
+export const buildIndex = (docs: ReadonlyArray<{ readonly id: string; readonly title: string; readonly text: string }>): Index => {
   const postings = new Map<string, Array<Posting>>()
   const lengths: Array<Record<Field, number>> = []
   const sums = { title: 0, text: 0 }
@@ -76,13 +76,13 @@ const buildIndex = (docs: ReadonlyArray<{ readonly id: string; readonly title: s
 }
 
 /** What a store returns for a query: the candidates (documents with any query term) and their per-field tf. */
-interface Candidates {
+export interface Candidates {
   readonly documentFrequency: ReadonlyMap<string, number>
   readonly perField: Readonly<Record<Field, ReadonlyMap<string, number>>>
   readonly docs: ReadonlyArray<{ readonly doc: number; readonly tf: Readonly<Record<Field, Map<string, number>>> }>
 }
 
-const candidatesOf = (index: Index, terms: Iterable<string>): Candidates => {
+export const candidatesOf = (index: Index, terms: Iterable<string>): Candidates => {
   const documentFrequency = new Map<string, number>()
   const perField = { title: new Map<string, number>(), text: new Map<string, number>() }
   const byDoc = new Map<number, { doc: number; tf: Record<Field, Map<string, number>> }>()
@@ -114,7 +114,7 @@ const luceneNormLength = (length: number): number => {
   return NUM_FREE_VALUES + (((i >>> shift) & 0x07) | 0x08) * 2 ** shift
 }
 
-type Scorer = (index: Index, query: ReadonlyMap<string, number>, candidates: Candidates, doc: Candidates["docs"][number]) => number
+export type Scorer = (index: Index, query: ReadonlyMap<string, number>, candidates: Candidates, doc: Candidates["docs"][number]) => number
 
 const flat = (params: Bm25Params, lengthOf: (length: number) => number = (n) => n): Scorer => (index, query, c, d) => {
   const tf = new Map<string, number>()
@@ -144,7 +144,7 @@ const multifield: Scorer = (index, query, c, d) =>
     0
   )
 
-const fielded = (fields: Readonly<Record<Field, FieldWeight>>): Scorer => (index, query, c, d) =>
+export const fielded = (fields: Readonly<Record<Field, FieldWeight>>): Scorer => (index, query, c, d) =>
   bm25fScore(
     query,
     fields,
