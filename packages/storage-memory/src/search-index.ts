@@ -41,26 +41,8 @@ interface WorkspaceIndex {
 
 const key = (tenantId: string, workspaceId: string) => `${tenantId}\u0000${workspaceId}`
 
-const refOf = (c: Workspaces.Search.IndexedChunk): ChunkRef => ({
-  file_id: c.file_id,
-  chunk_index: c.chunk_index,
-  path: c.path,
-  access_label: c.access_label,
-  category: c.category,
-  component: c.component,
-  locator: c.locator,
-  title: c.title,
-  text: c.text
-})
-
-const inCategories = (category: string | null, categories: ReadonlyArray<string> | undefined): boolean => {
-  if (categories === undefined || categories.length === 0) return true
-  if (category === null) return false
-  return categories.some((c) => c === category || (!c.includes("/") && category.startsWith(`${c}/`)))
-}
-
 const inScope = (ref: ChunkRef, scope: SearchScope): boolean =>
-  (scope.path_prefix === undefined || ref.path.startsWith(scope.path_prefix)) && inCategories(ref.category, scope.categories)
+  (scope.path_prefix === undefined || ref.path.startsWith(scope.path_prefix)) && Workspaces.Search.inCategories(ref.category, scope.categories)
 
 /** the port's tie-break: path in code-point order, then chunk index */
 const compareRefs = (a: ChunkRef, b: ChunkRef): number => {
@@ -148,7 +130,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
       Effect.sync(() => {
         const w = indexOf(t, ws, true)!
         drop(w, fileId)
-        const stored = chunks.map((c): Stored => ({ ref: refOf(c), terms: c.terms, length: c.length, vector: c.vector }))
+        const stored = chunks.map((c): Stored => ({ ref: Workspaces.Search.chunkRefOf(c), terms: c.terms, length: c.length, vector: c.vector }))
         if (stored.length > 0) w.files.set(fileId, stored)
         for (const s of stored) {
           count(w, s, 1)

@@ -48,6 +48,19 @@ export interface IndexedChunk extends ChunkRef {
   readonly vector: Float32Array | null
 }
 
+/** What a hit shows of an indexed chunk (its terms, lengths and vector left out). */
+export const chunkRefOf = (c: IndexedChunk): ChunkRef => ({
+  file_id: c.file_id,
+  chunk_index: c.chunk_index,
+  path: c.path,
+  access_label: c.access_label,
+  category: c.category,
+  component: c.component,
+  locator: c.locator,
+  title: c.title,
+  text: c.text
+})
+
 /** Which chunks a search looks at. */
 export interface SearchScope {
   readonly visible: VisibleLabels
@@ -59,6 +72,17 @@ export interface SearchScope {
    * Unclassified chunks match only when absent; an empty list is as absent (no filter).
    */
   readonly categories?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The `categories` rule of a scope: an entry with a `/` is that category exactly; a bare `group`
+ * is the group and everything under `group/`; an unclassified chunk is in scope only when no
+ * categories are asked (absent or empty).
+ */
+export const inCategories = (category: string | null, categories: ReadonlyArray<string> | undefined): boolean => {
+  if (categories === undefined || categories.length === 0) return true
+  if (category === null) return false
+  return categories.some((c) => c === category || (!c.includes("/") && category.startsWith(`${c}/`)))
 }
 
 export interface KeywordCandidate {
