@@ -3,11 +3,12 @@
  * `@docket/formats` for reading documents, and the local engine or an OpenAI-compatible one. It
  * runs on Node and on Bun alike (serve it with `@docket/adapter-node` or `@docket/adapter-bun`).
  */
-import { type DocketOptions, makeDocket, type Docket, type StoragePorts } from "@docket/core"
+import { type DocketOptions, Intelligence, makeDocket, type Docket, type StoragePorts } from "@docket/core"
+import * as Encoder from "@docket/encoder"
 import * as Formats from "@docket/formats"
 import { OpenAiIntelligence, type OpenAiConfig } from "@docket/intelligence-openai"
 import * as MemoryStorage from "@docket/storage-memory"
-import type { Layer } from "effect"
+import { Layer } from "effect"
 
 /**
  * The engine of the document operations and of the decision evaluator: the local, deterministic
@@ -23,8 +24,18 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
 }
 
 /**
+ * The local engine as the distribution ships it: core's local ports, with `@docket/encoder`'s
+ * pretrained sentence encoder (USE-lite, in worker threads started on first use) as the embedder
+ * that search indexes and queries with.
+ */
+export const localIntelligence: Layer.Layer<Intelligence.IntelligencePorts> = Layer.merge(
+  Intelligence.LocalIntelligence.LocalIntelligenceLive,
+  Encoder.layer
+)
+
+/**
  * In-memory storage, `@docket/formats`' worker-pool parser, page renderer (ground previews) and PDF
- * page extractor (split's part files), and the local engine unless told otherwise.
+ * page extractor (split's part files), and the local engine (with the sentence encoder) unless told otherwise.
  */
 export const createDocket = (options: CreateDocketOptions = {}): Docket => {
   const { engine, ...rest } = options
@@ -35,7 +46,7 @@ export const createDocket = (options: CreateDocketOptions = {}): Docket => {
     parser: options.parser ?? Formats.layer,
     renderer: options.renderer ?? Formats.rendererLayer,
     pageExtractor: options.pageExtractor ?? Formats.pageExtractorLayer,
-    intelligence: options.intelligence ?? (openai === undefined ? undefined : OpenAiIntelligence.layer(openai)),
+    intelligence: options.intelligence ?? (openai === undefined ? localIntelligence : OpenAiIntelligence.layer(openai)),
     evaluator: options.evaluator ?? (openai === undefined ? undefined : OpenAiIntelligence.evaluatorLayer(openai))
   })
 }

@@ -36,10 +36,7 @@ export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWo
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
 export { MemorySearchIndex, MemoryWorkspaceSql }
 
-/**
- * The search index (issue 14), built alone: not yet in `workspacesLayer` nor `StoragePorts`, which
- * it joins once the PostgreSQL adapter exists; built inside a storage layer it clears on reset.
- */
+/** The search index, built alone (it clears on reset only when built inside a storage layer). */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
 
 /** Spec 1's accounts, keys and limiter. */
@@ -70,14 +67,15 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
-/** The workspace service's configuration: access labels, workspaces, tenant domains. */
+/** The workspace service: access labels, workspaces, tenant domains, files, ingestion records, tables, the search index. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
   MemoryAccessLabelStore.layer,
   MemoryWorkspaceStore.layer,
   MemoryDomainStore.layer,
   MemoryWorkspaceFileStore.layer,
   MemoryFileIngestionStore.layer,
-  MemoryWorkspaceSql.layer
+  MemoryWorkspaceSql.layer,
+  MemorySearchIndex.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

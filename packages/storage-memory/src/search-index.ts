@@ -227,8 +227,13 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
             if (Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) offer(visible, k, item)
           }
         }
-        const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.stored.ref.access_label, scope.visible)).map((x) => x.stored.ref.access_label)
-        return { hits: visible.map((x) => ({ chunk: x.stored.ref, similarity: x.similarity })), seen, withheld: withheldOf(hidden) }
+        const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.stored.ref.access_label, scope.visible)).map((x) => x.stored.ref)
+        return {
+          hits: visible.map((x) => ({ chunk: x.stored.ref, similarity: x.similarity })),
+          seen,
+          withheld: withheldOf(hidden.map((r) => r.access_label)),
+          hidden
+        }
       })
   }
   return { ...service, clear: () => workspaces.clear() }

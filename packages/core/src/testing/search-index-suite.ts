@@ -382,6 +382,8 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const nearHidden = yield* s.nearest(t, w, v, 10, granted([]))
           expect(hitsOf(nearHidden)).toEqual(["public/notes.md#0"])
           expect(nearHidden.withheld).toEqual({ count: 2, labels: ["board"] })
+          // the hidden neighbours themselves, nearest first (equal similarity: path, then chunk index), with their new label and path
+          expect(nearHidden.hidden.map((r) => [r.path, r.chunk_index, r.access_label])).toEqual([["board/plan.md", 0, "board"], ["board/plan.md", 1, "board"]])
           const board = yield* s.keyword(t, w, query, granted(["board"]))
           expect(found(board)).toEqual(["board/plan.md#0", "board/plan.md#1", "public/notes.md#0"])
           for (const c of board.candidates.filter((x) => x.chunk.file_id === f.file_id)) {
@@ -553,6 +555,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
               const near = yield* s.nearest(t, w, v, 100, scope)
               expect(hitsOf(near).sort()).toEqual(found(k))
               expect([near.seen, near.withheld]).toEqual([k.seen, k.withheld])
+              expect(near.hidden.map((r) => r.path)).toEqual(k.withheld.count === 0 ? [] : ["hidden-budget.md"])
               return { paths: found(k).map((x) => x.replace(/#0$/, "")), withheld: k.withheld.count, seen: k.seen }
             })
           expect(yield* both(["legal/contracts"])).toEqual({ paths: ["contracts.md"], withheld: 0, seen: 1 })
@@ -683,6 +686,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const five = yield* s.nearest(t, w, q, 5, inFolder([]))
           expect(paths(five)).toEqual(["r2.md", "r4.md", "r6.md"])
           expect(five.withheld).toEqual({ count: 3, labels: ["board", "hr"] })
+          expect(five.hidden.map((r) => r.path.replace("folder/", ""))).toEqual(["r1.md", "r3.md", "r5.md"])
           const hr = yield* s.nearest(t, w, q, 3, inFolder(["hr"]))
           expect(paths(hr)).toEqual(["r1.md", "r2.md", "r4.md"])
           expect(hr.withheld).toEqual({ count: 1, labels: ["board"] })
@@ -696,6 +700,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const whole = yield* s.nearest(t, w, q, 2, granted([]))
           expect(whole.hits.map((h) => h.chunk.path)).toEqual(["folder/r2.md", "folder/r4.md"])
           expect(whole.withheld).toEqual({ count: 2, labels: ["board", "hr"] })
+          expect(whole.hidden.map((r) => r.path)).toEqual(["folder/r1.md", "other/r0.md"])
           expect(whole.seen).toBe(8)
         })))
 

@@ -19,6 +19,9 @@ import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
 import { fileLabelReference, fileTeardownStep } from "./files/file-seams.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { BlobStore } from "../documents/uploads/blob-store.js"
+import type { Embedder } from "../intelligence/embedder.js"
+import { SearchIndex } from "./search/search-index.js"
+import { searchIndexingStage } from "./search/search-stage.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -44,7 +47,7 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
  * when adding a stage that needs some.
  */
-export const workspaceIngestionStages: ReadonlyArray<IngestionStage<never>> = []
+export const workspaceIngestionStages: ReadonlyArray<IngestionStage<SearchIndex | Embedder>> = [searchIndexingStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
@@ -52,8 +55,15 @@ const tablesTeardown: TeardownStep<WorkspaceSql> = {
   run: (tenantId, workspaceId) => Effect.flatMap(WorkspaceSql, (s) => s.dropWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's search index (chunks, postings, vectors) */
+const searchIndexTeardown: TeardownStep<SearchIndex> = {
+  name: "search_index",
+  run: (tenantId, workspaceId) => Effect.flatMap(SearchIndex, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore>> = [
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex>> = [
+  searchIndexTeardown,
   ingestionRecordsStep,
   fileTeardownStep,
   tablesTeardown

@@ -21,7 +21,7 @@ import type { FileIngestionRecord } from "./file-ingestion.js"
 
 export interface IngestedFile {
   readonly workspace: Workspace
-  /** the file as claimed (status `ingesting`), with the version read */
+  /** the file as claimed (status `ingesting`, the version read), with the category and access label this ingestion decided */
   readonly file: WorkspaceFile
   readonly record: FileIngestionRecord
   readonly document: ParsedDocument

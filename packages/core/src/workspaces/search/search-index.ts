@@ -114,6 +114,8 @@ export interface VectorHits {
   readonly seen: number
   /** hidden chunks that would have been among the `k` without access filtering */
   readonly withheld: Withheld
+  /** those hidden chunks themselves, nearest first — never shown; the search counts each candidate once by them */
+  readonly hidden: ReadonlyArray<ChunkRef>
 }
 
 export interface IndexStatus {

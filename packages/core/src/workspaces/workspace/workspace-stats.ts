@@ -1,14 +1,16 @@
 /**
  * A workspace's stats (spec 3, "Workspace stats"), every field. The one place they are computed:
  * each part of the workspace service adds what it holds here. Files, bytes, pages and expiries
- * are counted by the file store (`WorkspaceFileStore.stats`, exact); index entries and the graph
- * stay 0 until the index and graph parts count theirs; `last_ingestion_at` is the later of the
+ * are counted by the file store (`WorkspaceFileStore.stats`, exact); `index_documents` is the
+ * search index's chunk count (what a search ranks, every label); the graph stays 0 until the graph
+ * part counts its own; `last_ingestion_at` is the later of the
  * latest succeeded `ingestion` job's finish and the latest file ingestion, and
  * `last_reconciliation_at` the latest succeeded `reconciliation` job's finish.
  */
 import { Clock, Effect } from "effect"
 import { JobStore } from "../../jobs/job-store.js"
 import { WorkspaceFileStore } from "../files/file-store.js"
+import { SearchIndex } from "../search/search-index.js"
 import type { Workspace } from "./workspace.js"
 
 /** spec 3, "File": the ingestion statuses, each counted (0 included) */
@@ -51,17 +53,18 @@ export const workspaceStats = (w: Workspace) =>
       source_ttl_ms: w.retention_policy.source_ttl_days === null ? null : w.retention_policy.source_ttl_days * DAY_MS,
       derived_ttl_ms: w.retention_policy.derived_ttl_days === null ? null : w.retention_policy.derived_ttl_days * DAY_MS
     }
-    const [lastIngestionJob, last_reconciliation_at, files] = yield* Effect.all([
+    const [lastIngestionJob, last_reconciliation_at, files, index] = yield* Effect.all([
       lastFinished(w, "ingestion"),
       lastFinished(w, "reconciliation"),
-      Effect.flatMap(WorkspaceFileStore, (s) => s.stats(w.tenant_id, w.workspace_id, retention, now, 7 * DAY_MS))
+      Effect.flatMap(WorkspaceFileStore, (s) => s.stats(w.tenant_id, w.workspace_id, retention, now, 7 * DAY_MS)),
+      Effect.flatMap(SearchIndex, (s) => s.status(w.tenant_id, w.workspace_id))
     ])
     const stats: WorkspaceStats = {
       files_total: files.files_total,
       files_by_ingestion_status: Object.fromEntries(INGESTION_STATUSES.map((s) => [s, files.files_by_ingestion_status[s] ?? 0])) as WorkspaceStats["files_by_ingestion_status"],
       bytes_total: files.bytes_total,
       pages_ingested: files.pages_ingested,
-      index_documents: 0,
+      index_documents: index.chunks,
       kg_nodes: 0,
       kg_edges: 0,
       // the latest of a finished ingestion job and a file's own ingestion (a job still running has ingested some)

@@ -4,9 +4,9 @@
  * and a second run of the same job.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Documents, ManualClock, Workspaces } from "@docket/core"
+import { Documents, Intelligence, ManualClock, Workspaces } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryFileIngestionStore, MemoryObjectStore, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
+import { MemoryBlobStore, MemoryFileIngestionStore, MemoryObjectStore, MemorySearchIndex, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
@@ -27,6 +27,8 @@ const layer = Layer.mergeAll(
   // file_delete drops what ingestion made of the file
   MemoryFileIngestionStore.layer,
   MemoryWorkspaceSql.layer,
+  MemorySearchIndex.layer,
+  Intelligence.LocalIntelligence.LocalEmbedderLive,
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
   IdsLive,
