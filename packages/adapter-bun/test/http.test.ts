@@ -11,6 +11,7 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
+  workspaceSearchHttpSuite,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
   workspaceIngestionHttpSuite,
@@ -92,6 +93,9 @@ workspacesConfigHttpSuite("Bun: listen", onBun("listen", "memory", true))
 workspaceToolsHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
 workspaceToolsHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true, true))
 workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
+
+// hybrid-search on Bun: files uploaded and ingested through the routes, indexed as they ingest
+workspaceSearchHttpSuite("Bun: listen", onBun("listen", "memory", true))
 
 // ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
 // server's test routes, the clock and sweeps through the control plane

@@ -6,7 +6,7 @@
  * The engine is the target's (the local engine's embedder in these runs): the rules checked hold
  * for any embedder; what the encoder adds to ranking is measured by `npm run eval`, not here.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
 
@@ -52,11 +52,12 @@ export const workspaceSearchHttpSuite = (name: string, start: StartTarget) => {
   describe(`workspace hybrid search over HTTP (${name})`, { timeout: 120_000 }, () => {
     let target: HttpTarget
     let api: ReturnType<typeof docsClient>
-    beforeEach(async () => {
+    // one instance for the suite (its SQL engine starts once); each test works in a tenant of its own
+    beforeAll(async () => {
       target = await start({ adminToken: ADMIN_TOKEN })
       api = docsClient(target)
     }, 120_000)
-    afterEach(async () => {
+    afterAll(async () => {
       await target?.close()
     })
 
