@@ -3,20 +3,13 @@ import { searchIndexSuite } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { resetsLayer, storageAdminLayer } from "../src/internal/resets.js"
 
 searchIndexSuite("memory", MemoryStorage.searchIndexLayer)
 
-// Not yet in the default storage layer (it joins with its PostgreSQL adapter), so built here as
-// the storage layer will build it: inside the resets its StorageAdmin runs. `fresh`: without it
-// this test got the suite's earlier build of the same layer object, built without resets (so the
-// reset cleared nothing). Observed under @effect/vitest 0.30 even in a minimal file: a layer
-// given alone to one `it.layer`, then provided a service in another, reads no such service.
-// Building it the same way with plain `Layer.buildWithMemoMap` outside vitest, it does.
-const withAdmin = Layer.mergeAll(Layer.fresh(MemoryStorage.searchIndexLayer), storageAdminLayer).pipe(Layer.provide(resetsLayer))
-
 describe("memory storage: StorageAdmin.reset covers the search index", () => {
-  it.layer(withAdmin)((it) => {
+  // fresh: @effect/vitest shares one memo map per file, so the suite's earlier build of the same
+  // index layer (outside any storage layer, without resets) would be reused here
+  it.layer(Layer.fresh(MemoryStorage.layer))((it) => {
     it.effect("a workspace indexed before a reset is never-indexed after it, and the index takes new files", () =>
       Effect.gen(function*() {
         const index = yield* Workspaces.Search.SearchIndex
