@@ -8,11 +8,11 @@
  * totals and document frequencies change in that one transaction: a reader sees the old file or
  * the new one. Label totals and frequencies change by the net difference of old and new chunks.
  *
- * `keyword` reads in one REPEATABLE READ transaction (one snapshot): the label totals and the
- * query terms' frequencies per label (summed over the caller's visible labels: statistics cost
- * O(labels × terms)), then the candidates from the postings (keyed by workspace and term) joined
- * to their chunks, filtered by scope in SQL; hidden candidates come back without their text, only
- * to be counted in `seen` / `withheld`.
+ * `keyword` is one statement (one snapshot, one round trip): the label totals and the query
+ * terms' frequencies per label (summed here over the caller's visible labels: statistics cost
+ * O(labels × terms)), and the candidates from the postings (keyed by workspace and term) joined to
+ * their chunks, filtered by scope in SQL; hidden candidates come back without their text, only to
+ * be counted in `seen` / `withheld`.
  *
  * `nearest` is exact, on vectors cached in this process per workspace (with each chunk's path,
  * label and category). Before each call the cache catches up: one indexed query reads the files
@@ -419,91 +419,105 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
   // -------------------------------------------------------------------------------------------
   // keyword
 
-  interface CandidateRow {
-    readonly file_id: string
-    readonly chunk_index: number
-    readonly path: string
+  /** a row of the keyword statement: a candidate ('c'), a label's totals ('t') or a term's frequency under a label ('d') */
+  interface KeywordRow {
+    readonly kind: "c" | "t" | "d"
+    readonly file_id: string | null
+    readonly chunk_index: number | null
+    readonly path: string | null
     readonly access_label: string | null
     readonly category: string | null
-    readonly visible: boolean
+    readonly visible: boolean | null
     readonly component: string | null
     readonly locator: string | null
     readonly title: string | null
     readonly body: string | null
-    readonly len_title: number
-    readonly len_text: number
-    readonly terms: ReadonlyArray<string>
-    readonly tf_title: ReadonlyArray<number>
-    readonly tf_text: ReadonlyArray<number>
+    readonly len_title: number | null
+    readonly len_text: number | null
+    readonly terms: ReadonlyArray<string> | null
+    readonly tf_title: ReadonlyArray<number> | null
+    readonly tf_text: ReadonlyArray<number> | null
+    readonly label: string | null
+    readonly n: string | null
+    readonly sum_title: string | null
+    readonly sum_text: string | null
   }
 
   const keyword: Workspaces.Search.SearchIndexService["keyword"] = (t, w, terms, scope) =>
-    run(sql.withTransaction(Effect.gen(function*() {
-      // one snapshot for the statistics and the candidates
-      yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`
-      const ws = yield* sql<{ readonly wid: string }>`SELECT wid FROM docket_search_workspaces WHERE tenant_id = ${t} AND workspace_id = ${w}`
-      const wid = ws[0]?.wid
+    Effect.gen(function*() {
+      const visible = visibleClause(scope.visible)
+      // one statement, so one snapshot: the label totals ('t' rows), the terms' frequencies per
+      // label ('d' rows) and the candidates ('c' rows)
+      const rows = terms.length === 0 ? [] : yield* run(sql<KeywordRow>`
+        WITH ws AS (SELECT wid FROM docket_search_workspaces WHERE tenant_id = ${t} AND workspace_id = ${w}),
+        h AS (
+          SELECT p.fid, p.chunk_index, array_agg(p.term) AS terms, array_agg(p.tf_title) AS tf_title, array_agg(p.tf_text) AS tf_text
+          FROM docket_search_postings p, ws WHERE p.wid = ws.wid AND p.term = ANY(${terms}::text[])
+          GROUP BY p.fid, p.chunk_index
+        )
+        SELECT 'c' AS kind, c.file_id, c.chunk_index, c.path, c.access_label, c.category, ${visible} AS visible,
+          CASE WHEN ${visible} THEN c.component END AS component, CASE WHEN ${visible} THEN c.locator END AS locator,
+          CASE WHEN ${visible} THEN c.title END AS title, CASE WHEN ${visible} THEN c.body END AS body,
+          c.len_title, c.len_text, h.terms, h.tf_title, h.tf_text, NULL::text AS label, NULL::bigint AS n, NULL::bigint AS sum_title, NULL::bigint AS sum_text
+        FROM h JOIN ws ON true JOIN docket_search_chunks c ON c.wid = ws.wid AND c.fid = h.fid AND c.chunk_index = h.chunk_index
+        WHERE ${sql.and([sql`true`, ...scopeClauses(scope)])}
+        UNION ALL
+        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
+        FROM docket_search_label_totals l, ws WHERE l.wid = ws.wid
+        UNION ALL
+        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
+        FROM docket_search_term_df d, ws WHERE d.wid = ws.wid AND d.term = ANY(${terms}::text[])`)
+      // without terms, only the totals
+      const totalsOnly = terms.length > 0 ? [] : yield* run(sql<{ readonly label: string; readonly n: string; readonly sum_title: string; readonly sum_text: string }>`
+        SELECT l.label, l.chunks AS n, l.len_title AS sum_title, l.len_text AS sum_text
+        FROM docket_search_label_totals l JOIN docket_search_workspaces ws ON l.wid = ws.wid WHERE ws.tenant_id = ${t} AND ws.workspace_id = ${w}`)
       const sums = { chunks: 0, title: 0, text: 0 }
       const documentFrequency = new Map<string, number>()
       const candidates: Array<Workspaces.Search.KeywordCandidate> = []
       const hidden: Array<string | null> = []
       let seen = 0
-      if (wid !== undefined) {
-        const totals = yield* sql<{ readonly label: string; readonly chunks: string; readonly len_title: string; readonly len_text: string }>`
-          SELECT label, chunks, len_title, len_text FROM docket_search_label_totals WHERE wid = ${wid}`
-        for (const r of totals) {
-          if (!Workspaces.Files.isVisible(labelOf(r.label), scope.visible)) continue
-          sums.chunks += Number(r.chunks)
-          sums.title += Number(r.len_title)
-          sums.text += Number(r.len_text)
-        }
+      const addTotals = (r: { readonly label: string | null; readonly n: string | null; readonly sum_title: string | null; readonly sum_text: string | null }) => {
+        if (!Workspaces.Files.isVisible(labelOf(r.label!), scope.visible)) return
+        sums.chunks += Number(r.n)
+        sums.title += Number(r.sum_title)
+        sums.text += Number(r.sum_text)
       }
-      if (wid !== undefined && terms.length > 0) {
-        const df = yield* sql<{ readonly term: string; readonly label: string; readonly df: string }>`
-          SELECT term, label, df FROM docket_search_term_df WHERE wid = ${wid} AND term = ANY(${terms}::text[])`
-        for (const r of df) {
-          if (!Workspaces.Files.isVisible(labelOf(r.label), scope.visible) || Number(r.df) <= 0) continue
-          documentFrequency.set(r.term, (documentFrequency.get(r.term) ?? 0) + Number(r.df))
+      for (const r of totalsOnly) addTotals(r)
+      for (const r of rows) {
+        if (r.kind === "t") {
+          addTotals(r)
+          continue
         }
-        const visible = visibleClause(scope.visible)
-        const rows = yield* sql<CandidateRow>`
-          SELECT c.file_id, c.chunk_index, c.path, c.access_label, c.category, ${visible} AS visible,
-            CASE WHEN ${visible} THEN c.component END AS component, CASE WHEN ${visible} THEN c.locator END AS locator,
-            CASE WHEN ${visible} THEN c.title END AS title, CASE WHEN ${visible} THEN c.body END AS body,
-            c.len_title, c.len_text, h.terms, h.tf_title, h.tf_text
-          FROM (
-            SELECT fid, chunk_index, array_agg(term) AS terms, array_agg(tf_title) AS tf_title, array_agg(tf_text) AS tf_text
-            FROM docket_search_postings WHERE wid = ${wid} AND term = ANY(${terms}::text[])
-            GROUP BY fid, chunk_index
-          ) h
-          JOIN docket_search_chunks c ON c.wid = ${wid} AND c.fid = h.fid AND c.chunk_index = h.chunk_index
-          WHERE ${sql.and([sql`true`, ...scopeClauses(scope)])}`
-        for (const r of rows) {
-          seen++
-          if (!r.visible) {
-            hidden.push(r.access_label)
-            continue
-          }
-          const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
-          r.terms.forEach((term, i) => {
-            if (r.tf_title[i]! > 0) termFrequency.title.set(term, r.tf_title[i]!)
-            if (r.tf_text[i]! > 0) termFrequency.text.set(term, r.tf_text[i]!)
-          })
-          candidates.push({
-            chunk: {
-              file_id: r.file_id,
-              chunk_index: r.chunk_index,
-              path: r.path,
-              access_label: r.access_label,
-              category: r.category,
-              component: r.component,
-              locator: JSON.parse(r.locator!) as ChunkRef["locator"],
-              title: r.title!,
-              text: r.body!
-            },
-            candidate: { length: { title: r.len_title, text: r.len_text }, termFrequency }
-          })
+        if (r.kind === "d") {
+          if (!Workspaces.Files.isVisible(labelOf(r.label!), scope.visible) || Number(r.n) <= 0) continue
+          const term = r.terms![0]!
+          documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + Number(r.n))
+          continue
         }
+        seen++
+        if (!r.visible) {
+          hidden.push(r.access_label)
+          continue
+        }
+        const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
+        r.terms!.forEach((term, i) => {
+          if (r.tf_title![i]! > 0) termFrequency.title.set(term, r.tf_title![i]!)
+          if (r.tf_text![i]! > 0) termFrequency.text.set(term, r.tf_text![i]!)
+        })
+        candidates.push({
+          chunk: {
+            file_id: r.file_id!,
+            chunk_index: r.chunk_index!,
+            path: r.path!,
+            access_label: r.access_label,
+            category: r.category,
+            component: r.component,
+            locator: JSON.parse(r.locator!) as ChunkRef["locator"],
+            title: r.title!,
+            text: r.body!
+          },
+          candidate: { length: { title: r.len_title!, text: r.len_text! }, termFrequency }
+        })
       }
       const average = (sum: number) => (sums.chunks > 0 ? sum / sums.chunks : 0)
       return {
@@ -512,7 +526,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         seen,
         withheld: withheldOf(hidden)
       }
-    })))
+    })
 
   // -------------------------------------------------------------------------------------------
   // nearest
