@@ -52,15 +52,19 @@ import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
 import * as PgFileIngestionStore from "./file-ingestion-store.js"
 import * as PgWorkspaceSql from "./workspace-sql.js"
+import * as PgSearchIndex from "./search-index.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgWorkspaceSql }
+export { PgSearchIndex, PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { PgAccessLabelStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
+
+/** What the PostgreSQL storage provides: every storage port, and the search index beside them. */
+export type PgStoragePorts = StoragePorts | Workspaces.Search.SearchIndex
 
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -92,14 +96,21 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage, never, SqlCl
   Layer.provideMerge(PgObjectStore.layer, PgBlobStore.layer)
 )
 
-/** The workspace service's configuration: access labels, workspaces, tenant domains. */
-export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
+/**
+ * The search index (spec 3 "Search"): its keyword statistics and postings in tables, its vectors
+ * cached per workspace in this process and caught up on each search (`search-index.ts`).
+ */
+export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex, never, SqlClient.SqlClient> = PgSearchIndex.layer
+
+/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestions, tables, the search index. */
+export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspaces.Search.SearchIndex, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgAccessLabelStore.layer,
   PgWorkspaceStore.layer,
   PgDomainStore.layer,
   PgWorkspaceFileStore.layer,
   PgFileIngestionStore.layer,
-  PgWorkspaceSql.layer
+  PgWorkspaceSql.layer,
+  searchIndexLayer
 )
 
 /**
@@ -109,12 +120,12 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, Sq
  */
 export const layerFromClient = (
   options: Pick<PgStorageOptions, "operationTimeout" | "jobQueuePollInterval"> = {}
-): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> => {
+): Layer.Layer<PgStoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> => {
   const tuning = Layer.succeed(PgTuning, {
     operationTimeout: operationTimeoutOf(options),
     jobQueuePollInterval: Duration.decode(options.jobQueuePollInterval ?? DEFAULT_POLL_INTERVAL)
   })
-  const stores: Layer.Layer<StoragePorts, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
+  const stores: Layer.Layer<PgStoragePorts, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
     decisionLayer,
     tenancyLayer,
     jobsLayer,
@@ -127,11 +138,11 @@ export const layerFromClient = (
 }
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */
-export const layer = (options: PgStorageOptions): Layer.Layer<StoragePorts, PgStorageError> =>
+export const layer = (options: PgStorageOptions): Layer.Layer<PgStoragePorts, PgStorageError> =>
   layerFromClient(options).pipe(Layer.provide(clientLayer(options)))
 
 /** `layer` with its options from `Config` — by default `config` (reads `DATABASE_URL`). */
 export const layerConfig = (
   options: Config.Config<PgStorageOptions> = config
-): Layer.Layer<StoragePorts, PgStorageError | ConfigError.ConfigError> =>
+): Layer.Layer<PgStoragePorts, PgStorageError | ConfigError.ConfigError> =>
   Layer.unwrapEffect(Effect.map(options, layer))

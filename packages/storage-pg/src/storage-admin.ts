@@ -43,7 +43,13 @@ export const TABLES = [
   "docket_ws_output_members",
   "docket_ws_file_ingestions",
   "docket_workspace_sql",
-  "docket_workspace_tables"
+  "docket_workspace_tables",
+  "docket_search_workspaces",
+  "docket_search_files",
+  "docket_search_chunks",
+  "docket_search_postings",
+  "docket_search_label_totals",
+  "docket_search_term_df"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

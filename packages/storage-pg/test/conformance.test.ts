@@ -7,6 +7,7 @@ import {
   jobStoreSuite,
   limiterStoreSuite,
   requestRateStoreSuite,
+  searchIndexSuite,
   storageAdminSuite,
   syncWaitStoreSuite,
   tenantStoreSuite,
@@ -40,3 +41,4 @@ requestRateStoreSuite("postgres", layer)
 uploadSessionStoreSuite("postgres", layer)
 syncWaitStoreSuite("postgres", layer)
 storageAdminSuite("postgres", layer)
+searchIndexSuite("pg", layer)

@@ -1,0 +1,199 @@
+/**
+ * The search index on PostgreSQL against the memory adapter, in the same run: one workspace filled
+ * with synthetic chunks (BENCH_SEARCH_SIZES, default 10000,100000), then the latency of `keyword`
+ * (a 3-term query) and `nearest` (k 100) over BENCH_SEARCH_QUERIES queries (default 200, after 20
+ * warm-up ones), p50 and p95, and what the PostgreSQL adapter's vector cache holds per 100k chunks.
+ *
+ *   npx tsx packages/storage-pg/bench/search-index.ts
+ *
+ * Chunks: ~120 terms each drawn from a Zipf-distributed vocabulary of 50,000 terms (s = 1), a
+ * 3-term title, a 512-d L2-normalized random vector; files of 100 chunks; a tenth of the files
+ * under an access label the searching key is not granted (so statistics and candidates filter by
+ * label as in use). Queries take their 3 terms from ranks 100 to 5,000 (content words: a
+ * stop-word-like top term would make every chunk a candidate, in either adapter).
+ *
+ * After the fill the database is ANALYZEd (as autovacuum would after a bulk load). The first
+ * `nearest` on PostgreSQL loads the workspace's vectors into the cache (reported as
+ * "cold"); the measured calls then only check for changes (one indexed query) and scan the cache.
+ * The database is `docket_bench_<random>` on DOCKET_BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), dropped at the end.
+ */
+import { Workspaces } from "@docket/core"
+import { SqlClient } from "@effect/sql"
+import * as MemoryStorage from "@docket/storage-memory"
+import * as PgStorage from "@docket/storage-pg"
+import { Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { randomUUID } from "node:crypto"
+import { createDatabase } from "../../../bench/support/database.js"
+import { fmtInt, fmtMs } from "../../../bench/support/format.js"
+import { percentile } from "../../../bench/support/load.js"
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number)
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200)
+const WARMUP = 20
+const VOCABULARY = 50_000
+const TERMS_PER_CHUNK = 120
+const DIMS = 512
+const FILE_CHUNKS = 100
+
+/** a deterministic generator, so both adapters index the same chunks */
+const rng = (seed: number) => {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+/** Zipf(1) over the vocabulary by inverse CDF on the harmonic numbers */
+const zipf = (random: () => number) => {
+  const cdf = new Float64Array(VOCABULARY)
+  let sum = 0
+  for (let r = 0; r < VOCABULARY; r++) cdf[r] = sum += 1 / (r + 1)
+  return () => {
+    const x = random() * sum
+    let lo = 0
+    let hi = VOCABULARY - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (cdf[mid]! < x) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+}
+
+const term = (rank: number) => `t${rank.toString(36)}`
+
+const gaussian = (random: () => number) => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random())
+
+const unitVector = (random: () => number) => {
+  const v = new Float32Array(DIMS)
+  let n = 0
+  for (let i = 0; i < DIMS; i++) n += (v[i] = gaussian(random)) ** 2
+  n = Math.sqrt(n)
+  for (let i = 0; i < DIMS; i++) v[i]! /= n
+  return v
+}
+
+const files = function*(count: number): Generator<{ readonly file_id: string; readonly chunks: Array<Workspaces.Search.IndexedChunk> }> {
+  const random = rng(7)
+  const draw = zipf(random)
+  for (let f = 0; f * FILE_CHUNKS < count; f++) {
+    const file_id = `file-${f}`
+    const path = `docs/${f % 50}/file-${f}.md`
+    const label = f % 10 === 9 ? "restricted" : null
+    const chunks = Array.from({ length: Math.min(FILE_CHUNKS, count - f * FILE_CHUNKS) }, (_, i): Workspaces.Search.IndexedChunk => {
+      const words = Array.from({ length: TERMS_PER_CHUNK }, () => term(draw()))
+      const title = Array.from({ length: 3 }, () => term(draw()))
+      const counts = (ws: ReadonlyArray<string>) => {
+        const out: Record<string, number> = {}
+        for (const w of ws) out[w] = (out[w] ?? 0) + 1
+        return out
+      }
+      const text = words.join(" ")
+      return {
+        file_id,
+        chunk_index: i,
+        path,
+        access_label: label,
+        category: f % 3 === 0 ? "legal/contracts" : "finance/budget",
+        component: title.join(" "),
+        locator: { kind: "section", page: null, char_start: i * 1000, char_end: i * 1000 + text.length },
+        title: title.join(" "),
+        text,
+        terms: { title: counts(title), text: counts(words) },
+        length: { title: title.length, text: words.length },
+        vector: unitVector(random)
+      }
+    })
+    yield { file_id, chunks }
+  }
+}
+
+const queries = () => {
+  const random = rng(99)
+  return Array.from({ length: QUERIES + WARMUP }, () => ({
+    terms: [...new Set(Array.from({ length: 3 }, () => term(100 + Math.floor(random() * 4900))))],
+    vector: unitVector(random)
+  }))
+}
+
+const timed = async (f: () => Promise<unknown>) => {
+  const started = performance.now()
+  await f()
+  return performance.now() - started
+}
+
+const summary = (xs: Array<number>) => {
+  const sorted = xs.slice(WARMUP).sort((a, b) => a - b)
+  return `p50 ${fmtMs(percentile(sorted, 50))} ms, p95 ${fmtMs(percentile(sorted, 95))} ms`
+}
+
+const scope: Workspaces.Search.SearchScope = { visible: [] }
+
+const measure = async (
+  name: string,
+  service: Workspaces.Search.SearchIndexService,
+  count: number,
+  onFilled?: () => Promise<void>,
+  onLoaded?: () => Promise<void>
+) => {
+  const t = "bench"
+  const w = randomUUID()
+  const run = <A>(e: Effect.Effect<A, unknown>) => Effect.runPromise(e)
+  const fill = await timed(async () => {
+    for (const f of files(count)) await run(service.replaceFile(t, w, f.file_id, f.chunks, "bench"))
+  })
+  await onFilled?.()
+  const qs = queries()
+  const cold = await timed(() => run(service.nearest(t, w, qs[0]!.vector, 100, scope)))
+  await onLoaded?.()
+  const keyword: Array<number> = []
+  const nearest: Array<number> = []
+  let candidates = 0
+  for (const q of qs) {
+    keyword.push(await timed(async () => void (candidates += (await run(service.keyword(t, w, q.terms, scope))).candidates.length)))
+    nearest.push(await timed(() => run(service.nearest(t, w, q.vector, 100, scope))))
+  }
+  console.log(
+    `${name.padEnd(6)} ${fmtInt(count).padStart(7)} chunks: fill ${(fill / 1000).toFixed(1)} s; keyword ${summary(keyword)} ` +
+      `(${fmtInt(candidates / qs.length)} candidates/query); nearest k 100 ${summary(nearest)} (first call ${fmtMs(cold)} ms)`
+  )
+  await run(service.removeWorkspace(t, w))
+}
+
+const main = async () => {
+  const db = await createDatabase()
+  const pg = ManagedRuntime.make(
+    Layer.effectDiscard(PgStorage.PgMigrations.run).pipe(Layer.provideMerge(PgStorage.clientLayer({ url: db.url, maxConnections: 4 })))
+  )
+  try {
+    // removing a 100k-chunk workspace outlasts the default 3 s bound of one operation
+    const { service, cachedBytes } = await pg.runPromise(PgStorage.PgSearchIndex.makeWithCache({ cacheBytes: 2 ** 31 }).pipe(
+      Effect.provideService(PgStorage.PgTuning, { operationTimeout: Duration.seconds(60), jobQueuePollInterval: Duration.millis(250) })
+    ))
+    const memory = await Effect.runPromise(Effect.provide(Workspaces.Search.SearchIndex, MemoryStorage.searchIndexLayer))
+    for (const n of SIZES) {
+      await measure("memory", memory, n)
+      global.gc?.()
+      const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers
+      // what autovacuum would have done after a bulk load: fresh statistics for the planner
+      const analyze = () => pg.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`ANALYZE`)).then(() => undefined)
+      await measure("pg", service, n, analyze, async () => {
+        global.gc?.()
+        const heap = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore
+        console.log(
+          `pg cache at ${fmtInt(n)} chunks: ${(cachedBytes() / 2 ** 20).toFixed(0)} MiB counted by the cache ` +
+            `(${(cachedBytes() / 2 ** 20 / n * 100_000).toFixed(0)} MiB per 100k chunks); process heap + array buffers grew ${(heap / 2 ** 20).toFixed(0)} MiB` +
+            (global.gc === undefined ? " (run with --expose-gc for a collected figure)" : "")
+        )
+      })
+    }
+  } finally {
+    await pg.dispose()
+    await db.drop()
+  }
+}
+
+await main()
