@@ -63,9 +63,6 @@ export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
 export type PgStorageError = SqlError.SqlError | Migrator.MigrationError
 
-/** What the PostgreSQL storage provides: every storage port, and the search index beside them. */
-export type PgStoragePorts = StoragePorts | Workspaces.Search.SearchIndex
-
 /** Spec 1's accounts, keys and limiter. */
 export const decisionLayer: Layer.Layer<Decision.DecisionStorage, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgDecisionStore.layer,
@@ -120,12 +117,12 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspac
  */
 export const layerFromClient = (
   options: Pick<PgStorageOptions, "operationTimeout" | "jobQueuePollInterval"> = {}
-): Layer.Layer<PgStoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> => {
+): Layer.Layer<StoragePorts, PgStorageError, SqlClient.SqlClient | PgClient.PgClient> => {
   const tuning = Layer.succeed(PgTuning, {
     operationTimeout: operationTimeoutOf(options),
     jobQueuePollInterval: Duration.decode(options.jobQueuePollInterval ?? DEFAULT_POLL_INTERVAL)
   })
-  const stores: Layer.Layer<PgStoragePorts, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
+  const stores: Layer.Layer<StoragePorts, never, SqlClient.SqlClient | PgClient.PgClient> = Layer.mergeAll(
     decisionLayer,
     tenancyLayer,
     jobsLayer,
@@ -138,11 +135,11 @@ export const layerFromClient = (
 }
 
 /** The storage ports on a pool of its own; the pool closes with the layer's scope. */
-export const layer = (options: PgStorageOptions): Layer.Layer<PgStoragePorts, PgStorageError> =>
+export const layer = (options: PgStorageOptions): Layer.Layer<StoragePorts, PgStorageError> =>
   layerFromClient(options).pipe(Layer.provide(clientLayer(options)))
 
 /** `layer` with its options from `Config` — by default `config` (reads `DATABASE_URL`). */
 export const layerConfig = (
   options: Config.Config<PgStorageOptions> = config
-): Layer.Layer<PgStoragePorts, PgStorageError | ConfigError.ConfigError> =>
+): Layer.Layer<StoragePorts, PgStorageError | ConfigError.ConfigError> =>
   Layer.unwrapEffect(Effect.map(options, layer))

@@ -619,6 +619,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
   interface Ranking {
     readonly wid: string | null
     readonly top: ReadonlyArray<Ranked>
+    /** the hidden chunks among the unfiltered top k, nearest first */
+    readonly hidden: ReadonlyArray<Ranked>
     readonly seen: number
     readonly withheld: Workspaces.Files.Withheld
     /** per file of a hit, the version of its chunks ranked */
@@ -639,10 +641,10 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         if (Workspaces.Files.isVisible(c.access_label, scope.visible)) offer(visible, k, item)
       }
     }
-    const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.chunk.access_label, scope.visible)).map((x) => x.chunk.access_label)
+    const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.chunk.access_label, scope.visible))
     const versions = new Map<string, number>()
-    for (const x of visible) versions.set(x.chunk.fid, cache.files.get(x.chunk.fid)!.content_seq)
-    return { wid: cache.wid, top: visible, seen, withheld: withheldOf(hidden), versions }
+    for (const x of [...visible, ...hidden]) versions.set(x.chunk.fid, cache.files.get(x.chunk.fid)!.content_seq)
+    return { wid: cache.wid, top: visible, hidden, seen, withheld: withheldOf(hidden.map((x) => x.chunk.access_label)), versions }
   }
 
   /** catches the workspace's cache up and ranks on it, under its lock */
@@ -678,24 +680,25 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     Effect.gen(function*() {
       for (let attempt = 0;; attempt++) {
         const ranking = yield* rankCached(t, w, vector, k, scope)
-        if (ranking === undefined) return { hits: [], seen: 0, withheld: { count: 0, labels: [] } }
-        if (ranking.top.length === 0) return { hits: [], seen: ranking.seen, withheld: ranking.withheld }
+        if (ranking === undefined) return { hits: [], seen: 0, withheld: { count: 0, labels: [] }, hidden: [] }
+        const wanted = [...ranking.top, ...ranking.hidden]
+        if (wanted.length === 0) return { hits: [], seen: ranking.seen, withheld: ranking.withheld, hidden: [] }
         const details = yield* run(sql<DetailRow>`
           SELECT c.fid, c.chunk_index, f.content_seq, c.component, c.locator, c.title, c.body
-          FROM unnest(${ranking.top.map((x) => x.chunk.fid)}::bigint[], ${ranking.top.map((x) => x.chunk.chunk_index)}::int[]) AS u(fid, chunk_index)
+          FROM unnest(${wanted.map((x) => x.chunk.fid)}::bigint[], ${wanted.map((x) => x.chunk.chunk_index)}::int[]) AS u(fid, chunk_index)
           JOIN docket_search_chunks c ON c.wid = ${ranking.wid} AND c.fid = u.fid AND c.chunk_index = u.chunk_index
           JOIN docket_search_files f ON f.wid = c.wid AND f.fid = c.fid`)
         const byKey = new Map(details.map((d) => [`${d.fid}:${d.chunk_index}`, d]))
-        const current = ranking.top.every((x) => {
+        const current = wanted.every((x) => {
           const d = byKey.get(`${x.chunk.fid}:${x.chunk.chunk_index}`)
           return d !== undefined && Number(d.content_seq) === ranking.versions.get(x.chunk.fid)
         })
         // a hit's file was replaced or removed since the ranking: rank again on the newer state
         if (!current && attempt < RETRIES) continue
         if (!current) return yield* new Kernel.StorageUnavailable({ store: "SearchIndex", cause: "the workspace kept changing under the search" })
-        const hits = ranking.top.map(({ chunk: c, similarity }) => {
+        const refOf = (c: CachedChunk): ChunkRef => {
           const d = byKey.get(`${c.fid}:${c.chunk_index}`)!
-          const chunk: ChunkRef = {
+          return {
             file_id: c.file_id,
             chunk_index: c.chunk_index,
             path: c.path,
@@ -706,9 +709,13 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
             title: d.title,
             text: d.body
           }
-          return { chunk, similarity }
-        })
-        return { hits, seen: ranking.seen, withheld: ranking.withheld }
+        }
+        return {
+          hits: ranking.top.map(({ chunk, similarity }) => ({ chunk: refOf(chunk), similarity })),
+          seen: ranking.seen,
+          withheld: ranking.withheld,
+          hidden: ranking.hidden.map(({ chunk }) => refOf(chunk))
+        }
       }
     })
 
