@@ -29,12 +29,13 @@ import * as MemoryWorkspaceStore from "./workspace-store.js"
 import * as MemoryDomainStore from "./domain-store.js"
 import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 import * as MemorySearchIndex from "./search-index.js"
+import * as MemoryCatalogStore from "./catalog-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemorySearchIndex, MemoryWorkspaceSql }
+export { MemoryCatalogStore, MemorySearchIndex, MemoryWorkspaceSql }
 
 /**
  * The search index (issue 14), built alone: not yet in `workspacesLayer` nor `StoragePorts`, which
@@ -70,14 +71,15 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
-/** The workspace service's configuration: access labels, workspaces, tenant domains. */
+/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestion records, tables, the catalog. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
   MemoryAccessLabelStore.layer,
   MemoryWorkspaceStore.layer,
   MemoryDomainStore.layer,
   MemoryWorkspaceFileStore.layer,
   MemoryFileIngestionStore.layer,
-  MemoryWorkspaceSql.layer
+  MemoryWorkspaceSql.layer,
+  MemoryCatalogStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

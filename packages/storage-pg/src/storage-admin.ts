@@ -42,6 +42,10 @@ export const TABLES = [
   "docket_ws_file_outputs",
   "docket_ws_output_members",
   "docket_ws_file_ingestions",
+  "docket_ws_catalog_files",
+  "docket_ws_catalog_entries",
+  "docket_ws_catalog_values",
+  "docket_ws_catalog_revisions",
   "docket_workspace_sql",
   "docket_workspace_tables"
 ] as const

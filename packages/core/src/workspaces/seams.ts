@@ -19,6 +19,9 @@ import type { TenantStore } from "../tenancy/tenants/tenant-store.js"
 import { fileLabelReference, fileTeardownStep } from "./files/file-seams.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { BlobStore } from "../documents/uploads/blob-store.js"
+import type { CatalogExtractor } from "../intelligence/catalog-extractor.js"
+import { catalogStage } from "./catalog/catalog-stage.js"
+import { CatalogStore } from "./catalog/catalog-store.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -44,7 +47,7 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
  * when adding a stage that needs some.
  */
-export const workspaceIngestionStages: ReadonlyArray<IngestionStage<never>> = []
+export const workspaceIngestionStages: ReadonlyArray<IngestionStage<CatalogStore | CatalogExtractor>> = [catalogStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
@@ -52,9 +55,16 @@ const tablesTeardown: TeardownStep<WorkspaceSql> = {
   run: (tenantId, workspaceId) => Effect.flatMap(WorkspaceSql, (s) => s.dropWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's catalog entries (filtered search) */
+const catalogTeardown: TeardownStep<CatalogStore> = {
+  name: "catalog",
+  run: (tenantId, workspaceId) => Effect.flatMap(CatalogStore, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore>> = [
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | CatalogStore>> = [
   ingestionRecordsStep,
+  catalogTeardown,
   fileTeardownStep,
   tablesTeardown
 ]

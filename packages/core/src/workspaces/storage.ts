@@ -5,5 +5,6 @@ import type { DomainStore } from "./domains/domain-store.js"
 import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import type { WorkspaceSql } from "./tables/sql-engine.js"
+import type { CatalogStore } from "./catalog/catalog-store.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | CatalogStore

@@ -260,7 +260,16 @@ const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOp
     yield* loadFileTables(t, w, tables.built).pipe(Effect.mapError(storageDown))
     for (const stage of o.stages) {
       if (stage.afterFileIngested === undefined) continue
-      yield* stage.afterFileIngested({ workspace: o.workspace, file, record, document: doc, markdown: derived.markdown }).pipe(
+      yield* stage.afterFileIngested({
+        workspace: o.workspace,
+        file,
+        category: taught.category,
+        access_label: taught.access_label,
+        taxonomy: o.taxonomy,
+        record,
+        document: doc,
+        markdown: derived.markdown
+      }).pipe(
         Effect.mapError(() => new Failed("stage_failed", `the ${stage.name} step failed on ${file.path}; ingest the file again`, true))
       )
     }

@@ -6,12 +6,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Documents, ManualClock, Workspaces } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryFileIngestionStore, MemoryObjectStore, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
+import { MemoryBlobStore, MemoryCatalogStore, MemoryFileIngestionStore, MemoryObjectStore, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
 import { settingsLayer } from "../../../src/kernel/config.js"
 import { IdsLive } from "../../../src/kernel/ids.js"
+import { LocalCatalogExtractorLive } from "../../../src/intelligence/local/local-catalog-extractor.js"
 
 const START = Date.UTC(2026, 0, 1)
 const clock = new ManualClock(START)
@@ -27,6 +28,8 @@ const layer = Layer.mergeAll(
   // file_delete drops what ingestion made of the file
   MemoryFileIngestionStore.layer,
   MemoryWorkspaceSql.layer,
+  MemoryCatalogStore.layer,
+  LocalCatalogExtractorLive,
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
   IdsLive,
