@@ -7,28 +7,32 @@
  *   printed before it on its line since the previous date — `due_date` ("due", "payment date",
  *   "pay by"), `expiry_date` ("expires", "expiration", "termination", "end date", "valid until"),
  *   `effective_date` ("effective", "commencement", "start date", "inception", "valid from"),
- *   `document_date` ("invoice date", "issue date", "dated", "date"); in a period ("Period: A – B",
+ *   `document_date` ("invoice date", "issue date", "dated", "date"); a row of dates under a row of
+ *   labels ("Invoice Date: Due Date:" over "03/20/2023 04/04/2023") takes them in order; in a period ("Period: A – B",
  *   "from A to B") the first starts and the second ends. The first of each wins. A document
  *   (not a sheet) with no labelled document date takes the first unlabelled date of its first page.
  * - Money: `total_amount` from the line naming the total ("grand total", "amount due", "balance
  *   due", then a plain "total" that is no subtotal, tax or net total; the last such line), its
  *   last amount (or the number alone on the next line); `amounts`: every other amount printed with
- *   a currency. A currency is the symbol or code next to the amount, else one the line names, else
+ *   its own currency symbol or code (a line's other numbers are quantities, rates or codes). A currency is the symbol or code next to the amount, else one the line names, else
  *   the document's only currency (all its printed currencies agree, or "Currency: EUR"). An amount
  *   with none is `ambiguous` (the printed text as value), never guessed.
  * - Parties: `recipient` after "Bill to", "Sold to", "Invoice to", "Customer:", "Client:",
- *   "Buyer:", "To:"; `issuer` after "From:", "Seller:", "Vendor:", "Supplier:", "Issued by"; else
- *   a document's issuer is the first company name (a phrase ending in a legal suffix: Inc, LLC,
- *   Ltd, GmbH, S.A., B.V.…) of its first lines that is not the recipient. `parties`: issuer,
+ *   "Buyer:", "To:", "Attn:"; `issuer` after "From:", "Seller:", "Vendor:", "Supplier:", "Sold
+ *   by", "Issued by" (the name on the label's line, else on the next); else a document's issuer is
+ *   the first company name (a phrase ending in a legal suffix: Inc, LLC, Ltd, GmbH, S.A., B.V.…)
+ *   of its first 12 lines, else the one it names most often, never the recipient. `parties`: issuer,
  *   recipient, the two names of "between A and B", and every company name, distinct.
  * - Identifiers: a number after a scheme word and a number mark or separator ("Invoice No. 123",
- *   "Policy #P-77", "Order: 5531", "Account | 0042"), holding a digit and not a date; the scheme is
- *   the word's normalized name (`invoice`, `purchase_order`, `order`, `contract`, `policy`,
- *   `claim`, `account`, `customer`, `quote`, `receipt`, `reference`, `tax_id`, `iban`).
+ *   "Policy #P-77", "Order: 5531", "Account | 0042", "Facture N° 2022089083"), or right after the
+ *   word when it is a code more than a number ("Invoice INV/2023/03/0008"), holding a digit and
+ *   not a date; the scheme is the word's normalized name (`invoice`, `purchase_order`, `order`,
+ *   `contract`, `policy`, `claim`, `account`, `customer`, `quote`, `receipt`, `reference`,
+ *   `tax_id`); an IBAN without its spaces (`iban`).
  *
  * Limits: labels must be printed on the value's line (or, for totals and parties, the line above);
  * a company without a legal suffix is found only after a party label or in "between A and B";
- * numbers grouped by plain spaces ("1 250,00 €") are not read whole; "$" is read as USD.
+ * numbers grouped by plain spaces are read whole only with a currency after them ("1 250,00 €"); "$" is read as USD.
  */
 import { Effect, Layer } from "effect"
 import type { CatalogCell, Citation, MoneyValue } from "../../workspaces/catalog/catalog-entry.js"
@@ -39,7 +43,10 @@ import { currencyOf, CURRENCY_CODES, dateOf, dateSpans, type DayOrder, dayOrderO
 
 interface Line {
   readonly page: number | null
+  /** what the rules read */
   readonly text: string
+  /** what the citation quotes: the line as printed (`text`, but for a record table's row) */
+  readonly source: string
   /** index in the component's lines */
   readonly index: number
 }
@@ -52,13 +59,30 @@ const lineText = (raw: string): string =>
   raw.replace(/^\s*#{1,6}\s+/, "").replace(/\*\*|__/g, "").replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|").map((c) => c.trim()).filter((c) => c !== "")
     .join(" | ").replace(/\s+/g, " ").trim()
 
+const cellsOfRow = (raw: string): Array<string> | null =>
+  /^\s*\|.*\|\s*$/.test(raw) ? raw.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim()) : null
+
+/**
+ * The component's lines. A markdown table of one header row and one data row is a record
+ * ("| Invoice No | Total |" over "| 881 | EUR 10.00 |"): its data row is read as "label: value"
+ * cells, so the labels apply; a longer table is rows of data, read as printed.
+ */
 const linesOf = (pages: ReadonlyArray<CatalogPageText>): Array<Line> => {
   const out: Array<Line> = []
   for (const p of pages) {
-    for (const raw of p.text.split(/\r?\n/)) {
+    const raws = p.text.split(/\r?\n/)
+    for (const [i, raw] of raws.entries()) {
       if (/^[\s|:\-+]*$/.test(raw)) continue
-      const text = lineText(raw)
-      if (text !== "") out.push({ page: p.page, text, index: out.length })
+      const source = lineText(raw)
+      if (source === "") continue
+      let text = source
+      const header = i >= 2 && /^[\s|:\-+]*$/.test(raws[i - 1]!) ? cellsOfRow(raws[i - 2]!) : null
+      const row = cellsOfRow(raw)
+      const last = i + 1 >= raws.length || cellsOfRow(raws[i + 1]!) === null
+      if (header !== null && row !== null && last && header.length === row.length) {
+        text = row.map((c, k) => (header[k] === "" || c === "" ? c : `${header[k]}: ${c}`)).filter((c) => c !== "").join(" | ")
+      }
+      out.push({ page: p.page, text, source, index: out.length })
     }
   }
   return out
@@ -66,7 +90,7 @@ const linesOf = (pages: ReadonlyArray<CatalogPageText>): Array<Line> => {
 
 const citationOf = (line: Line): Citation => ({
   location: { kind: line.page === null ? "sheet" : "page_region", page: line.page },
-  source_text: line.text.length <= MAX_SOURCE_TEXT ? line.text : `${line.text.slice(0, MAX_SOURCE_TEXT - 1)}…`
+  source_text: line.source.length <= MAX_SOURCE_TEXT ? line.source : `${line.source.slice(0, MAX_SOURCE_TEXT - 1)}…`
 })
 
 const found = (field: CatalogFieldName, value: CatalogCell["value"], line: Line): CatalogCell => ({ field, status: "found", value, citation: citationOf(line) })
@@ -80,7 +104,7 @@ const DATE_LABELS: ReadonlyArray<readonly [DateField, RegExp]> = [
   ["due_date", /\b(?:due|payment\s+date|pay\s+by|payable\s+(?:by|on|before))\b/i],
   ["expiry_date", /\b(?:expir\w*|terminat\w*|end\s+date|ends?\s+on|valid\s+(?:until|through|thru|to)|until|maturity|renewal\s+date)\b/i],
   ["effective_date", /\b(?:effective|commenc\w*|start\s+date|starts?\s+on|inception|begin\w*|valid\s+from)\b/i],
-  ["document_date", /\b(?:invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|issued|dated|statement\s+date|order\s+date|date)\b/i]
+  ["document_date", /\b(?:invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|issued|dated|statement\s+date|order\s+date|date|rechnungsdatum|factuurdatum|datum|data\s+wystawienia)\b/i]
 ]
 const PERIOD = /\b(?:period|term|coverage|from)\b/i
 const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until|till)\s*$/i
@@ -88,6 +112,19 @@ const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until|till)\s*$/i
 interface DatesFound {
   readonly byField: Map<DateField, { date: string; line: Line }>
   readonly firstUnlabelled: { date: string; line: Line } | null
+}
+
+/** the date labels of a header line ("Invoice Date: Due Date: Reference:"), left to right */
+const headerLabels = (line: Line | undefined): Array<DateField> => {
+  if (line === undefined || dateSpans(line.text).length > 0) return []
+  const found: Array<{ at: number; end: number; field: DateField }> = []
+  for (const [field, re] of DATE_LABELS) {
+    for (const m of line.text.matchAll(new RegExp(re.source, "gi"))) {
+      // a longer label already covering this place ("Due Date" over "Date") wins
+      if (!found.some((f) => m.index < f.end && f.at < m.index + m[0].length)) found.push({ at: m.index, end: m.index + m[0].length, field })
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.field)
 }
 
 const readDates = (lines: ReadonlyArray<Line>, order: DayOrder): DatesFound => {
@@ -98,6 +135,12 @@ const readDates = (lines: ReadonlyArray<Line>, order: DayOrder): DatesFound => {
   }
   for (const line of lines) {
     const spans = dateSpans(line.text, order)
+    // a row of dates under a row of their labels: each takes the label above it, in order
+    const above = spans.length > 0 && line.index > 0 && lines[line.index - 1]!.page === line.page ? headerLabels(lines[line.index - 1]) : []
+    if (spans.length > 0 && above.length >= spans.length && dateSpans(line.text.slice(0, spans[0]!.start)).length === 0 && !DATE_LABELS.some(([, re]) => re.test(line.text))) {
+      for (const [i, span] of spans.entries()) set(above[i]!, span.date, line)
+      continue
+    }
     let previous: { field: DateField | null; end: number } = { field: null, end: 0 }
     for (const [i, span] of spans.entries()) {
       const label = line.text.slice(previous.end, span.start)
@@ -118,7 +161,7 @@ const readDates = (lines: ReadonlyArray<Line>, order: DayOrder): DatesFound => {
 
 const TOTAL_LABELS: ReadonlyArray<readonly [number, RegExp]> = [
   [3, /\b(?:grand\s+total|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|amount\s+payable|total\s+payable|invoice\s+total|total\s+(?:incl\.?|including|inc\.)\b|total\s+amount)/i],
-  [2, /\btotal\b/i]
+  [2, /\b(?:total|totaal|gesamtbetrag|rechnungsbetrag)\b/i]
 ]
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax|vat|gst|excl\w*|net|before|hours|qty|quantity|items?|pages?|units?|weight|discount)|net\s+total|tax\s+total)\b/i
 
@@ -170,12 +213,24 @@ const moneyValue = (amount: string, currency: string): MoneyValue => ({ kind: "m
 // ---- parties
 
 const RECIPIENT = /^(?:bill(?:ed)?\s+to|sold\s+to|invoice\s+to|ship\s+to|customer(?:\s+name)?|client(?:\s+name)?|buyer|to|attn)\s*(?::|\|)\s*(.*)$|^(?:bill(?:ed)?\s+to|sold\s+to|invoice\s+to)\s+(.*)$/i
-const ISSUER = /^(?:from|seller|vendor|supplier|issued\s+by|merchant|payee|company(?:\s+name)?)\s*(?::|\|)\s*(.*)$|^issued\s+by\s+(.*)$/i
+const ISSUER = /^(?:from|seller|vendor|supplier|sold\s+by|issued\s+by|merchant|payee|company(?:\s+name)?)\s*(?::|\|)\s*(.*)$|^(?:issued|sold)\s+by\s+(.*)$/i
 const LEADING_WORDS = /^(?:(?:invoice|bill|receipt|statement|from|to|seller|vendor|customer|client)\s+)+/i
 
-/** a party name as printed: the first cell, before an address or contact detail */
+/** a line that is no party's name: a label, a total, terms */
+const NOT_A_NAME = /:|\b(?:total|amount|balance|due|date|invoice|terms|page)\b/i
+
+/** a label with nothing after it ("Address:", "Ship To:"): the name is on the next line */
+const LABEL_ONLY = /^[\p{L} .]{1,30}:(?:\s*[\p{L} .]{1,30}:)*\s*$/u
+
+/**
+ * a party name as printed: a company name in it (legal suffix) if any; else the first cell,
+ * before an address, a contact detail, or a run of capitals printed beside it ("Vivelabs TOTAL DUE")
+ */
 const nameOf = (text: string): string | null => {
-  const first = text.split(" | ")[0]!.split(/,\s*(?=\d)|\s+(?=\S+@\S+)|\s+-\s+/)[0]!
+  const company = companiesIn(text)[0]
+  if (company !== undefined) return company
+  let first = text.replace(/^attn\s*:\s*/i, "").split(" | ")[0]!.split(/,\s*(?=\d)|\s+(?=\S+@\S+)|\s+-\s+/)[0]!
+  if (/\p{Ll}/u.test(first)) first = first.split(/\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u)[0]!
   const name = partyName(first).replace(/[,;:.]+$/, "").trim()
   return /\p{L}/u.test(name) && name.split(/\s+/).length <= 10 && name.length <= 120 ? name : null
 }
@@ -185,13 +240,14 @@ const labelledParty = (lines: ReadonlyArray<Line>, re: RegExp): { name: string; 
     const m = re.exec(line.text)
     if (m === null) continue
     const rest = (m[1] ?? m[2] ?? "").trim()
-    if (rest !== "") {
+    if (rest !== "" && !LABEL_ONLY.test(rest)) {
       const name = nameOf(rest)
       if (name !== null) return { name, line }
       continue
     }
     const next = lines[line.index + 1]
-    if (next !== undefined && next.page === line.page) {
+    // the next line names the party unless it is itself a label, a date or an amount line
+    if (next !== undefined && next.page === line.page && !NOT_A_NAME.test(next.text) && dateSpans(next.text).length === 0 && moneyIn(next.text).every((m) => m.currency === null)) {
       const name = nameOf(next.text)
       if (name !== null) return { name, line: next }
     }
@@ -199,9 +255,9 @@ const labelledParty = (lines: ReadonlyArray<Line>, re: RegExp): { name: string; 
   return null
 }
 
-const companiesIn = (line: Line): Array<string> => {
+function companiesIn(text: string): Array<string> {
   const out: Array<string> = []
-  for (const cell of line.text.split(" | ")) {
+  for (const cell of text.split(" | ")) {
     for (const m of cell.matchAll(COMPANY_IN_TEXT)) {
       const name = `${m[1]!}${m[2]!}${m[0].endsWith(".") && !m[2]!.endsWith(".") ? "." : ""}`.replace(LEADING_WORDS, "").replace(/\s+/g, " ").trim()
       if (COMPANY.test(name) && name.split(/\s+/).length >= 2) out.push(name)
@@ -210,13 +266,34 @@ const companiesIn = (line: Line): Array<string> => {
   return out
 }
 
-const sameParty = (a: string, b: string) => a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+/**
+ * a document's issuer when no label names it: the first company name of its first lines, else the
+ * company it names most often (the first on ties) — never the recipient
+ */
+const letterhead = (lines: ReadonlyArray<Line>, recipient: string | null): { name: string; line: Line } | null => {
+  const counts: Array<{ name: string; line: Line; count: number }> = []
+  for (const line of lines) {
+    for (const name of companiesIn(line.text)) {
+      if (recipient !== null && sameParty(name, recipient)) continue
+      if (line.index < 12) return { name, line }
+      const seen = counts.find((c) => sameParty(c.name, name))
+      if (seen !== undefined) seen.count++
+      else counts.push({ name, line, count: 1 })
+    }
+  }
+  const best = counts.reduce<(typeof counts)[number] | null>((b, c) => (b === null || c.count > b.count ? c : b), null)
+  return best === null ? null : { name: best.name, line: best.line }
+}
+
+function sameParty(a: string, b: string): boolean {
+  return a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+}
 
 // ---- identifiers
 
 const ID_SCHEMES: ReadonlyArray<readonly [string, string]> = [
   ["purchase_order", "purchase\\s+order|p\\.?\\s?o\\."],
-  ["invoice", "invoice|inv"],
+  ["invoice", "invoice|inv|facture|rechnung|faktura|factura|fattura"],
   ["order", "order"],
   ["contract", "contract|agreement"],
   ["policy", "policy"],
@@ -226,12 +303,14 @@ const ID_SCHEMES: ReadonlyArray<readonly [string, string]> = [
   ["quote", "quote|quotation|estimate"],
   ["receipt", "receipt"],
   ["reference", "reference|ref"],
-  ["tax_id", "vat(?:\\s+reg(?:istration)?)?|tax\\s+id|tin|ein"],
-  ["iban", "iban"]
+  ["tax_id", "vat(?:\\s+reg(?:istration)?)?|tax\\s+id|tin|ein"]
 ]
+const MARK = "no|nr|n°|nº|num|number|nummer|#|id|code"
+/** an IBAN, printed in groups ("FR76 1010 7002 …"), kept without its spaces */
+const IBAN = /\bIBAN\b\s*[:#|]?\s*([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{1,5}){2,8})\b/gi
 const ID_RE = new RegExp(
-  `\\b(${ID_SCHEMES.map(([, s]) => `(?:${s})`).join("|")})\\.?\\s*(?:(?:no|nr|num|number|#|id|code)\\b\\.?|#)?\\s*(:|\\||#)?\\s*([A-Z0-9][A-Z0-9\\-/._]{0,40}[A-Z0-9]|[0-9])`,
-  "gi"
+  `\\b(${ID_SCHEMES.map(([, s]) => `(?:${s})`).join("|")})(?![\\p{L}_])\\.?\\s*(?:(?:${MARK})(?![\\p{L}\\p{N}])\\.?|#)?\\s*(:|\\||#)?\\s*#?([A-Z0-9][A-Z0-9\\-/._]{0,40}[A-Z0-9]|[0-9])`,
+  "giu"
 )
 
 const schemeOf = (word: string): string => {
@@ -249,11 +328,17 @@ const readIdentifiers = (lines: ReadonlyArray<Line>): Array<Identifier> => {
   const out: Array<Identifier> = []
   for (const line of lines) {
     for (const m of line.text.matchAll(ID_RE)) {
-      const marked = /(?:no|nr|num|number|#|id|code)\b\.?\s*(?::|\||#)?\s*$|[:|#]\s*$/i.test(m[0].slice(0, m[0].length - m[3]!.length))
+      const marked = new RegExp(`(?:${MARK})\\.?\\s*(?::|\\||#)?\\s*#?$|[:|#]\\s*#?$`, "i").test(m[0].slice(0, m[0].length - m[3]!.length))
       const value = m[3]!.replace(/[._/-]+$/, "")
-      if (!marked || !/\d/.test(value) || dateOf(value) !== null) continue
+      // unmarked ("Invoice INV/2023/03/0008"): only a code that is more than a number
+      const code = value.length >= 4 && /\p{L}|[-/_]/u.test(value)
+      if ((!marked && !code) || !/\d/.test(value) || dateOf(value) !== null) continue
       const scheme = schemeOf(m[1]!)
       if (!out.some((x) => x.scheme === scheme && x.value === value)) out.push({ scheme, value, line })
+    }
+    for (const m of line.text.matchAll(IBAN)) {
+      const value = m[1]!.replace(/\s+/g, "").toUpperCase()
+      if (!out.some((x) => x.scheme === "iban" && x.value === value)) out.push({ scheme: "iban", value, line })
     }
   }
   return out
@@ -280,15 +365,7 @@ export const extractCatalogLocally = (input: CatalogExtractInput): Array<Catalog
 
   const recipient = labelledParty(lines, RECIPIENT)
   let issuer = labelledParty(lines, ISSUER)
-  if (issuer === null && isDocument) {
-    for (const line of lines.slice(0, 12)) {
-      const c = companiesIn(line).find((n) => recipient === null || !sameParty(n, recipient.name))
-      if (c !== undefined) {
-        issuer = { name: c, line }
-        break
-      }
-    }
-  }
+  if (issuer === null && isDocument) issuer = letterhead(lines, recipient?.name ?? null)
   if (issuer !== null) cells.push(found("issuer", { kind: "party", name: issuer.name }, issuer.line))
   if (recipient !== null) cells.push(found("recipient", { kind: "party", name: recipient.name }, recipient.line))
   const parties: Array<{ name: string; line: Line }> = []
@@ -306,7 +383,7 @@ export const extractCatalogLocally = (input: CatalogExtractInput): Array<Catalog
     }
     break
   }
-  for (const line of lines) for (const name of companiesIn(line)) addParty(name, line)
+  for (const line of lines) for (const name of companiesIn(line.text)) addParty(name, line)
   for (const p of parties) cells.push(found("parties", { kind: "party", name: p.name }, p.line))
 
   for (const id of readIdentifiers(lines).slice(0, MAX_REPEATED)) {
@@ -324,9 +401,9 @@ export const extractCatalogLocally = (input: CatalogExtractInput): Array<Catalog
   }
   const amounts: Array<{ value: MoneyValue; line: Line }> = []
   for (const line of lines) {
-    const own = lineCurrency(line.text)
     for (const m of moneyIn(line.text, order)) {
-      const currency = m.currency ?? (own !== null && /[A-Za-z]/.test(line.text) ? own : null)
+      // only amounts printed with their currency: a line's other numbers are quantities, rates, codes
+      const currency = m.currency
       if (currency === null) continue
       if (total !== null && total.line === line && total.mention.amount === m.amount) continue
       if (amounts.length >= MAX_REPEATED || amounts.some((a) => a.value.amount === m.amount && a.value.currency === currency)) continue

@@ -104,7 +104,7 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
     if (b > 12) return iso(y, a, b)
     return order === "day-first" ? iso(y, b, a) : iso(y, a, b)
   }
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text)
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[1]!) !== null) return iso(Number(m[3]), monthOf(m[1]!)!, Number(m[2]))
   m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[2]!) !== null) return iso(Number(m[3]), monthOf(m[2]!)!, Number(m[1]))
@@ -112,7 +112,7 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
 }
 
 /** what may be a date in any of the forms `dateOf` reads (it decides) */
-const DATE_PATTERN = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
+const DATE_PATTERN = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?\s?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
 
 /** Every date of a text, in order ("1 July 2026 – 31 July 2026" gives two). */
 export const datesOf = (text: string, order: DayOrder = "day-first"): Array<string> => {
@@ -181,8 +181,9 @@ const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => symbol.replace(/[$]/g, 
 // a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
-    `(?<![\\p{L}\\d.,\\-/])(\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
-    `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b))?`,
+    `(?<![\\p{L}\\d.,\\-/])(\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
+    `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
   "gu"
 )
 
