@@ -83,7 +83,7 @@ const cellOf = (a: AnswerCell, pages: ReadonlyArray<Intelligence.CatalogPageText
   if (a.status === "ambiguous") return ambiguous
   switch (field.kind) {
     case "date":
-      return a.date !== null && /^\d{4}-\d{2}-\d{2}$/.test(a.date) && !Number.isNaN(Date.parse(a.date)) ? found({ kind: "date", date: a.date }) : ambiguous
+      return a.date !== null && Workspaces.Catalog.isIsoDate(a.date) ? found({ kind: "date", date: a.date }) : ambiguous
     case "party":
       return a.name !== null && a.name.trim() !== "" ? found({ kind: "party", name: a.name.trim() }) : ambiguous
     case "identifier":

@@ -15,6 +15,7 @@ import { CatalogExtractor } from "../../intelligence/catalog-extractor.js"
 import type { ContentKind } from "../files/content-kind.js"
 import type { CatalogCell, CatalogComponent, ComponentKind } from "./catalog-entry.js"
 import { CATALOG_FIELDS, type CatalogField } from "./catalog-fields.js"
+import { isIsoDate } from "./catalog-query.js"
 import { isCurrencyCode, isDecimal } from "./money.js"
 
 const fits = (field: CatalogField, cell: CatalogCell): boolean => {
@@ -24,7 +25,7 @@ const fits = (field: CatalogField, cell: CatalogCell): boolean => {
   if (cell.status === "ambiguous") return true
   switch (field.kind) {
     case "date":
-      return v.kind === "date" && /^\d{4}-\d{2}-\d{2}$/.test(v.date)
+      return v.kind === "date" && isIsoDate(v.date)
     case "party":
       return v.kind === "party" && v.name.trim() !== ""
     case "identifier":

@@ -81,7 +81,13 @@ export interface CatalogPage {
 /** How text is compared: NFKC, lower case, runs of white space as one space, trimmed. */
 export const foldCatalogText = (s: string): string => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** a calendar date as `YYYY-MM-DD` (2024-02-30 is none) */
+export const isIsoDate = (s: string): boolean => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s)
+  if (m === null) return false
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+}
 
 /** What a stored cell is matched and ordered by (the PostgreSQL store keeps these columns). */
 export interface CellKeys {
@@ -129,7 +135,7 @@ export const catalogQueryProblems = (q: Omit<CatalogQuery, "visible">): Readonly
         break
       case "date_range":
         if (f.kind !== "date") problems.push(`\`${f.field}\` is not a date`)
-        for (const d of [filter.from, filter.to]) if (d !== undefined && !ISO_DATE.test(d)) problems.push(`\`${d}\` is not a YYYY-MM-DD date`)
+        for (const d of [filter.from, filter.to]) if (d !== undefined && !isIsoDate(d)) problems.push(`\`${d}\` is not a YYYY-MM-DD date`)
         break
       case "amount_range":
         if (f.kind !== "money") problems.push(`\`${f.field}\` is not money`)
