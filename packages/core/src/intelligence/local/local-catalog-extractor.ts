@@ -159,6 +159,16 @@ const readDates = (lines: ReadonlyArray<Line>, order: DayOrder): DatesFound => {
 
 // ---- money
 
+/** each line's money mentions, read once */
+const mentionsOf = (order: DayOrder) => {
+  const cache = new Map<Line, Array<MoneyMention>>()
+  return (line: Line): Array<MoneyMention> => {
+    let m = cache.get(line)
+    if (m === undefined) cache.set(line, (m = moneyIn(line.text, order)))
+    return m
+  }
+}
+
 const TOTAL_LABELS: ReadonlyArray<readonly [number, RegExp]> = [
   [3, /\b(?:grand\s+total|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|amount\s+payable|total\s+payable|invoice\s+total|total\s+(?:incl\.?|including|inc\.)\b|total\s+amount)/i],
   [2, /\b(?:total|totaal|gesamtbetrag|rechnungsbetrag)\b/i]
@@ -166,13 +176,13 @@ const TOTAL_LABELS: ReadonlyArray<readonly [number, RegExp]> = [
 const NOT_TOTAL = /\b(?:sub\s*-?\s*total|total\s+(?:tax|vat|gst|excl\w*|net|before|hours|qty|quantity|items?|pages?|units?|weight|discount)|net\s+total|tax\s+total)\b/i
 
 /** the currency of every amount of the document whose own is not printed: the one it declares, or the only one it prints */
-const documentCurrency = (lines: ReadonlyArray<Line>, order: DayOrder): string | null => {
+const documentCurrency = (lines: ReadonlyArray<Line>, mentions: (l: Line) => Array<MoneyMention>): string | null => {
   for (const l of lines) {
     const m = /\b(?:currency|all\s+amounts\s+(?:are\s+)?in|amounts\s+in)\b\W*([A-Z]{3})\b/i.exec(l.text)
     if (m !== null && CURRENCY_CODES.has(m[1]!.toUpperCase())) return m[1]!.toUpperCase()
   }
   const seen = new Set<string>()
-  for (const l of lines) for (const m of moneyIn(l.text, order)) if (m.currency !== null) seen.add(m.currency)
+  for (const l of lines) for (const m of mentions(l)) if (m.currency !== null) seen.add(m.currency)
   return seen.size === 1 ? [...seen][0]! : null
 }
 
@@ -313,10 +323,11 @@ const ID_RE = new RegExp(
   "giu"
 )
 
-const schemeOf = (word: string): string => {
-  for (const [scheme, source] of ID_SCHEMES) if (new RegExp(`^(?:${source})$`, "i").test(word.trim())) return scheme
-  return "reference"
-}
+const SCHEME_WORDS: ReadonlyArray<readonly [string, RegExp]> = ID_SCHEMES.map(([scheme, source]) => [scheme, new RegExp(`^(?:${source})$`, "i")])
+/** what precedes a marked number: a number mark or a separator */
+const MARKED = new RegExp(`(?:${MARK})\\.?\\s*(?::|\\||#)?\\s*#?$|[:|#]\\s*#?$`, "i")
+
+const schemeOf = (word: string): string => SCHEME_WORDS.find(([, re]) => re.test(word.trim()))?.[0] ?? "reference"
 
 interface Identifier {
   readonly scheme: string
@@ -324,11 +335,13 @@ interface Identifier {
   readonly line: Line
 }
 
+/** the first `MAX_REPEATED` distinct identifiers, in document order */
 const readIdentifiers = (lines: ReadonlyArray<Line>): Array<Identifier> => {
   const out: Array<Identifier> = []
   for (const line of lines) {
+    if (out.length >= MAX_REPEATED) break
     for (const m of line.text.matchAll(ID_RE)) {
-      const marked = new RegExp(`(?:${MARK})\\.?\\s*(?::|\\||#)?\\s*#?$|[:|#]\\s*#?$`, "i").test(m[0].slice(0, m[0].length - m[3]!.length))
+      const marked = MARKED.test(m[0].slice(0, m[0].length - m[3]!.length))
       const value = m[3]!.replace(/[._/-]+$/, "")
       // unmarked ("Invoice INV/2023/03/0008"): only a code that is more than a number
       const code = value.length >= 4 && /\p{L}|[-/_]/u.test(value)
@@ -390,7 +403,8 @@ export const extractCatalogLocally = (input: CatalogExtractInput): Array<Catalog
     cells.push(found("identifiers", { kind: "identifier", scheme: id.scheme, value: id.value }, id.line))
   }
 
-  const docCurrency = documentCurrency(lines, order)
+  const mentions = mentionsOf(order)
+  const docCurrency = documentCurrency(lines, mentions)
   const total = readTotal(lines, order, docCurrency)
   if (total !== null) {
     cells.push(
@@ -401,7 +415,7 @@ export const extractCatalogLocally = (input: CatalogExtractInput): Array<Catalog
   }
   const amounts: Array<{ value: MoneyValue; line: Line }> = []
   for (const line of lines) {
-    for (const m of moneyIn(line.text, order)) {
+    for (const m of mentions(line)) {
       // only amounts printed with their currency: a line's other numbers are quantities, rates, codes
       const currency = m.currency
       if (currency === null) continue

@@ -5,9 +5,12 @@
  * image, audio or video. The `CatalogExtractor` reads each; a component without text (a scan OCR
  * could not read, a recording) is not read: every field `unexamined`.
  *
+ * The extractor reads at most `MAX_CATALOG_CHARS` of a component (a huge sheet's first rows):
+ * a field it did not find in a component read only in part is `unexamined`, not `not_found`.
+ *
  * `settleCells` puts what the extractor answered into the catalog's shape: fields in
- * `CATALOG_FIELDS` order, one cell for a field that is not repeated, `not_found` for a field it
- * left out, unknown fields and malformed values dropped.
+ * `CATALOG_FIELDS` order, one cell for a field that is not repeated, `not_found` (or `absent`)
+ * for a field it left out, unknown fields and malformed values dropped.
  */
 import { Effect } from "effect"
 import type { ParsedDocument } from "../../documents/parsed-document.js"
@@ -35,13 +38,15 @@ const fits = (field: CatalogField, cell: CatalogCell): boolean => {
   }
 }
 
-export const settleCells = (cells: ReadonlyArray<CatalogCell>): ReadonlyArray<CatalogCell> =>
+export const MAX_CATALOG_CHARS = 1_000_000
+
+export const settleCells = (cells: ReadonlyArray<CatalogCell>, absent: "not_found" | "unexamined" = "not_found"): ReadonlyArray<CatalogCell> =>
   CATALOG_FIELDS.flatMap((field): Array<CatalogCell> => {
     const own = cells.filter((c) => c.field === field.field && fits(field, c))
     const values = own.filter((c) => c.status === "found" || c.status === "ambiguous")
     if (values.length > 0) return field.repeated ? values : [values[0]!]
     const unexamined = own.find((c) => c.status === "unexamined")
-    return [{ field: field.field, status: unexamined === undefined ? "not_found" : "unexamined", value: null, citation: null }]
+    return [{ field: field.field, status: unexamined === undefined ? absent : "unexamined", value: null, citation: null }]
   })
 
 const unexamined = (): ReadonlyArray<CatalogCell> =>
@@ -53,15 +58,29 @@ export const catalogComponentsOf = (doc: ParsedDocument, kind: ContentKind) =>
     if (doc.kind === "spreadsheet") {
       return yield* Effect.forEach(doc.sheets, (sheet) =>
         Effect.map(
-          extractor.extract({ component_kind: "sheet", pages: [{ page: null, text: sheet.markdown }] }),
-          (cells): CatalogComponent => ({ component: sheet.sheet_name, component_kind: "sheet", page_start: null, page_end: null, cells: settleCells(cells) })
+          extractor.extract({ component_kind: "sheet", pages: [{ page: null, text: sheet.markdown.slice(0, MAX_CATALOG_CHARS) }] }),
+          (cells): CatalogComponent => ({
+            component: sheet.sheet_name,
+            component_kind: "sheet",
+            page_start: null,
+            page_end: null,
+            cells: settleCells(cells, sheet.markdown.length > MAX_CATALOG_CHARS ? "unexamined" : "not_found")
+          })
         ))
     }
     const componentKind: ComponentKind = kind === "media" ? "media" : "document"
     const pageCount = Math.max(doc.page_count, 1)
     const whole = { component: null, component_kind: componentKind, page_start: 1, page_end: pageCount }
     if (doc.text.trim() === "") return [{ ...whole, cells: unexamined() }]
-    const pages = doc.pages.length > 0 ? doc.pages.map((p) => ({ page: p.page_number, text: p.text })) : [{ page: 1, text: doc.text }]
+    const all = doc.pages.length > 0 ? doc.pages.map((p) => ({ page: p.page_number, text: p.text })) : [{ page: 1, text: doc.text }]
+    // the first pages up to the bound (a page is cut at it)
+    const pages: Array<{ page: number; text: string }> = []
+    let room = MAX_CATALOG_CHARS
+    for (const p of all) {
+      if (room <= 0) break
+      pages.push(p.text.length <= room ? p : { ...p, text: p.text.slice(0, room) })
+      room -= p.text.length
+    }
     const cells = yield* extractor.extract({ component_kind: componentKind, pages })
-    return [{ ...whole, cells: settleCells(cells) }]
+    return [{ ...whole, cells: settleCells(cells, room < 0 ? "unexamined" : "not_found") }]
   })

@@ -10,6 +10,7 @@ import { documentOfMarkdown } from "../../../src/documents/parse/read-document.j
 import type { ParsedDocument, ParsedSpreadsheet } from "../../../src/documents/parsed-document.js"
 import { LocalCatalogExtractorLive } from "../../../src/intelligence/local/local-catalog-extractor.js"
 import { catalogQueryProblems, decodeCatalogCursor, encodeCatalogCursor } from "../../../src/workspaces/catalog/catalog-query.js"
+import { MAX_CATALOG_CHARS } from "../../../src/workspaces/catalog/catalog-components.js"
 import { catalogStage } from "../../../src/workspaces/catalog/catalog-stage.js"
 import { CatalogStore } from "../../../src/workspaces/catalog/catalog-store.js"
 import { CATALOG_VERSION } from "../../../src/workspaces/catalog/catalog-version.js"
@@ -163,6 +164,17 @@ describe("the catalog's ingestion stage", () => {
       yield* catalogStage.onFileDropped!(t, w, "f1")
       expect((yield* store.query(t, w, all)).total).toBe(0)
       expect(yield* store.uncatalogued(t, w, ["f1"], CATALOG_VERSION)).toEqual(["f1"])
+    }).pipe(Effect.provide(Layer.merge(MemoryCatalogStore.layer, LocalCatalogExtractorLive))))
+
+  it.effect("a component read only in part (over MAX_CATALOG_CHARS) says unexamined, not not_found, for what it did not find", () =>
+    Effect.gen(function*() {
+      const store = yield* CatalogStore
+      const long = documentOfMarkdown(`Invoice No: Q-1\n\n${"lorem ipsum ".repeat(Math.ceil(MAX_CATALOG_CHARS / 12) + 10)}`, "long.md")
+      yield* ingested("long", "long.md", "text/markdown", long, null)
+      const row = (yield* store.query(workspace.tenant_id, workspace.workspace_id, all)).rows.find((r) => r.file_id === "long")!
+      expect(row.cells.find((c) => c.field === "identifiers")).toMatchObject({ status: "found", value: { value: "Q-1" } })
+      expect(row.cells.find((c) => c.field === "due_date")?.status).toBe("unexamined")
+      expect(row.cells.filter((c) => c.status === "not_found")).toEqual([])
     }).pipe(Effect.provide(Layer.merge(MemoryCatalogStore.layer, LocalCatalogExtractorLive))))
 
   it.effect("a scan without text is a media row with every field unexamined; a workbook gives a row per sheet", () =>
