@@ -21,6 +21,7 @@ export {
   resolveConfig
 } from "./config.js"
 export { repairRanges, toClassification } from "./classifier.js"
+export { responseSchema as catalogResponseSchema } from "./catalog-extractor.js"
 export { responseSchema } from "./extractor.js"
 export { locate } from "./grounder.js"
 export { codeDistribution } from "./internal/logprobs.js"

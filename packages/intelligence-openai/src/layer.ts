@@ -9,6 +9,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import { type ConfigError, Context, Effect, Layer } from "effect"
 import { makeAnswerer } from "./answerer.js"
+import { makeCatalogExtractor } from "./catalog-extractor.js"
 import { makeClassifier } from "./classifier.js"
 import { makeDomainGenerator } from "./domain-generator.js"
 import { config as envConfig, type OpenAiConfig, resolveConfig } from "./config.js"
@@ -21,7 +22,7 @@ import { makeTableQuestionWriter } from "./table-question-writer.js"
 
 /** Every intelligence port this engine provides. */
 export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
-  | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter
+  | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter | Intelligence.CatalogExtractor
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -32,7 +33,8 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.Embedder, makeEmbedder(client)),
         Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client)),
         Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client)),
-        Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client))
+        Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client)),
+        Context.add(Intelligence.CatalogExtractor, makeCatalogExtractor(client))
       ))
   )
 

@@ -51,13 +51,14 @@ import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
 import * as PgFileIngestionStore from "./file-ingestion-store.js"
+import * as PgCatalogStore from "./catalog-store.js"
 import * as PgWorkspaceSql from "./workspace-sql.js"
 import * as PgSearchIndex from "./search-index.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgSearchIndex, PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgAccessLabelStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
+export { PgAccessLabelStore, PgCatalogStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -107,7 +108,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspac
   PgWorkspaceFileStore.layer,
   PgFileIngestionStore.layer,
   PgWorkspaceSql.layer,
-  searchIndexLayer
+  searchIndexLayer,
+  PgCatalogStore.layer
 )
 
 /**

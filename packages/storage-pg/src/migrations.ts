@@ -32,6 +32,7 @@ import fileIngestions from "./migrations/0017_file_ingestions.js"
 import workspaceFileKind from "./migrations/0018_workspace_file_kind.js"
 import blobKeyPrefixIndex from "./migrations/0019_blob_key_prefix_index.js"
 import searchIndex from "./migrations/0020_search_index.js"
+import catalog from "./migrations/0021_catalog.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -55,7 +56,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "17_file_ingestions": fileIngestions,
   "18_workspace_file_kind": workspaceFileKind,
   "19_blob_key_prefix_index": blobKeyPrefixIndex,
-  "20_search_index": searchIndex
+  "20_search_index": searchIndex,
+  "21_catalog": catalog
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

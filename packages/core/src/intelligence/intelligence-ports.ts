@@ -4,6 +4,7 @@
  * provides the model-backed one.
  */
 import type { QuestionAnswerer } from "./answerer.js"
+import type { CatalogExtractor } from "./catalog-extractor.js"
 import type { DocumentClassifier } from "./classifier.js"
 import type { DomainGenerator } from "./domain-generator.js"
 import type { Embedder } from "./embedder.js"
@@ -12,3 +13,4 @@ import type { Grounder } from "./grounder.js"
 import type { TableQuestionWriter } from "./table-question-writer.js"
 
 export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator | TableQuestionWriter
+  | CatalogExtractor

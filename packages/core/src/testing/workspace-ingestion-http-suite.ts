@@ -155,7 +155,13 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       const dm = await metadata(t.tenantId, t.ws, doc.file_id)
       expect(dm).toMatchObject({ lane: "text", page_count: 2, last_error: null, representations: { organized_files: true, search_index: true } })
       // the units a file cost are on the file as stored (no route shows them but the job's outcome)
-      expect((await probe.state(t.tenantId, t.ws, doc.file_id)).file).toMatchObject({ lane: "text", units: 2, page_count: 2 })
+      const stored = await probe.state(t.tenantId, t.ws, doc.file_id)
+      expect(stored.file).toMatchObject({ lane: "text", units: 2, page_count: 2 })
+      // the catalog: one row for the document, one per sheet, stamped with the category this ingestion decided
+      expect(stored.catalog.map((e: any) => [e.component, e.component_kind, e.page_start, e.page_end, e.category])).toEqual([[null, "document", 1, 2, d.category]])
+      expect(stored.catalog[0].cells.map((c: any) => c.status)).toContain("not_found")
+      expect((await probe.state(t.tenantId, t.ws, csv.file_id)).catalog.map((e: any) => [e.component_kind, e.page_start])).toEqual([["sheet", null]])
+      expect((await probe.state(t.tenantId, t.ws, bad.file_id)).catalog).toEqual([])
       expect(await file(t.tenantId, t.ws, bad.file_id)).toMatchObject({ ingestion_status: "failed" })
       expect(await metadata(t.tenantId, t.ws, bad.file_id)).toMatchObject({ file: { ingestion_status: "failed" }, last_error: { code: "corrupt_file" } })
       expect((await file(t.tenantId, t.ws, odd.file_id)).ingestion_status).toBe("failed")
@@ -359,7 +365,7 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       expect(await probe.blobsExist([before.file.blob_key])).toEqual([false])
     })
 
-    it("file_delete takes the file's ingestion record and tables; a workspace's deletion tears its records down", async () => {
+    it("file_delete takes the file's ingestion record, tables and catalog rows; a workspace's deletion tears them down", async () => {
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "one.csv", "k,v\na,1\n")
       const b = await upload(t.tenantId, t.ws, "two.csv", "k,v\nb,2\n")
@@ -370,7 +376,8 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       expect([200, 202], JSON.stringify(del.body)).toContain(del.status)
       expect(del.body.kind).toBe("file_delete")
       expect((await settle(t.key, del.body.job_id)).body.status).toBe("succeeded")
-      expect(await probe.state(t.tenantId, t.ws, a.file_id)).toMatchObject({ file: null, record: null })
+      expect(await probe.state(t.tenantId, t.ws, a.file_id)).toMatchObject({ file: null, record: null, catalog: [] })
+      expect((await probe.state(t.tenantId, t.ws, b.file_id)).catalog).toHaveLength(1)
       const left = await probe.tables(t.tenantId, t.ws)
       expect(left).toHaveLength(1)
       expect((await probe.state(t.tenantId, t.ws, b.file_id)).record.components.some((c: any) => c.table_name === left[0])).toBe(true)
@@ -381,7 +388,8 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       const dj = await settle(t.key, gone.body.job_id)
       expect(dj.body.status, JSON.stringify(dj.body)).toBe("succeeded")
       expect(dj.body.result.steps).toContain("ingestion_records")
-      expect((await probe.state(t.tenantId, t.ws, b.file_id)).record).toBeNull()
+      expect(dj.body.result.steps).toContain("catalog")
+      expect(await probe.state(t.tenantId, t.ws, b.file_id)).toMatchObject({ record: null, catalog: [] })
       expect(await probe.tables(t.tenantId, t.ws)).toEqual([])
     })
 

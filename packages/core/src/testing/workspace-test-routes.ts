@@ -5,7 +5,7 @@
  * - set-ups with no route: a file's bytes vanishing from storage, an ingested hash drifting, a
  *   workspace held `deleting` (a delete's job may finish before a request could see it), a file
  *   carrying a label its workspace does not declare (labels are fixed when a workspace is made);
- * - facts no route shows: the stored file and ingestion record (also once the file is gone), the
+ * - facts no route shows: the stored file, its ingestion record and catalog rows (also once the file is gone), the
  *   blob keys of a file and its outputs and whether those blobs still exist, the SQL engine's tables.
  *
  * Every route takes a JSON body and answers JSON (500 with the cause when the store failed).
@@ -20,6 +20,7 @@ import { stagedBlobKey } from "../workspaces/files/file-kinds.js"
 import { WorkspaceFileStore } from "../workspaces/files/file-store.js"
 import { mediaTypeOf } from "../workspaces/files/media-type.js"
 import { FileIngestionStore } from "../workspaces/ingestion/file-ingestion.js"
+import { CatalogStore } from "../workspaces/catalog/catalog-store.js"
 import { WorkspaceSql } from "../workspaces/tables/sql-engine.js"
 import { WorkspaceStore } from "../workspaces/workspace/workspace-store.js"
 import type { HttpTarget } from "./http-target.js"
@@ -74,7 +75,9 @@ export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
       const file = yield* files.get(b.tenant_id, b.workspace_id, b.file_id)
       const record = yield* Effect.flatMap(FileIngestionStore, (s) => s.get(b.tenant_id, b.workspace_id, b.file_id))
       const outputs = Option.isSome(file) ? yield* files.listOutputs(b.tenant_id, b.workspace_id, b.file_id) : []
-      return { file: Option.getOrNull(file), record: Option.getOrNull(record), outputs }
+      // the catalog rows of the file, whatever their label (the filtered-search route has its own suite)
+      const rows = yield* Effect.flatMap(CatalogStore, (s) => s.query(b.tenant_id, b.workspace_id, { visible: "all", filters: [], limit: 200 }))
+      return { file: Option.getOrNull(file), record: Option.getOrNull(record), outputs, catalog: rows.rows.filter((r) => r.file_id === b.file_id) }
     })),
   // which of the blobs still exist
   testRoute<{ keys: ReadonlyArray<string> }>("/_test/workspace/blobs-exist", (b) =>
@@ -107,7 +110,7 @@ export const workspaceProbe = (target: HttpTarget) => {
   }
   const ref = (tenantId: string, ws: string, fileId: string) => ({ tenant_id: tenantId, workspace_id: ws, file_id: fileId })
   return {
-    state: (tenantId: string, ws: string, fileId: string): Promise<{ file: any; record: any; outputs: Array<any> }> =>
+    state: (tenantId: string, ws: string, fileId: string): Promise<{ file: any; record: any; outputs: Array<any>; catalog: Array<any> }> =>
       post("/_test/workspace/state", ref(tenantId, ws, fileId)),
     blobsExist: (keys: ReadonlyArray<string>): Promise<Array<boolean>> => post("/_test/workspace/blobs-exist", { keys }),
     loseBytes: (tenantId: string, ws: string, fileId: string) => post("/_test/workspace/lose-bytes", ref(tenantId, ws, fileId)),

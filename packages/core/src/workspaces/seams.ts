@@ -22,6 +22,9 @@ import type { BlobStore } from "../documents/uploads/blob-store.js"
 import type { Embedder } from "../intelligence/embedder.js"
 import { SearchIndex } from "./search/search-index.js"
 import { searchIndexingStage } from "./search/search-stage.js"
+import type { CatalogExtractor } from "../intelligence/catalog-extractor.js"
+import { catalogStage } from "./catalog/catalog-stage.js"
+import { CatalogStore } from "./catalog/catalog-store.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -47,7 +50,7 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
  * when adding a stage that needs some.
  */
-export const workspaceIngestionStages: ReadonlyArray<IngestionStage<SearchIndex | Embedder>> = [searchIndexingStage]
+export const workspaceIngestionStages: ReadonlyArray<IngestionStage<SearchIndex | Embedder | CatalogStore | CatalogExtractor>> = [searchIndexingStage, catalogStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
@@ -61,10 +64,17 @@ const searchIndexTeardown: TeardownStep<SearchIndex> = {
   run: (tenantId, workspaceId) => Effect.flatMap(SearchIndex, (s) => s.removeWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's catalog entries (filtered search) */
+const catalogTeardown: TeardownStep<CatalogStore> = {
+  name: "catalog",
+  run: (tenantId, workspaceId) => Effect.flatMap(CatalogStore, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex>> = [
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore>> = [
   searchIndexTeardown,
   ingestionRecordsStep,
+  catalogTeardown,
   fileTeardownStep,
   tablesTeardown
 ]

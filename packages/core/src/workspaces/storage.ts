@@ -6,5 +6,6 @@ import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import type { WorkspaceSql } from "./tables/sql-engine.js"
 import type { SearchIndex } from "./search/search-index.js"
+import type { CatalogStore } from "./catalog/catalog-store.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | SearchIndex
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | SearchIndex | CatalogStore

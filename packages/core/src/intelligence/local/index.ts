@@ -4,6 +4,7 @@
  */
 import { Layer } from "effect"
 import { LocalAnswererLive } from "./local-answerer.js"
+import { LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
 import { LocalClassifierLive } from "./local-classifier.js"
 import { LocalDomainGeneratorLive } from "./local-domain-generator.js"
 import { LocalEmbedderLive } from "./local-embedder.js"
@@ -12,6 +13,7 @@ import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 
 export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
+export { extractCatalogLocally, LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
 export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } from "./local-domain-generator.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
@@ -20,4 +22,4 @@ export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion }
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
 export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-  LocalTableQuestionWriterLive)
+  LocalTableQuestionWriterLive, LocalCatalogExtractorLive)

@@ -35,6 +35,7 @@
 import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
+import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
 import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
@@ -195,7 +196,6 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
   cs.reduce<Candidate | undefined>((b, c) => (b === undefined || c.score > b.score + 1e-9 ? c : b), undefined)
 
-const COMPANY = /\b(inc|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|s\.?a|sarl|s\.?r\.?l|b\.?v|ag|pty)\.?$/i
 const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|page)\b/i
 
 const companyNames = (ctx: Context): Array<string> =>
@@ -212,7 +212,6 @@ const documentCurrency = (ctx: Context): string | null => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null
 }
 
-const LEADING = /^(?:(?:of|the|by|to|is|are|as|at|for|on|under|in|be|shall|will|a|an)\s+)+/i
 
 /** The phrase after the last of the field's words in a sentence, up to punctuation, without leading articles and prepositions. */
 const phraseAfter = (sentence: string, fw: FieldWords): string | undefined => {
@@ -426,10 +425,6 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
   return out
 }
 
-const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[.;]|,\s+(?:an?|the)\s|$)/i
-
-/** a party's name without its description (", a Delaware corporation", "(the Supplier)") */
-const partyName = (text: string) => text.split(/\s*\(|,\s+(?=(?:an?|the|each|both|registered|incorporated|with|whose)\b)/i)[0]!.replace(LEADING, "").replace(/[,;:]+$/, "").trim()
 
 const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string>, ctx: Context): Array<unknown> => {
   const items = node.items

@@ -262,7 +262,10 @@ const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOp
       if (stage.afterFileIngested === undefined) continue
       yield* stage.afterFileIngested({
         workspace: o.workspace,
-        file: { ...file, category: taught.category, access_label: taught.access_label },
+        file,
+        category: taught.category,
+        access_label: taught.access_label,
+        taxonomy: o.taxonomy,
         record,
         document: doc,
         markdown: derived.markdown

@@ -15,14 +15,21 @@
 import type { Effect } from "effect"
 import type { ParsedDocument } from "../../documents/parsed-document.js"
 import type { Job } from "../../jobs/job.js"
+import type { Taxonomy } from "../domains/domain-definition.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 import type { Workspace } from "../workspace/workspace.js"
 import type { FileIngestionRecord } from "./file-ingestion.js"
 
 export interface IngestedFile {
   readonly workspace: Workspace
-  /** the file as claimed (status `ingesting`, the version read), with the category and access label this ingestion decided */
+  /** the file as claimed (status `ingesting`), with the version read; its category and label are the earlier ingestion's */
   readonly file: WorkspaceFile
+  /** the category this ingestion decided (the file takes it once every stage is done) */
+  readonly category: string | null
+  /** the access label this ingestion decided (likewise) */
+  readonly access_label: string | null
+  /** the workspace's pinned taxonomy the category belongs to */
+  readonly taxonomy: Taxonomy
   readonly record: FileIngestionRecord
   readonly document: ParsedDocument
   /** document.md */

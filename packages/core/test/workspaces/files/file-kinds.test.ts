@@ -6,12 +6,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Documents, Intelligence, ManualClock, Workspaces } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryFileIngestionStore, MemoryObjectStore, MemorySearchIndex, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
+import { MemoryBlobStore, MemoryCatalogStore, MemoryFileIngestionStore, MemoryObjectStore, MemorySearchIndex, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
 import { settingsLayer } from "../../../src/kernel/config.js"
 import { IdsLive } from "../../../src/kernel/ids.js"
+import { LocalCatalogExtractorLive } from "../../../src/intelligence/local/local-catalog-extractor.js"
 
 const START = Date.UTC(2026, 0, 1)
 const clock = new ManualClock(START)
@@ -29,6 +30,8 @@ const layer = Layer.mergeAll(
   MemoryWorkspaceSql.layer,
   MemorySearchIndex.layer,
   Intelligence.LocalIntelligence.LocalEmbedderLive,
+  MemoryCatalogStore.layer,
+  LocalCatalogExtractorLive,
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
   IdsLive,

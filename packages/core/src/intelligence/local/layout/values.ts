@@ -30,8 +30,11 @@ export const currencyOf = (text: string): string | null => {
 
 const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
 
-/** Digits with thousands separators and a decimal mark, read by which separator comes last. */
-const numberOfDigits = (raw: string): number | null => {
+/**
+ * Digits with thousands separators and a decimal mark as a plain decimal ("1.234,50" → "1234.50",
+ * the fraction's digits as printed), read by which separator comes last; null when not a number.
+ */
+export const decimalOfDigits = (raw: string): string | null => {
   let s = raw.replace(/[\s'’]/g, "")
   const lastDot = s.lastIndexOf(".")
   const lastComma = s.lastIndexOf(",")
@@ -43,8 +46,12 @@ const numberOfDigits = (raw: string): number | null => {
   } else if (lastDot >= 0 && /^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     s = s.replace(/\./g, "")
   }
-  const n = Number(s)
-  return Number.isFinite(n) ? n : null
+  return /^\d+(?:\.\d+)?$/.test(s) ? s.replace(/^0+(?=\d)/, "") : null
+}
+
+const numberOfDigits = (raw: string): number | null => {
+  const d = decimalOfDigits(raw)
+  return d === null ? null : Number(d)
 }
 
 /** The first amount of a text ("$1,234.50" → 1234.5, "(12.00)" → -12), or null. */
@@ -97,20 +104,22 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
     if (b > 12) return iso(y, a, b)
     return order === "day-first" ? iso(y, b, a) : iso(y, a, b)
   }
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text)
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[1]!) !== null) return iso(Number(m[3]), monthOf(m[1]!)!, Number(m[2]))
   m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
   if (m !== null && monthOf(m[2]!) !== null) return iso(Number(m[3]), monthOf(m[2]!)!, Number(m[1]))
   return null
 }
 
+/** what may be a date in any of the forms `dateOf` reads (it decides) */
+const DATE_PATTERN = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?\s?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
+
 /** Every date of a text, in order ("1 July 2026 – 31 July 2026" gives two). */
 export const datesOf = (text: string, order: DayOrder = "day-first"): Array<string> => {
   const out: Array<string> = []
   let rest = text
   for (let guard = 0; guard < 20; guard++) {
-    const re = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
-    const m = re.exec(rest)
+    const m = new RegExp(DATE_PATTERN).exec(rest)
     if (m === null) break
     const d = dateOf(m[0], order)
     if (d !== null) out.push(d)
@@ -153,4 +162,68 @@ export const enumOf = <T extends string | number | boolean | null>(text: string,
     }
   }
   return best
+}
+
+/** The text with every date `dateOf` reads blanked out (same length), so its digits are no amount. */
+export const maskDates = (text: string, order: DayOrder = "day-first"): string =>
+  text.replace(new RegExp(DATE_PATTERN, "g"), (m) => (dateOf(m, order) === null ? m : " ".repeat(m.length)))
+
+export interface MoneyMention {
+  /** a plain decimal (`decimalOfDigits`), negative when signed or in parentheses */
+  readonly amount: string
+  /** the ISO code of the symbol or code printed next to it, null when none */
+  readonly currency: string | null
+  /** as printed */
+  readonly text: string
+}
+
+const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => symbol.replace(/[$]/g, "\\$")).join("|")
+// a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
+const MONEY_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
+    `(?<![\\p{L}\\d.,\\-/])(\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
+    `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
+  "gu"
+)
+
+const isoOfSymbol = (s: string | undefined): string | null => {
+  if (s === undefined) return null
+  if (CURRENCY_CODES.has(s)) return s
+  return CURRENCY_SYMBOLS.find(([symbol]) => symbol === s)?.[1] ?? null
+}
+
+/**
+ * Every number of a text that may be money (dates blanked out, percentages skipped), with the
+ * currency printed next to it, if any: "EUR 1.234,50", "$99", "(12.00) USD", "1 250,00 €".
+ */
+export const moneyIn = (text: string, order: DayOrder = "day-first"): Array<MoneyMention> => {
+  const out: Array<MoneyMention> = []
+  const masked = maskDates(text, order)
+  for (const m of masked.matchAll(MONEY_RE)) {
+    const amount = decimalOfDigits(m[5]!)
+    if (amount === null) continue
+    const before = isoOfSymbol(m[3])
+    const after = isoOfSymbol(m[6]) ?? (m[7] !== undefined ? isoOfSymbol(m[8]) : null)
+    const negative = (m[1] !== undefined && m[7] !== undefined) || m[2] !== undefined || m[4] !== undefined
+    const unsigned = /^0+(?:\.0+)?$/.test(amount)
+    out.push({ amount: negative && !unsigned ? `-${amount}` : amount, currency: before ?? after, text: m[0].trim() })
+  }
+  return out
+}
+
+export interface DateSpan {
+  readonly date: string
+  readonly start: number
+  readonly end: number
+}
+
+/** Every date of a text with where it is printed, in order. */
+export const dateSpans = (text: string, order: DayOrder = "day-first"): Array<DateSpan> => {
+  const out: Array<DateSpan> = []
+  for (const m of text.matchAll(new RegExp(DATE_PATTERN, "g"))) {
+    const date = dateOf(m[0], order)
+    if (date !== null) out.push({ date, start: m.index, end: m.index + m[0].length })
+  }
+  return out
 }

@@ -1,0 +1,10 @@
+/** The catalog of filtered search (spec 3): its fields, entries, query semantics, store port and ingestion stage. */
+export * from "./catalog-entry.js"
+export * from "./catalog-fields.js"
+export * from "./catalog-query.js"
+export { type CatalogCoverage, type CatalogRelabel, CatalogStore, type CatalogStoreService } from "./catalog-store.js"
+export { catalogComponentsOf, MAX_CATALOG_CHARS, settleCells } from "./catalog-components.js"
+export { catalogStage } from "./catalog-stage.js"
+export { CATALOG_VERSION } from "./catalog-version.js"
+export { documentTypeOf } from "./document-type.js"
+export { compareDecimals, isCurrencyCode, isDecimal } from "./money.js"
