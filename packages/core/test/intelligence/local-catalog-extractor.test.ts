@@ -157,6 +157,19 @@ describe("local catalog extractor: honesty", () => {
   })
 })
 
+describe("local catalog extractor: labels of other languages it knows", () => {
+  it("reads Dutch, German and French invoice and order numbers and a space-grouped amount before its currency", () => {
+    const cells = read([`Factuurnummer: 993548900\nOrdernummer: 12572103\nRechnungsnummer: R-2024-7\nFacture n° 2022089083\nTotaal 1 250,00 €`])
+    expect(values(cells, "identifiers")).toEqual([
+      { kind: "identifier", scheme: "invoice", value: "993548900" },
+      { kind: "identifier", scheme: "order", value: "12572103" },
+      { kind: "identifier", scheme: "invoice", value: "R-2024-7" },
+      { kind: "identifier", scheme: "invoice", value: "2022089083" }
+    ])
+    expect(one(cells, "total_amount")?.value).toEqual({ kind: "money", amount: "1250.00", currency: "EUR" })
+  })
+})
+
 describe("money mentions", () => {
   it("read amounts in their printed forms as plain decimals with the adjacent currency", () => {
     const read = (t: string) => moneyIn(t).map((m) => [m.amount, m.currency])

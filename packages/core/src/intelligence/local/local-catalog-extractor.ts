@@ -303,8 +303,8 @@ function sameParty(a: string, b: string): boolean {
 
 const ID_SCHEMES: ReadonlyArray<readonly [string, string]> = [
   ["purchase_order", "purchase\\s+order|p\\.?\\s?o\\."],
-  ["invoice", "invoice|inv|facture|rechnung|faktura|factura|fattura"],
-  ["order", "order"],
+  ["invoice", "invoice|inv|facture|rechnung(?:snummer)?|factuur(?:nummer)?|faktura|factura|fattura"],
+  ["order", "order(?:nummer)?|bestellnummer"],
   ["contract", "contract|agreement"],
   ["policy", "policy"],
   ["claim", "claim"],
