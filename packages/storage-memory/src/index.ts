@@ -29,12 +29,13 @@ import * as MemoryWorkspaceStore from "./workspace-store.js"
 import * as MemoryDomainStore from "./domain-store.js"
 import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 import * as MemorySearchIndex from "./search-index.js"
+import * as MemorySearchSessionStore from "./search-session-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemorySearchIndex, MemoryWorkspaceSql }
+export { MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
 
 /** The search index, built alone (it clears on reset only when built inside a storage layer). */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
@@ -75,7 +76,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryWorkspaceFileStore.layer,
   MemoryFileIngestionStore.layer,
   MemoryWorkspaceSql.layer,
-  MemorySearchIndex.layer
+  MemorySearchIndex.layer,
+  MemorySearchSessionStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

@@ -51,12 +51,13 @@ import * as PgAccessLabelStore from "./access-label-store.js"
 import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
 import * as PgFileIngestionStore from "./file-ingestion-store.js"
+import * as PgSearchSessionStore from "./search-session-store.js"
 import * as PgWorkspaceSql from "./workspace-sql.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgAccessLabelStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
+export { PgAccessLabelStore, PgDomainStore, PgFileIngestionStore, PgSearchSessionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -99,7 +100,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage, never, Sq
   PgDomainStore.layer,
   PgWorkspaceFileStore.layer,
   PgFileIngestionStore.layer,
-  PgWorkspaceSql.layer
+  PgWorkspaceSql.layer,
+  PgSearchSessionStore.layer
 )
 
 /**

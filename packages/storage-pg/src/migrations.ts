@@ -31,6 +31,7 @@ import workspaceSql from "./migrations/0016_workspace_sql.js"
 import fileIngestions from "./migrations/0017_file_ingestions.js"
 import workspaceFileKind from "./migrations/0018_workspace_file_kind.js"
 import blobKeyPrefixIndex from "./migrations/0019_blob_key_prefix_index.js"
+import searchSessions from "./migrations/0022_search_sessions.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -53,7 +54,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "16_workspace_sql": workspaceSql,
   "17_file_ingestions": fileIngestions,
   "18_workspace_file_kind": workspaceFileKind,
-  "19_blob_key_prefix_index": blobKeyPrefixIndex
+  "19_blob_key_prefix_index": blobKeyPrefixIndex,
+  "22_search_sessions": searchSessions
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

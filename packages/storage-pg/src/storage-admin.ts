@@ -43,7 +43,8 @@ export const TABLES = [
   "docket_ws_output_members",
   "docket_ws_file_ingestions",
   "docket_workspace_sql",
-  "docket_workspace_tables"
+  "docket_workspace_tables",
+  "docket_ws_search_sessions"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

@@ -22,6 +22,7 @@ import type { BlobStore } from "../documents/uploads/blob-store.js"
 import type { Embedder } from "../intelligence/embedder.js"
 import { SearchIndex } from "./search/search-index.js"
 import { searchIndexingStage } from "./search/search-stage.js"
+import { SearchSessionStore } from "./intelligent-search/search-session.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -61,8 +62,15 @@ const searchIndexTeardown: TeardownStep<SearchIndex> = {
   run: (tenantId, workspaceId) => Effect.flatMap(SearchIndex, (s) => s.removeWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's deep-search sessions (their turns quote its files) */
+const searchSessionsTeardown: TeardownStep<SearchSessionStore> = {
+  name: "search_sessions",
+  run: (tenantId, workspaceId) => Effect.asVoid(Effect.flatMap(SearchSessionStore, (s) => s.deleteWorkspace(tenantId, workspaceId)))
+}
+
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex>> = [
+export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | SearchSessionStore>> = [
+  searchSessionsTeardown,
   searchIndexTeardown,
   ingestionRecordsStep,
   fileTeardownStep,

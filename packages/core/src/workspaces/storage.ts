@@ -6,5 +6,6 @@ import type { WorkspaceFileStore } from "./files/file-store.js"
 import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import type { WorkspaceSql } from "./tables/sql-engine.js"
 import type { SearchIndex } from "./search/search-index.js"
+import type { SearchSessionStore } from "./intelligent-search/search-session.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | SearchIndex
+export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | SearchIndex | SearchSessionStore
