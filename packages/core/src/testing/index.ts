@@ -35,6 +35,8 @@ export { storageSuite, type SuiteOptions, type SuiteTest, unique } from "./suite
 export { workspaceFileStoreSuite } from "./workspace-file-store-suite.js"
 export { fileIngestionStoreSuite } from "./file-ingestion-store-suite.js"
 export { searchIndexSuite } from "./search-index-suite.js"
+export { searchSessionStoreSuite } from "./search-session-store-suite.js"
+export * from "./workspace-intelligent-search-http-suite.js"
 export * from "./workspace-stores-suite.js"
 export * from "./workspaces-config-http-suite.js"
 export * from "./workspace-files-http-suite.js"
