@@ -322,6 +322,20 @@ export const workspaceIntelligentSearchHttpSuite = (name: string, start: StartTa
       expect((await waitJob(all, again)).result.answer).toContain("25 days")
     })
 
+    it("deleting the workspace removes its sessions (a teardown step of its own)", async () => {
+      const { deep, all, ws, t } = await setup()
+      await waitJob(all, await deep({ query: "What is the main risk?" }))
+      const gone = await api.call("DELETE", `/v1/workspaces/${ws}`, { key: t.key, body: { confirm_name: "isearch" } })
+      expect([200, 202], JSON.stringify(gone.body)).toContain(gone.status)
+      let dj = gone.body
+      for (let i = 0; i < 2000 && !["succeeded", "failed"].includes(dj.status); i++) {
+        await new Promise((x) => setTimeout(x, 5))
+        dj = (await api.call("GET", `/v1/jobs/${gone.body.job_id}`, { key: t.key })).body
+      }
+      expect(dj.status, JSON.stringify(dj)).toBe("succeeded")
+      expect(dj.result.steps).toContain("search_sessions")
+    })
+
     it("deep search validates: tier low, medium, high; an unavailable tier is 422 with no fallback; top_k is 422 pointing to fact-search; query and context bounds", async () => {
       const { deep } = await setup()
       const fieldsOf = (r: JsonResponse) => (r.body.error.detail?.errors ?? []).map((e: { field: string }) => e.field)
