@@ -30,7 +30,7 @@ const SEARCH_HITS = 5
 
 export const LOCAL_TIER_BUDGETS: Readonly<Record<SearchTier, number>> = { low: 6, medium: 12, high: 24 }
 
-const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|one)\b/i
+const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her)\b/i
 const ASKING = /\bhow\s+(long|many|much|often|far|old)\b|\b(what|which|who|whom|whose|when|where|why|how|about|tell|me|more|please|anything|something|else)\b/gi
 
 /** the content terms a query asks about (its question words and fillers removed) */
@@ -84,8 +84,8 @@ interface Finding {
 }
 
 const decline = (question: string) => {
-  const bare = question.trim().replace(/[?.!\s]+$/, "")
-  return `The documents do not say ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`
+  const bare = question.trim().replace(/[.!\s]+$/, "")
+  return `The documents do not say: “${bare}”`
 }
 
 /**

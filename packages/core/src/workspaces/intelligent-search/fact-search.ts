@@ -50,8 +50,8 @@ export const rerankScore = (rank: number, queryTerms: ReadonlySet<string>, text:
 }
 
 export const declineOf = (query: string) => {
-  const bare = query.trim().replace(/[?.!\s]+$/, "")
-  return `The documents do not say ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`
+  const bare = query.trim().replace(/[.!\s]+$/, "")
+  return `The documents do not say: “${bare}”`
 }
 
 const interpretationOf = (input: FactSearchInput) =>
