@@ -309,17 +309,23 @@ export const workspaceIntelligentSearchHttpSuite = (name: string, start: StartTa
       await target.admin.faults.set({ model_delay_ms: 5_000 })
       const running = await deep({ query: "When did the auditor sign the accounts?", session_id: sid })
       expect(running.status, JSON.stringify(running.body)).toBe(202)
+      const queued = await deep({ query: "How many days of annual leave?", session_id: sid })
+      expectV1Error(queued, 409, "session_busy")
+      // the run is in flight: its first engine call sleeps on the service clock
+      for (let i = 0; i < 4000 && (await target.pendingSleeps(5_000)) === 0; i++) await new Promise((x) => setTimeout(x, 5))
+      expect(await target.pendingSleeps(5_000)).toBeGreaterThan(0)
       const busy = await deep({ query: "How many days of annual leave?", session_id: sid })
       expectV1Error(busy, 409, "session_busy")
-      // another session is not held by it
-      expect((await deep({ query: "leave" })).status).toBe(202)
+      expect(busy.body.error.detail.job_id).toBe(running.body.job_id)
       await target.admin.faults.set({ model_delay_ms: 0 })
-      for (let i = 0; i < 50; i++) await target.admin.clock.advance(5_000)
+      await target.admin.clock.advance(5_000)
       const done = await waitJob(all, running)
       expect(done.result.session_id).toBe(sid)
       const again = await deep({ query: "How many days of annual leave?", session_id: sid })
       expect(again.status, JSON.stringify(again.body)).toBe(202)
       expect((await waitJob(all, again)).result.answer).toContain("25 days")
+      // another session was never held by it
+      expect((await waitJob(all, await deep({ query: "leave" }))).status).toBe("succeeded")
     })
 
     it("deleting the workspace removes its sessions (a teardown step of its own)", async () => {
