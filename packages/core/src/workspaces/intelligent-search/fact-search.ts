@@ -28,7 +28,7 @@ import type { IntelligentSearchResult, ToolCallRecord } from "./intelligent-sear
 import { argumentsDigest } from "./tool-call-digest.js"
 
 export const FACT_CANDIDATES = 30
-export const FACT_PASSAGES = 8
+export const FACT_PASSAGES = 16
 export const DEFAULT_TOP_K = 6
 export const MAX_TOP_K = 50
 
