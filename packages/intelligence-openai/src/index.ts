@@ -15,6 +15,7 @@ export {
   DEFAULT_CONCURRENCY,
   DEFAULT_EMBEDDING_MODEL,
   DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_SEARCH_STEPS,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOP_LOGPROBS,
   type ResolvedOpenAiConfig,
@@ -24,4 +25,5 @@ export { repairRanges, toClassification } from "./classifier.js"
 export { responseSchema as catalogResponseSchema } from "./catalog-extractor.js"
 export { responseSchema } from "./extractor.js"
 export { locate } from "./grounder.js"
+export { finalStep, makeSearchAgent, MAX_OBSERVATION_CHARS, SEARCH_TOOLS, searchMessages } from "./search-agent.js"
 export { codeDistribution } from "./internal/logprobs.js"

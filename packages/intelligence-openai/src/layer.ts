@@ -19,10 +19,11 @@ import { makeExtractor } from "./extractor.js"
 import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
 import { makeTableQuestionWriter } from "./table-question-writer.js"
+import { makeSearchAgent } from "./search-agent.js"
 
 /** Every intelligence port this engine provides. */
 export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
-  | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter | Intelligence.CatalogExtractor
+  | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter | Intelligence.CatalogExtractor | Intelligence.SearchAgent
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -34,7 +35,8 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.QuestionAnswerer, makeAnswerer(client)),
         Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client)),
         Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client)),
-        Context.add(Intelligence.CatalogExtractor, makeCatalogExtractor(client))
+        Context.add(Intelligence.CatalogExtractor, makeCatalogExtractor(client)),
+        Context.add(Intelligence.SearchAgent, makeSearchAgent(client))
       ))
   )
 

@@ -30,12 +30,13 @@ import * as MemoryDomainStore from "./domain-store.js"
 import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 import * as MemorySearchIndex from "./search-index.js"
 import * as MemoryCatalogStore from "./catalog-store.js"
+import * as MemorySearchSessionStore from "./search-session-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemoryCatalogStore, MemorySearchIndex, MemoryWorkspaceSql }
+export { MemoryCatalogStore, MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
 
 /** The search index, built alone (it clears on reset only when built inside a storage layer). */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
@@ -77,7 +78,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryFileIngestionStore.layer,
   MemoryWorkspaceSql.layer,
   MemorySearchIndex.layer,
-  MemoryCatalogStore.layer
+  MemoryCatalogStore.layer,
+  MemorySearchSessionStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

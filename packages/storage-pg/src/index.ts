@@ -52,13 +52,14 @@ import * as PgWorkspaceStore from "./workspace-store.js"
 import * as PgDomainStore from "./domain-store.js"
 import * as PgFileIngestionStore from "./file-ingestion-store.js"
 import * as PgCatalogStore from "./catalog-store.js"
+import * as PgSearchSessionStore from "./search-session-store.js"
 import * as PgWorkspaceSql from "./workspace-sql.js"
 import * as PgSearchIndex from "./search-index.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
 export { PgSearchIndex, PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
-export { PgAccessLabelStore, PgCatalogStore, PgDomainStore, PgFileIngestionStore, PgWorkspaceFileStore, PgWorkspaceStore }
+export { PgAccessLabelStore, PgCatalogStore, PgDomainStore, PgFileIngestionStore, PgSearchSessionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
 export { PgTuning, type PgTuningValue } from "./internal/guard.js"
 
@@ -109,7 +110,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspac
   PgFileIngestionStore.layer,
   PgWorkspaceSql.layer,
   searchIndexLayer,
-  PgCatalogStore.layer
+  PgCatalogStore.layer,
+  PgSearchSessionStore.layer
 )
 
 /**

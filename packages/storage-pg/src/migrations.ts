@@ -33,6 +33,7 @@ import workspaceFileKind from "./migrations/0018_workspace_file_kind.js"
 import blobKeyPrefixIndex from "./migrations/0019_blob_key_prefix_index.js"
 import searchIndex from "./migrations/0020_search_index.js"
 import catalog from "./migrations/0021_catalog.js"
+import searchSessions from "./migrations/0022_search_sessions.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -57,7 +58,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "18_workspace_file_kind": workspaceFileKind,
   "19_blob_key_prefix_index": blobKeyPrefixIndex,
   "20_search_index": searchIndex,
-  "21_catalog": catalog
+  "21_catalog": catalog,
+  "22_search_sessions": searchSessions
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

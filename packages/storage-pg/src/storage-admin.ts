@@ -53,7 +53,8 @@ export const TABLES = [
   "docket_search_chunks",
   "docket_search_postings",
   "docket_search_label_totals",
-  "docket_search_term_df"
+  "docket_search_term_df",
+  "docket_ws_search_sessions"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

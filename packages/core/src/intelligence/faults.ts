@@ -14,6 +14,7 @@ import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
 import { Grounder } from "./grounder.js"
 import { TableQuestionWriter } from "./table-question-writer.js"
+import { SearchAgent } from "./search-agent.js"
 
 /** `call` under the model faults, failing as the engine's `operation` (the names the engines use). */
 const engineCall = <A, R>(faults: FaultsService, operation: string, call: () => Effect.Effect<A, EngineFailed, R>) =>
@@ -56,5 +57,10 @@ export const tableQuestionWriterFaults = decorateWithFaults(TableQuestionWriter,
   answerSentence: (question, sql, result) => engineCall(faults, "query_tables", () => writer.answerSentence(question, sql, result))
 }))
 
+export const searchAgentFaults = decorateWithFaults(SearchAgent, (agent, faults) => ({
+  ...agent,
+  next: (state) => engineCall(faults, "search_agent", () => agent.next(state))
+}))
+
 /** Every decorator of the intelligence engine's ports. */
-export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults)
+export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults, searchAgentFaults)

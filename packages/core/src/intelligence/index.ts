@@ -9,4 +9,5 @@ export { type ExtractInput, type ExtractionContent, FieldExtractor, type FieldEx
 export { Grounder, type GrounderService, type GroundHints, type GroundInput, type GroundQuery, type GroundSpan, type GroundUnit } from "./grounder.js"
 export { type IntelligencePorts } from "./intelligence-ports.js"
 export { type QuestionTable, type TableQuestionInput, type TableQuestionPlan, TableQuestionWriter, type TableQuestionWriterService } from "./table-question-writer.js"
+export { AGENT_TOOLS, type AgentCitation, type AgentObservation, type AgentState, type AgentStep, type AgentToolName, type AgentTurn, SEARCH_TIERS, SearchAgent, type SearchAgentService, type SearchTier, type TierPlan } from "./search-agent.js"
 export * as LocalIntelligence from "./local/index.js"

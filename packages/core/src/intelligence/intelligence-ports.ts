@@ -11,6 +11,7 @@ import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
 import type { Grounder } from "./grounder.js"
 import type { TableQuestionWriter } from "./table-question-writer.js"
+import type { SearchAgent } from "./search-agent.js"
 
 export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator | TableQuestionWriter
-  | CatalogExtractor
+  | CatalogExtractor | SearchAgent

@@ -25,6 +25,7 @@ import { searchIndexingStage } from "./search/search-stage.js"
 import type { CatalogExtractor } from "../intelligence/catalog-extractor.js"
 import { catalogStage } from "./catalog/catalog-stage.js"
 import { CatalogStore } from "./catalog/catalog-store.js"
+import { SearchSessionStore } from "./intelligent-search/search-session.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -70,8 +71,17 @@ const catalogTeardown: TeardownStep<CatalogStore> = {
   run: (tenantId, workspaceId) => Effect.flatMap(CatalogStore, (s) => s.removeWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's deep-search sessions (their turns quote its files) */
+const searchSessionsTeardown: TeardownStep<SearchSessionStore> = {
+  name: "search_sessions",
+  run: (tenantId, workspaceId) => Effect.asVoid(Effect.flatMap(SearchSessionStore, (s) => s.deleteWorkspace(tenantId, workspaceId)))
+}
+
 /** widen the union of services when adding a step that needs another */
-export const workspaceTeardownSteps: ReadonlyArray<TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore>> = [
+export const workspaceTeardownSteps: ReadonlyArray<
+  TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore>
+> = [
+  searchSessionsTeardown,
   searchIndexTeardown,
   ingestionRecordsStep,
   catalogTeardown,

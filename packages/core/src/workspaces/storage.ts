@@ -7,5 +7,15 @@ import type { FileIngestionStore } from "./ingestion/file-ingestion.js"
 import type { WorkspaceSql } from "./tables/sql-engine.js"
 import type { SearchIndex } from "./search/search-index.js"
 import type { CatalogStore } from "./catalog/catalog-store.js"
+import type { SearchSessionStore } from "./intelligent-search/search-session.js"
 
-export type WorkspaceStorage = AccessLabelStore | WorkspaceStore | DomainStore | WorkspaceFileStore | FileIngestionStore | WorkspaceSql | SearchIndex | CatalogStore
+export type WorkspaceStorage =
+  | AccessLabelStore
+  | WorkspaceStore
+  | DomainStore
+  | WorkspaceFileStore
+  | FileIngestionStore
+  | WorkspaceSql
+  | SearchIndex
+  | CatalogStore
+  | SearchSessionStore

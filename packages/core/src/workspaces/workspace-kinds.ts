@@ -2,6 +2,7 @@
 import { fileJobKinds } from "./files/file-kinds.js"
 import { ingestionKind } from "./ingestion/ingestion-kind.js"
 import { reconciliationKind } from "./ingestion/reconciliation-kind.js"
+import { intelligentSearchKind } from "./intelligent-search/intelligent-search-kind.js"
 import { workspaceDeleteKind } from "./workspace/delete-kind.js"
 
-export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind] as const
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind] as const

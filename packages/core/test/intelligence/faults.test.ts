@@ -16,6 +16,7 @@ import { intelligenceFaults } from "../../src/intelligence/faults.js"
 import { Grounder } from "../../src/intelligence/grounder.js"
 import { LocalIntelligenceLive } from "../../src/intelligence/local/index.js"
 import { Faults, FaultsLive } from "../../src/kernel/faults.js"
+import { SearchAgent } from "../../src/intelligence/search-agent.js"
 
 const engine = Layer.provideMerge(intelligenceFaults, Layer.merge(LocalIntelligenceLive, FaultsLive))
 const categories = [{ key: "invoice", description: null }]
@@ -30,7 +31,9 @@ const calls = [
   ["ground", Effect.flatMap(Grounder, (g) => g.locate({ units: [], queries: [] }))],
   ["embed", Effect.flatMap(Embedder, (e) => e.embed(["invoice"]))],
   ["answer", Effect.flatMap(QuestionAnswerer, (a) => a.answer({ question: "What is it?", passages: [{ id: "p1", text: "An invoice." }] }))],
-  ["generate_domain", Effect.flatMap(DomainGenerator, (g) => g.generate({ description: "invoices and receipts" }))]
+  ["generate_domain", Effect.flatMap(DomainGenerator, (g) => g.generate({ description: "invoices and receipts" }))],
+  ["search_agent", Effect.flatMap(SearchAgent, (a) =>
+    a.next({ query: "When is INV-1 due?", context: null, tier: "low", allow_clarification: false, path_prefix: null, history: [], observations: [], steps_left: 6 }))]
 ] as const
 
 describe("intelligence faults", () => {

@@ -21,9 +21,29 @@ export class OpenAiFailure extends Data.TaggedError("OpenAiFailure")<{
   readonly cause?: unknown
 }> {}
 
-export interface ChatMessage {
-  readonly role: "system" | "user" | "assistant"
-  readonly content: string
+export interface ToolCallOut {
+  readonly id: string
+  readonly type: "function"
+  readonly function: { readonly name: string; readonly arguments: string }
+}
+
+export type ChatMessage =
+  | { readonly role: "system" | "user"; readonly content: string }
+  | { readonly role: "assistant"; readonly content: string | null; readonly tool_calls?: ReadonlyArray<ToolCallOut> | undefined }
+  | { readonly role: "tool"; readonly tool_call_id: string; readonly content: string }
+
+/** a function the model may call (`tools: [{type: "function", function}]`) */
+export interface ToolDefinition {
+  readonly name: string
+  readonly description: string
+  readonly parameters: Readonly<Record<string, unknown>>
+}
+
+/** a call the model asked for: its arguments as the JSON text it wrote */
+export interface ToolCallIn {
+  readonly id: string
+  readonly name: string
+  readonly arguments: string
 }
 
 export interface JsonSchemaFormat {
@@ -38,6 +58,11 @@ export interface ChatRequest {
   /** `logprobs: true, top_logprobs: n` */
   readonly topLogprobs?: number | undefined
   readonly maxTokens?: number | undefined
+  /** the functions the model may call */
+  readonly tools?: ReadonlyArray<ToolDefinition> | undefined
+  readonly toolChoice?: "auto" | "none" | "required" | undefined
+  /** this request's model instead of the configured chat model */
+  readonly model?: string | undefined
 }
 
 const TopLogprob = Schema.Struct({ token: Schema.String, logprob: Schema.Number })
@@ -54,7 +79,11 @@ const ChatCompletion = Schema.Struct({
     Schema.Struct({
       message: Schema.Struct({
         content: Schema.optionalWith(Schema.String, { nullable: true }),
-        refusal: Schema.optionalWith(Schema.String, { nullable: true })
+        refusal: Schema.optionalWith(Schema.String, { nullable: true }),
+        tool_calls: Schema.optionalWith(
+          Schema.Array(Schema.Struct({ id: Schema.String, function: Schema.Struct({ name: Schema.String, arguments: Schema.String }) })),
+          { nullable: true, default: () => [] }
+        )
       }),
       finish_reason: Schema.optionalWith(Schema.String, { nullable: true }),
       logprobs: Schema.optionalWith(
@@ -74,6 +103,8 @@ export interface ChatAnswer {
   readonly finishReason: string | undefined
   /** one entry per generated token, or undefined when the endpoint sent none */
   readonly logprobs: ReadonlyArray<TokenLogprob> | undefined
+  /** the tool calls the model asked for (none when it answered in text) */
+  readonly toolCalls: ReadonlyArray<ToolCallIn>
 }
 
 export interface OpenAiClient {
@@ -166,7 +197,7 @@ export const makeClient = (config: ResolvedOpenAiConfig): Effect.Effect<OpenAiCl
 
     const chat = (request: ChatRequest): Effect.Effect<ChatAnswer, OpenAiFailure> => {
       const body: Record<string, unknown> = {
-        model: config.chatModel,
+        model: request.model ?? config.chatModel,
         messages: request.messages,
         temperature: 0
       }
@@ -181,6 +212,10 @@ export const makeClient = (config: ResolvedOpenAiConfig): Effect.Effect<OpenAiCl
         body.top_logprobs = request.topLogprobs
       }
       if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens
+      if (request.tools !== undefined && request.tools.length > 0) {
+        body.tools = request.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }))
+        if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice
+      }
       return post("/chat/completions", body).pipe(
         Effect.flatMap(decodeChat),
         Effect.flatMap((completion) => {
@@ -192,7 +227,8 @@ export const makeClient = (config: ResolvedOpenAiConfig): Effect.Effect<OpenAiCl
           return Effect.succeed<ChatAnswer>({
             content: choice.message.content ?? "",
             finishReason: choice.finish_reason,
-            logprobs: choice.logprobs?.content
+            logprobs: choice.logprobs?.content,
+            toolCalls: choice.message.tool_calls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }))
           })
         })
       )

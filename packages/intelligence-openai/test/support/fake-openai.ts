@@ -30,6 +30,8 @@ export interface ChatReply {
   readonly logprobs?: ReadonlyArray<TokenLogprob> | null
   readonly finish_reason?: string
   readonly refusal?: string
+  /** function calls (arguments: an object is sent as its JSON text) */
+  readonly tool_calls?: ReadonlyArray<{ readonly name: string; readonly arguments: string | object }>
 }
 
 export type Misbehaviour =
@@ -130,7 +132,14 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
               message: {
                 role: "assistant",
                 content: typeof reply.content === "string" ? reply.content : JSON.stringify(reply.content),
-                refusal: reply.refusal ?? null
+                refusal: reply.refusal ?? null,
+                ...(reply.tool_calls === undefined ? {} : {
+                  tool_calls: reply.tool_calls.map((c, i) => ({
+                    id: `call_fake_${i}`,
+                    type: "function",
+                    function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) }
+                  }))
+                })
               },
               logprobs: reply.logprobs === undefined || reply.logprobs === null ? null : { content: reply.logprobs },
               finish_reason: reply.finish_reason ?? "stop"

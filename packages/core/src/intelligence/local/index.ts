@@ -11,6 +11,7 @@ import { LocalEmbedderLive } from "./local-embedder.js"
 import { LocalExtractorLive } from "./local-extractor.js"
 import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
+import { LocalSearchAgentLive } from "./local-search-agent.js"
 
 export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
 export { extractCatalogLocally, LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
@@ -19,7 +20,8 @@ export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } f
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
 export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion } from "./local-table-question-writer.js"
+export { decompose, LOCAL_SEARCH_AGENT_MODEL, LOCAL_TIER_BUDGETS, LocalSearchAgentLive, localSearchAgent, localSearchAgentLayer, planLocally, readQuery } from "./local-search-agent.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
 export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-  LocalTableQuestionWriterLive, LocalCatalogExtractorLive)
+  LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive)

@@ -14,8 +14,9 @@ import { fileEndpoints } from "./file-routes.js"
 import { artifactEndpoints } from "./artifact-route.js"
 import { fileToolEndpoints } from "./file-tool-routes.js"
 import { searchEndpoints } from "./search-routes.js"
+import { intelligentSearchEndpoints } from "./intelligent-search-routes.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...ingestionEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...intelligentSearchEndpoints, ...ingestionEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

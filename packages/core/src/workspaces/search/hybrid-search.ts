@@ -77,6 +77,13 @@ const mergeWithheld = (a: Withheld, extra: ReadonlyArray<string | null>): Withhe
 
 /** The retrieval both the route and the search agents use: the caller's `visible` labels decide what is seen. */
 export const hybridSearch = (tenantId: string, workspaceId: string, visible: VisibleLabels, input: HybridSearchInput) =>
+  Effect.map(hybridRetrieve(tenantId, workspaceId, visible, input), (r) => r.result)
+
+/**
+ * `hybridSearch` with the whole text of each hit's chunk (`texts[i]` is `hits[i]`'s), for the
+ * searches that read what they retrieved (fact search).
+ */
+export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: VisibleLabels, input: HybridSearchInput) =>
   Effect.gen(function*() {
     const index = yield* SearchIndex
     const status = yield* index.status(tenantId, workspaceId)
@@ -112,8 +119,10 @@ export const hybridSearch = (tenantId: string, workspaceId: string, visible: Vis
       similarity.set(keyOf(h.chunk), h.similarity)
     }
     const queryTerms = new Set(terms)
+    const texts: Array<string> = []
     const hits: Array<Evidence> = fused.slice(0, input.k).map((f) => {
       const c = chunks.get(f.key)!
+      texts.push(c.text)
       return {
         file_id: c.file_id,
         path: c.path,
@@ -138,10 +147,11 @@ export const hybridSearch = (tenantId: string, workspaceId: string, visible: Vis
     const denseOnlyVisible = dense.hits.filter((h) => !keywordKeys.has(keyOf(h.chunk))).length
     const denseOnlyHidden = dense.hidden.filter((c) => !holdsTerm(c))
     const withheld = mergeWithheld(keyword.withheld, denseOnlyHidden.map((c) => c.access_label))
-    return {
+    const result: HybridSearchResult = {
       hits,
       candidates_seen: keyword.seen + denseOnlyVisible + denseOnlyHidden.length,
       truncated: fused.length > input.k,
       coverage: { restricted_candidates: withheld.count, labels_required: withheld.labels }
-    } satisfies HybridSearchResult
+    }
+    return { result, texts: texts as ReadonlyArray<string> }
   })

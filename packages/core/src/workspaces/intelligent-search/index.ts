@@ -1,0 +1,11 @@
+/** Intelligent search (spec 3): fact search (fixed pipeline), deep search (agent loop), sessions, the `intelligent_search` job. */
+export * from "./agent-tools.js"
+export * from "./citations.js"
+export * from "./deep-search.js"
+export * from "./errors.js"
+export * from "./fact-search.js"
+export * from "./intelligent-search-kind.js"
+export * from "./intelligent-search-result.js"
+export * from "./search-input.js"
+export * from "./search-session.js"
+export * from "./tool-call-digest.js"
