@@ -355,8 +355,8 @@ export const writeFilteredQuery = (input: FilteredQuestion): FilteredQueryPlan =
   const head = shape === "count"
     ? `The number of ${what}`
     : shape === "top"
-    ? `The ${n === 1 ? "" : `${n} `}${what} with the ${finalSort!.direction === "desc" ? (finalSort!.field === "total_amount" ? "largest" : "latest") : (finalSort!.field === "total_amount" ? "smallest" : "earliest")} ${finalSort!.field}`
-    : `Every ${what.replace(/s$/, "").replace(/s or /g, " or ")}${types.length === 0 ? "" : ""}`
+    ? `The ${n === 1 ? what.replace(/s$/, "").replace(/s or /g, " or ") : `${n} ${what}`} with the ${finalSort!.direction === "desc" ? (finalSort!.field === "total_amount" ? "largest" : "latest") : (finalSort!.field === "total_amount" ? "smallest" : "earliest")} ${finalSort!.field}`
+    : `Every ${what.replace(/s$/, "").replace(/s or /g, " or ")}`
   const money = currencyNamed === null
     ? ""
     : ` Amounts are compared in ${currencyNamed} only and never converted: amounts in other currencies do not match${shape === "top" ? " and rank last" : ""}${assumed ? ` (no currency was named, so ${currencyNamed} is assumed)` : ""}.`
