@@ -23,6 +23,7 @@ export {
 } from "./config.js"
 export { repairRanges, toClassification } from "./classifier.js"
 export { responseSchema as catalogResponseSchema } from "./catalog-extractor.js"
+export { responseSchema as filteredQueryResponseSchema } from "./filtered-query-writer.js"
 export { responseSchema } from "./extractor.js"
 export { locate } from "./grounder.js"
 export { finalStep, makeSearchAgent, MAX_OBSERVATION_CHARS, SEARCH_TOOLS, searchMessages } from "./search-agent.js"

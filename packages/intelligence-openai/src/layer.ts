@@ -16,6 +16,7 @@ import { config as envConfig, type OpenAiConfig, resolveConfig } from "./config.
 import { makeEmbedder } from "./embedder.js"
 import { makeEvaluator } from "./evaluator.js"
 import { makeExtractor } from "./extractor.js"
+import { makeFilteredQueryWriter } from "./filtered-query-writer.js"
 import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
 import { makeTableQuestionWriter } from "./table-question-writer.js"
@@ -24,6 +25,7 @@ import { makeSearchAgent } from "./search-agent.js"
 /** Every intelligence port this engine provides. */
 export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
   | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter | Intelligence.CatalogExtractor | Intelligence.SearchAgent
+  | Intelligence.FilteredQueryWriter
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -36,7 +38,8 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.DomainGenerator, makeDomainGenerator(client)),
         Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client)),
         Context.add(Intelligence.CatalogExtractor, makeCatalogExtractor(client)),
-        Context.add(Intelligence.SearchAgent, makeSearchAgent(client))
+        Context.add(Intelligence.SearchAgent, makeSearchAgent(client)),
+        Context.add(Intelligence.FilteredQueryWriter, makeFilteredQueryWriter(client))
       ))
   )
 

@@ -12,6 +12,7 @@ import { DomainGenerator } from "./domain-generator.js"
 import { Embedder } from "./embedder.js"
 import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
+import { FilteredQueryWriter } from "./filtered-query-writer.js"
 import { Grounder } from "./grounder.js"
 import { TableQuestionWriter } from "./table-question-writer.js"
 import { SearchAgent } from "./search-agent.js"
@@ -62,5 +63,10 @@ export const searchAgentFaults = decorateWithFaults(SearchAgent, (agent, faults)
   next: (state) => engineCall(faults, "search_agent", () => agent.next(state))
 }))
 
+export const filteredQueryWriterFaults = decorateWithFaults(FilteredQueryWriter, (writer, faults) => ({
+  ...writer,
+  write: (input) => engineCall(faults, "filtered_query", () => writer.write(input))
+}))
+
 /** Every decorator of the intelligence engine's ports. */
-export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults, searchAgentFaults)
+export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults, searchAgentFaults, filteredQueryWriterFaults)

@@ -6,6 +6,7 @@ export { DomainGenerator, type DomainGeneratorService, type GeneratedDomain, typ
 export { Embedder, type EmbedderService } from "./embedder.js"
 export { EngineFailed } from "./engine-error.js"
 export { type ExtractInput, type ExtractionContent, FieldExtractor, type FieldExtractorService } from "./extractor.js"
+export { type FilteredQueryPlan, type FilteredQuestion, FilteredQueryWriter, type FilteredQueryWriterService, type QueryDocumentType, type WrittenQuery } from "./filtered-query-writer.js"
 export { Grounder, type GrounderService, type GroundHints, type GroundInput, type GroundQuery, type GroundSpan, type GroundUnit } from "./grounder.js"
 export { type IntelligencePorts } from "./intelligence-ports.js"
 export { type QuestionTable, type TableQuestionInput, type TableQuestionPlan, TableQuestionWriter, type TableQuestionWriterService } from "./table-question-writer.js"

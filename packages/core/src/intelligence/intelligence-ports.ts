@@ -9,9 +9,10 @@ import type { DocumentClassifier } from "./classifier.js"
 import type { DomainGenerator } from "./domain-generator.js"
 import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
+import type { FilteredQueryWriter } from "./filtered-query-writer.js"
 import type { Grounder } from "./grounder.js"
 import type { TableQuestionWriter } from "./table-question-writer.js"
 import type { SearchAgent } from "./search-agent.js"
 
 export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator | TableQuestionWriter
-  | CatalogExtractor | SearchAgent
+  | CatalogExtractor | SearchAgent | FilteredQueryWriter

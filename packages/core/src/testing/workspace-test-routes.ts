@@ -4,7 +4,8 @@
  * the suites run the same way in process, over node:http and against a Bun process:
  * - set-ups with no route: a file's bytes vanishing from storage, an ingested hash drifting, a
  *   workspace held `deleting` (a delete's job may finish before a request could see it), a file
- *   carrying a label its workspace does not declare (labels are fixed when a workspace is made);
+ *   carrying a label its workspace does not declare (labels are fixed when a workspace is made), a
+ *   file's catalog entries written by an older extraction (`CATALOG_VERSION` moved on since);
  * - facts no route shows: the stored file, its ingestion record and catalog rows (also once the file is gone), the
  *   blob keys of a file and its outputs and whether those blobs still exist, the SQL engine's tables.
  *
@@ -21,6 +22,7 @@ import { WorkspaceFileStore } from "../workspaces/files/file-store.js"
 import { mediaTypeOf } from "../workspaces/files/media-type.js"
 import { FileIngestionStore } from "../workspaces/ingestion/file-ingestion.js"
 import { CatalogStore } from "../workspaces/catalog/catalog-store.js"
+import { CATALOG_VERSION } from "../workspaces/catalog/catalog-version.js"
 import { WorkspaceSql } from "../workspaces/tables/sql-engine.js"
 import { WorkspaceStore } from "../workspaces/workspace/workspace-store.js"
 import type { HttpTarget } from "./http-target.js"
@@ -96,6 +98,24 @@ export const workspaceTestRoutes: ReadonlyArray<Route<DocketServices>> = [
   testRoute<FileRef & { access_label: string | null }>("/_test/workspace/set-access-label", (b) =>
     Effect.flatMap(WorkspaceFileStore, (s) =>
       Effect.flatMap(Clock.currentTimeMillis, (at) => s.update(b.tenant_id, b.workspace_id, b.file_id, { access_label: b.access_label }, at)))),
+  // the file's catalog entries as an older extraction wrote them (its version below CATALOG_VERSION): the file is uncovered
+  testRoute<FileRef>("/_test/workspace/outdate-catalog", (b) =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogStore
+      const all = yield* catalog.query(b.tenant_id, b.workspace_id, { visible: "all", filters: [], limit: 200 })
+      const own = all.rows.filter((r) => r.file_id === b.file_id)
+      const first = own[0]
+      if (first === undefined) return yield* Effect.dieMessage("the file has no catalog entries")
+      yield* catalog.replaceFile(b.tenant_id, b.workspace_id, {
+        file_id: b.file_id,
+        path: first.path,
+        document_type: first.document_type,
+        category: first.category,
+        access_label: first.access_label,
+        catalog_version: CATALOG_VERSION - 1,
+        components: own.map(({ component, component_kind, page_start, page_end, cells }) => ({ component, component_kind, page_start, page_end, cells }))
+      })
+    })),
   // the workspace held `deleting`, as while its delete job runs
   testRoute<{ tenant_id: string; workspace_id: string }>("/_test/workspace/mark-deleting", (b) =>
     Effect.flatMap(WorkspaceStore, (s) => Effect.flatMap(Clock.currentTimeMillis, (at) => s.markDeleting(b.tenant_id, b.workspace_id, at))))
@@ -118,6 +138,7 @@ export const workspaceProbe = (target: HttpTarget) => {
       post("/_test/workspace/set-ingested-hash", { ...ref(tenantId, ws, fileId), ingested_hash: hash }),
     setAccessLabel: (tenantId: string, ws: string, fileId: string, label: string | null) =>
       post("/_test/workspace/set-access-label", { ...ref(tenantId, ws, fileId), access_label: label }),
+    outdateCatalog: (tenantId: string, ws: string, fileId: string) => post("/_test/workspace/outdate-catalog", ref(tenantId, ws, fileId)),
     markDeleting: (tenantId: string, ws: string) => post("/_test/workspace/mark-deleting", { tenant_id: tenantId, workspace_id: ws }),
     tables: (tenantId: string, ws: string): Promise<Array<string>> => post("/_test/workspace/tables", { tenant_id: tenantId, workspace_id: ws })
   }

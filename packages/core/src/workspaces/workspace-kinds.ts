@@ -2,7 +2,8 @@
 import { fileJobKinds } from "./files/file-kinds.js"
 import { ingestionKind } from "./ingestion/ingestion-kind.js"
 import { reconciliationKind } from "./ingestion/reconciliation-kind.js"
+import { filteredSearchKind } from "./filtered-search/filtered-search-kind.js"
 import { intelligentSearchKind } from "./intelligent-search/intelligent-search-kind.js"
 import { workspaceDeleteKind } from "./workspace/delete-kind.js"
 
-export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind] as const
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind, filteredSearchKind] as const

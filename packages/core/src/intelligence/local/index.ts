@@ -9,6 +9,7 @@ import { LocalClassifierLive } from "./local-classifier.js"
 import { LocalDomainGeneratorLive } from "./local-domain-generator.js"
 import { LocalEmbedderLive } from "./local-embedder.js"
 import { LocalExtractorLive } from "./local-extractor.js"
+import { LocalFilteredQueryWriterLive } from "./local-filtered-query-writer.js"
 import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 import { LocalSearchAgentLive } from "./local-search-agent.js"
@@ -17,6 +18,7 @@ export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
 export { extractCatalogLocally, LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
 export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } from "./local-domain-generator.js"
+export { ASSUMED_CURRENCY, LocalFilteredQueryWriterLive, periodOf, writeFilteredQuery } from "./local-filtered-query-writer.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
 export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion } from "./local-table-question-writer.js"
@@ -24,4 +26,4 @@ export { decompose, LOCAL_SEARCH_AGENT_MODEL, LOCAL_TIER_BUDGETS, LocalSearchAge
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
 export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-  LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive)
+  LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive)

@@ -15,8 +15,9 @@ import { artifactEndpoints } from "./artifact-route.js"
 import { fileToolEndpoints } from "./file-tool-routes.js"
 import { searchEndpoints } from "./search-routes.js"
 import { intelligentSearchEndpoints } from "./intelligent-search-routes.js"
+import { filteredSearchEndpoints } from "./filtered-search-routes.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...intelligentSearchEndpoints, ...ingestionEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...intelligentSearchEndpoints, ...filteredSearchEndpoints, ...ingestionEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

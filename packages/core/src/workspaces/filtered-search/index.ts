@@ -1,0 +1,10 @@
+/** Filtered search (spec 3): the applied query, its run on the catalog, cursors, the `filtered_search` job. */
+export * from "./applied-query.js"
+export * from "./catalog-census.js"
+export * from "./cursor-schema.js"
+export * from "./filtered-search-cursor.js"
+export * from "./filtered-search-input.js"
+export * from "./filtered-search-kind.js"
+export * from "./filtered-search-result.js"
+export * from "./parent-query.js"
+export * from "./run-filtered-query.js"
