@@ -11,6 +11,7 @@ import {
   documentsSchemaHttpSuite,
   remoteTarget,
   type StartTarget,
+  workspaceFilteredSearchHttpSuite,
   workspaceSearchHttpSuite,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
@@ -97,6 +98,9 @@ workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
 // hybrid-search on Bun: files uploaded and ingested through the routes, indexed as they ingest
 workspaceSearchHttpSuite("Bun: listen", onBun("listen", "memory", true))
 workspaceSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
+
+// filtered search on Bun: an outdated catalog set up through the fixture server's test routes
+workspaceFilteredSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
 
 // ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
 // server's test routes, the clock and sweeps through the control plane
