@@ -12,6 +12,7 @@ import {
   remoteTarget,
   type StartTarget,
   workspaceFilteredSearchHttpSuite,
+  workspaceIntelligentSearchHttpSuite,
   workspaceSearchHttpSuite,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
@@ -39,8 +40,14 @@ afterAll(async () => {
   await Promise.all([...databases.values()].map(async (d) => (await d).drop()))
 })
 
-const onBun = (serve: "listen" | "fetch-handler" | "layer", storage: "memory" | "postgres" = "memory", docs = false, workspaceTest = false): StartTarget => async (settings) => {
-  const env: Record<string, string> = { DOCKET_BUN_SERVE: serve }
+const onBun = (
+  serve: "listen" | "fetch-handler" | "layer",
+  storage: "memory" | "postgres" = "memory",
+  docs = false,
+  workspaceTest = false,
+  extra: Record<string, string> = {}
+): StartTarget => async (settings) => {
+  const env: Record<string, string> = { DOCKET_BUN_SERVE: serve, ...extra }
   if (docs) env.DOCKET_DOCS_TEST = "1"
   if (workspaceTest) env.DOCKET_WORKSPACE_TEST = "1"
   if (settings.adminToken !== undefined) env.DOCKET_ADMIN_TOKEN = settings.adminToken
@@ -101,6 +108,9 @@ workspaceSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "pos
 
 // filtered search on Bun: an outdated catalog set up through the fixture server's test routes
 workspaceFilteredSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
+
+// fact and deep search on Bun, the local engine offering the low and medium tiers (as the in-process runs)
+workspaceIntelligentSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, false, { DOCKET_SEARCH_TIERS: "low,medium" }))
 
 // ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
 // server's test routes, the clock and sweeps through the control plane
