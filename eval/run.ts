@@ -2,7 +2,7 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|search-http|all   (default all; --json needs one set)
  *
  * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
  * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
@@ -12,6 +12,9 @@
  * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.
  * A fifth, `search-fusion` (eval/search-fusion.ts), only on request: BM25F, dense (USE-lite), plain
  * RRF and core's fusion on the judged business set (eval/search) and on SciFact.
+ * A sixth, `search-http` (eval/search-http.ts), only on request: the same two sets uploaded,
+ * ingested and searched through the HTTP API (`POST …/tools/hybrid-search`), beside BM25F, dense
+ * and plain RRF read from the same index.
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -34,12 +37,13 @@ import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
 import { printSearchFusion, runSearchFusion } from "./search-fusion.js"
+import { printSearchHttp, runSearchHttp } from "./search-http.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "all"; realdocsDir: string; compareParse: boolean
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "search-http" | "all"; realdocsDir: string; compareParse: boolean
   scifactDir: string
 }
 
@@ -58,13 +62,13 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion or all")
+      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "search-http" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, search-http or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
     else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|search-http|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -367,6 +371,10 @@ const main = async () => {
   // a retrieval measure apart from the document-understanding sets: only on request
   if (options.set === "scifact-bm25") {
     printScifactBm25(await runScifactBm25(options.scifactDir), options)
+    return
+  }
+  if (options.set === "search-http") {
+    printSearchHttp(await runSearchHttp({ scifactDir: options.scifactDir }), options)
     return
   }
   if (options.set === "search-fusion") {
