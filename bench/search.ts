@@ -1,0 +1,255 @@
+/**
+ * Search latency and the index's memory (spec 3, issue 14 "Quality and speed"):
+ *
+ *   npx tsx bench/search.ts          (after `npm run build`; needs the capture of `npm run eval -- --set search-http`)
+ *   BENCH_SEARCH_SIZES=10000,100000 BENCH_SEARCH_QUERIES=300
+ *
+ * The index is filled directly through the `SearchIndex` port (`replaceFile`, one file's chunks at
+ * a time), not by ingestion: embedding 100,000 chunks with USE-lite would take hours on two cores.
+ * The chunks are the ones the HTTP SciFact eval's ingestion indexed (eval/search-http.ts writes
+ * them to eval/.cache: each abstract `## title` + text, cut by core's chunker, analyzed, and
+ * embedded by the encoder in the ingestion), repeated under new file ids and paths until the
+ * index holds the size asked for. Each copy has its own strings, term maps and vector (copies of
+ * the captured ones), so the memory measured is what distinct chunks of that size would take; the
+ * repeated texts make a term's postings and a query's keyword candidates grow with the size, as
+ * in a larger corpus of that vocabulary, and each vector appears once per copy (ties in the
+ * nearest scan, broken by path).
+ *
+ * Query path: core's `hybridSearch` (what the route runs, without HTTP) with k 10, the 300 SciFact
+ * claims one after another (after 20 warm-ups), the query vector from an `Embedder` that answers
+ * vectors embedded once by the encoder (cached in eval/.cache): the encoder's own cost for a query
+ * (about 11 ms median, "Sentence encoder") is not in these figures. Against, on the same index in
+ * the same run: BM25F alone (the store's `keyword` and core's scoring and ranking, the keyword
+ * half of `hybridSearch`) and the store's `nearest` alone (the dense half's scan).
+ *
+ * Memory: heap used and resident set after a full GC, before and after filling, per size (a
+ * fresh store each time); the bench turns GC on itself (`--expose-gc` through V8's flags).
+ *
+ * Storage: each entry of `STORES` is one more row. PostgreSQL joins once `@docket/storage-pg`
+ * exports `searchIndexLayer` (its adapter is written in parallel); until then it is left out.
+ */
+import { Intelligence, Workspaces } from "@docket/core"
+import * as MemoryStorage from "@docket/storage-memory"
+import * as PgStorage from "@docket/storage-pg"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import v8 from "node:v8"
+import vm from "node:vm"
+import { type Capture, readCapture, SCIFACT_HTTP_CAPTURE } from "../eval/lib/index-capture.js"
+import { cachedEmbeddings } from "../eval/lib/vector-cache.js"
+import { loadScifact } from "../eval/scifact-vectors.js"
+import { createDatabase } from "./support/database.js"
+import { envNumber } from "./support/env.js"
+import { fmtInt, fmtMs } from "./support/format.js"
+import { percentile } from "./support/load.js"
+import { runIfMain } from "./support/main.js"
+
+const S = Workspaces.Search
+const TENANT = "bench-tenant"
+const WS = "bench-ws"
+const MB = 1024 * 1024
+/** BEIR SciFact beside the repository (../shared/ir/scifact), as the evals find it */
+const SCIFACT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "shared", "ir", "scifact")
+
+v8.setFlagsFromString("--expose-gc")
+const gc = vm.runInNewContext("gc") as () => void
+
+/** a full collection, twice (the second finds what the first's finalizers freed) */
+const settle = async () => {
+  for (let i = 0; i < 2; i++) {
+    gc()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return process.memoryUsage()
+}
+
+interface Store {
+  readonly name: string
+  /** a fresh, empty search index, and what to do once done with it */
+  readonly open: () => Promise<{ readonly layer: Layer.Layer<Workspaces.Search.SearchIndex, unknown>; readonly close: () => Promise<void> }>
+}
+
+const pgSearchIndex = (PgStorage as Record<string, unknown>)["searchIndexLayer"]
+
+const STORES: ReadonlyArray<Store> = [
+  { name: "memory", open: async () => ({ layer: MemoryStorage.searchIndexLayer, close: async () => {} }) },
+  ...(pgSearchIndex === undefined ? [] : [{
+    name: "PostgreSQL",
+    open: async () => {
+      const db = await createDatabase()
+      // the whole storage layer: its migrations make the search tables
+      return { layer: PgStorage.layer({ url: db.url }) as Layer.Layer<Workspaces.Search.SearchIndex, unknown>, close: db.drop }
+    }
+  }])
+]
+
+/** copy `r` of a captured chunk as its own file's chunk: own strings, term maps and vector */
+const copyOf = (c: Capture["chunks"][number], vector: Float32Array, r: number): Workspaces.Search.IndexedChunk => {
+  const own = (s: string) => Buffer.from(s).toString()
+  const terms = (t: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [own(k), v]))
+  return {
+    file_id: `copy-${r}-${c.path}`,
+    chunk_index: c.chunk_index,
+    path: `copy-${String(r).padStart(3, "0")}/${c.path}`,
+    access_label: null,
+    category: null,
+    component: c.component === null ? null : own(c.component),
+    locator: { ...c.locator },
+    title: own(c.title),
+    text: own(c.text),
+    terms: { title: terms(c.terms.title), text: terms(c.terms.text) },
+    length: { ...c.length },
+    vector: new Float32Array(vector)
+  }
+}
+
+/** the captured chunks grouped by file (in capture order) */
+const filesOf = (capture: Capture) => {
+  const files = new Map<string, Array<number>>()
+  capture.chunks.forEach((c, i) => {
+    const list = files.get(c.path)
+    if (list === undefined) files.set(c.path, [i])
+    else list.push(i)
+  })
+  return [...files.values()]
+}
+
+interface Latency {
+  readonly p50: number
+  readonly p95: number
+  readonly max: number
+}
+
+const timeEach = async (items: ReadonlyArray<string>, warmUps: number, f: (q: string) => Promise<unknown>): Promise<Latency> => {
+  for (const q of items.slice(0, warmUps)) await f(q)
+  const ts: Array<number> = []
+  for (const q of items) {
+    const t0 = performance.now()
+    await f(q)
+    ts.push(performance.now() - t0)
+  }
+  ts.sort((a, b) => a - b)
+  return { p50: percentile(ts, 50), p95: percentile(ts, 95), max: ts[ts.length - 1]! }
+}
+
+interface SizeFigures {
+  readonly store: string
+  readonly chunks: number
+  readonly fillSeconds: number
+  readonly heapMb: number
+  readonly rssMb: number
+  readonly hybrid: Latency
+  readonly bm25: Latency
+  readonly nearest: Latency
+  readonly keywordCandidates: { readonly p50: number; readonly p95: number }
+}
+
+const measure = async (store: Store, size: number, capture: Capture, queries: ReadonlyArray<string>, queryVectors: ReadonlyMap<string, Float32Array>): Promise<SizeFigures> => {
+  const { layer, close } = await store.open()
+  const embedder = Layer.succeed(Intelligence.Embedder, {
+    model: capture.model,
+    dimensions: capture.dimensions,
+    embed: (texts: ReadonlyArray<string>) =>
+      Effect.suspend(() => {
+        const out = texts.map((t) => queryVectors.get(t))
+        return out.every((v) => v !== undefined)
+          ? Effect.succeed(out as Array<Float32Array>)
+          : Effect.fail(new Intelligence.EngineFailed({ operation: "embed", message: "a query the bench did not embed ahead" }))
+      })
+  })
+  const runtime = ManagedRuntime.make(Layer.merge(layer, embedder))
+  try {
+    const files = filesOf(capture)
+    const before = await settle()
+    const f0 = performance.now()
+    let filled = 0
+    for (let r = 0; filled < size; r++) {
+      for (const file of files) {
+        if (filled >= size) break
+        const chunks = file.slice(0, size - filled).map((i) => copyOf(capture.chunks[i]!, capture.vectors[i]!, r))
+        await runtime.runPromise(Effect.flatMap(S.SearchIndex, (s) => s.replaceFile(TENANT, WS, chunks[0]!.file_id, chunks, capture.model)))
+        filled += chunks.length
+      }
+    }
+    const fillSeconds = (performance.now() - f0) / 1000
+    const after = await settle()
+    const status = await runtime.runPromise(Effect.flatMap(S.SearchIndex, (s) => s.status(TENANT, WS)))
+    if (status.chunks !== size) throw new Error(`the index holds ${status.chunks} chunks, not ${size}`)
+
+    const scope = { visible: "all" as const }
+    const candidates: Array<number> = []
+    const bm25 = (q: string) =>
+      runtime.runPromise(Effect.gen(function*() {
+        const query = S.queryTermCounts(S.analyze(q))
+        const terms = [...query.keys()]
+        if (terms.length === 0) return []
+        const keyword = yield* (yield* S.SearchIndex).keyword(TENANT, WS, terms, scope)
+        candidates.push(keyword.candidates.length)
+        const tie = (a: Workspaces.Search.KeywordCandidate, b: Workspaces.Search.KeywordCandidate) =>
+          Workspaces.Files.compareCodePoints(a.chunk.path, b.chunk.path) || a.chunk.chunk_index - b.chunk.chunk_index
+        return S.rankByScore(keyword.candidates, (c) => S.bm25fScore(query, S.CHUNK_FIELDS, keyword.stats, c.candidate), tie, 10)
+      }))
+    const nearest = (q: string) =>
+      runtime.runPromise(Effect.flatMap(S.SearchIndex, (s) => s.nearest(TENANT, WS, queryVectors.get(q)!, S.CANDIDATES_PER_SIDE, scope)))
+    const hybrid = (q: string) => runtime.runPromise(S.hybridSearch(TENANT, WS, "all", { query: q, k: 10 }))
+    // interleaved by method, each over every query, in the same process and index
+    const figures = {
+      bm25: await timeEach(queries, 20, bm25),
+      nearest: await timeEach(queries, 20, nearest),
+      hybrid: await timeEach(queries, 20, hybrid)
+    }
+    const sortedCandidates = candidates.slice(-queries.length).sort((a, b) => a - b)
+    return {
+      store: store.name,
+      chunks: size,
+      fillSeconds,
+      heapMb: (after.heapUsed - before.heapUsed) / MB,
+      rssMb: (after.rss - before.rss) / MB,
+      ...figures,
+      keywordCandidates: { p50: percentile(sortedCandidates, 50), p95: percentile(sortedCandidates, 95) }
+    }
+  } finally {
+    await runtime.dispose()
+    await close()
+  }
+}
+
+export const runSearchBench = async (): Promise<string> => {
+  const capture = readCapture(SCIFACT_HTTP_CAPTURE)
+  if (capture === null) {
+    return "## Search: hybrid-search latency and the index's memory\n\n_Skipped: no captured index in eval/.cache (run `npm run eval -- --set search-http` once first)._\n"
+  }
+  const sizes = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0)
+  const queryCount = envNumber("BENCH_SEARCH_QUERIES", 300)
+  const set = loadScifact(SCIFACT_DIR)
+  const queries = set.queries.slice(0, queryCount).map((q) => q.text)
+  // the encoder's vectors of the claims, as `createDocket()`'s embedder makes them (mean of windows)
+  const vectors = await Effect.runPromise(cachedEmbeddings("scifact-claims", queries, { mode: "mean", workers: 2 }))
+  const queryVectors = new Map(queries.map((q, i) => [q, vectors[i]!]))
+
+  const rows: Array<SizeFigures> = []
+  for (const store of STORES) for (const size of sizes) rows.push(await measure(store, size, capture, queries, queryVectors))
+
+  const out = [
+    "## Search: hybrid-search latency and the index's memory",
+    "",
+    `${fmtInt(capture.chunks.length)} chunks captured from the HTTP SciFact eval's ingestion (5,183 abstracts), repeated under new ids to each size; ` +
+      `${queries.length} SciFact claims one after another (after 20 warm-ups), p50 / p95 / max in ms. hybrid-search: core's \`hybridSearch\` (k 10) with the ` +
+      `query vector answered from a cache (the encoder's ~11 ms a query not included); BM25F alone: the store's \`keyword\` + core's BM25F and ranking; ` +
+      `nearest alone: the store's exact scan for the ${S.CANDIDATES_PER_SIDE} nearest. Memory: after a full GC, above the level before filling.` +
+      (pgSearchIndex === undefined ? " PostgreSQL: not measured (`@docket/storage-pg` has no `searchIndexLayer` on this branch yet)." : ""),
+    "",
+    "| store | chunks | hybrid-search | BM25F alone | nearest alone | hybrid / BM25F (p95) | keyword candidates p50 / p95 | fill (s) | heap (MB) | RSS (MB) | heap per 100k chunks (MB) |",
+    "|---|---:|---|---|---|---:|---|---:|---:|---:|---:|",
+    ...rows.map((r) => {
+      const l = (x: Latency) => `${fmtMs(x.p50)} / ${fmtMs(x.p95)} / ${fmtMs(x.max)}`
+      return `| ${r.store} | ${fmtInt(r.chunks)} | ${l(r.hybrid)} | ${l(r.bm25)} | ${l(r.nearest)} | ${(r.hybrid.p95 / r.bm25.p95).toFixed(1)}× | ` +
+        `${fmtInt(r.keywordCandidates.p50)} / ${fmtInt(r.keywordCandidates.p95)} | ${r.fillSeconds.toFixed(1)} | ${fmtInt(r.heapMb)} | ${fmtInt(r.rssMb)} | ${fmtInt((r.heapMb * 100_000) / r.chunks)} |`
+    }),
+    ""
+  ]
+  return out.join("\n")
+}
+
+runIfMain(import.meta.url, runSearchBench)
