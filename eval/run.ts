@@ -44,11 +44,11 @@ import { printSearchHttp, runSearchHttp } from "./search-http.js"
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
   set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "search-http" | "all"; realdocsDir: string; compareParse: boolean
-  scifactDir: string; scifactEncoder: "first" | "mean"
+  scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir(), scifactEncoder: "first" }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -67,9 +67,10 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
     else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
+    else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|search-http|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|search-http|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -375,7 +376,7 @@ const main = async () => {
     return
   }
   if (options.set === "search-http") {
-    printSearchHttp(await runSearchHttp({ scifactDir: options.scifactDir, scifactLongText: options.scifactEncoder }), options)
+    printSearchHttp(await runSearchHttp({ scifactDir: options.scifactDir, scifactLongText: options.scifactEncoder, scifactDocs: options.scifactDocs }), options)
     return
   }
   if (options.set === "search-fusion") {

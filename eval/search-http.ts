@@ -26,8 +26,12 @@
  * latency bench (bench/search.ts): the storage is `@docket/storage-memory`'s, its search index
  * wrapped to keep a copy of what `replaceFile` stores.
  *
- *   npm run eval -- --set search-http [--scifact-dir path] [--scifact-encoder first|mean] [--json]
- *   npx tsx eval/search-http.ts [--dir path] [--only scifact|judged] [--scifact-encoder first|mean] [--json]
+ *   npm run eval -- --set search-http [--scifact-dir path] [--scifact-encoder first|mean] [--scifact-docs n] [--json]
+ *   npx tsx eval/search-http.ts [--dir path] [--only scifact|judged] [--scifact-encoder first|mean] [--scifact-docs n] [--json]
+ *
+ * `--scifact-docs n` cuts the corpus to n abstracts: every abstract judged for a claim, then the
+ * others in a fixed order (a hash of the id). Fewer distractors lift every method's figures: compare
+ * methods within a run, not with the full corpus's figures.
  *
  * SciFact's encoder reads each chunk's first 128-token window by default (`--scifact-encoder
  * first`; createDocket()'s own encoder takes the mean of all windows): the SciFact vectors of the
@@ -41,6 +45,7 @@ import { type LongText, MODEL_ID } from "@docket/encoder"
 import { createDocket } from "@docket/server"
 import * as MemoryStorage from "@docket/storage-memory"
 import { Effect, Layer } from "effect"
+import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -48,7 +53,7 @@ import { fileURLToPath } from "node:url"
 import { type Capture, SCIFACT_HTTP_CAPTURE, writeCapture } from "./lib/index-capture.js"
 import { type Judgements, meanOverQueries, ndcgAtK, recallAtK } from "./lib/ir-metrics.js"
 import { defaultScifactDir } from "./scifact-bm25.js"
-import { loadScifact } from "./scifact-vectors.js"
+import { loadScifact, type ScifactSet } from "./scifact-vectors.js"
 import { type CorpusDocument, JUDGED_SET_DIR, type JudgedQuery, loadJudgedSet, type QueryType } from "./search/judged-set.js"
 
 const S = Workspaces.Search
@@ -245,6 +250,8 @@ interface Figures {
 export interface ScifactHttpReport {
   readonly longText: LongText
   readonly docs: number
+  /** the whole corpus's size (docs is less when cut) */
+  readonly corpus: number
   readonly queries: number
   readonly load: Omit<Loaded, "key" | "tenantId" | "ws">
   readonly rows: ReadonlyArray<{ readonly method: Method; readonly figures: Figures; readonly betterWorse: readonly [number, number] }>
@@ -255,8 +262,21 @@ export interface ScifactHttpReport {
 
 const docIdOf = (c: Pick<ChunkRef, "path">) => path.posix.basename(c.path).replace(/\.md$/, "")
 
-export const runScifactHttp = async (dir: string, longText: LongText): Promise<ScifactHttpReport> => {
-  const set = loadScifact(dir)
+/**
+ * The corpus, or a part of it of `size` abstracts: every abstract judged for a claim, then the
+ * others in the order of a hash of their id (a fixed sample that depends on nothing but the ids).
+ */
+const corpusOf = (docs: ScifactSet["docs"], qrels: ScifactSet["qrels"], size: number | undefined): ScifactSet["docs"] => {
+  if (size === undefined || size >= docs.length) return docs
+  const judged = new Set([...qrels.values()].flatMap((j) => [...j.keys()]))
+  const hash = (id: string) => createHash("sha256").update(id).digest("hex")
+  const others = docs.filter((d) => !judged.has(d.id)).map((d) => ({ d, h: hash(d.id) })).sort((a, b) => (a.h < b.h ? -1 : 1)).map((x) => x.d)
+  return [...docs.filter((d) => judged.has(d.id)), ...others].slice(0, Math.max(size, judged.size))
+}
+
+export const runScifactHttp = async (dir: string, longText: LongText, size?: number): Promise<ScifactHttpReport> => {
+  const full = loadScifact(dir)
+  const set = { ...full, docs: corpusOf(full.docs, full.qrels, size) }
   const captured = new Map<string, { readonly path: string; readonly chunks: ReadonlyArray<Workspaces.Search.IndexedChunk> }>()
   // memory storage whose search index keeps a copy of what ingestion stores (for bench/search.ts)
   const teeIndex = Layer.effect(S.SearchIndex, Effect.map(MemoryStorage.MemorySearchIndex.make, (inner): Workspaces.Search.SearchIndexService => ({
@@ -310,6 +330,7 @@ export const runScifactHttp = async (dir: string, longText: LongText): Promise<S
     return {
       longText,
       docs: set.docs.length,
+      corpus: full.docs.length,
       queries: set.queries.length,
       load: { uploadSeconds: l.uploadSeconds, ingestSeconds: l.ingestSeconds, ingested: l.ingested, failed: l.failed, chunks: l.chunks },
       rows: rows.map((r) => {
@@ -409,11 +430,13 @@ export const runSearchHttp = async (options: {
   readonly scifactDir: string
   /** how SciFact's encoder reads chunks over 128 tokens (the judged set's is createDocket()'s default, `mean`) */
   readonly scifactLongText?: LongText | undefined
+  /** SciFact's corpus cut to this many abstracts (every judged one kept), for a shorter run */
+  readonly scifactDocs?: number | undefined
   readonly only?: "scifact" | "judged" | undefined
 }): Promise<SearchHttpReport> => {
   const started = performance.now()
   // SciFact first: its captured index is what bench/search.ts fills from
-  const scifact = options.only === "judged" ? null : await runScifactHttp(options.scifactDir, options.scifactLongText ?? "first")
+  const scifact = options.only === "judged" ? null : await runScifactHttp(options.scifactDir, options.scifactLongText ?? "first", options.scifactDocs)
   const judged = options.only === "scifact" ? null : await runJudgedHttp()
   return { judged, scifact, seconds: (performance.now() - started) / 1000 }
 }
@@ -444,7 +467,7 @@ export const printSearchHttp = (report: SearchHttpReport, options: { readonly js
   }
   if (report.scifact !== null) {
     const s = report.scifact
-    console.log(`\n### SciFact: ${s.docs} abstracts, ${s.queries} claims (encoder: ${s.longText === "first" ? "each chunk's first 128-token window" : "mean of each chunk's 128-token windows"})\n`)
+    console.log(`\n### SciFact: ${s.docs} abstracts${s.docs < s.corpus ? ` of ${s.corpus} (every judged one, then a fixed sample by a hash of the id)` : ""}, ${s.queries} claims (encoder: ${s.longText === "first" ? "each chunk's first 128-token window" : "mean of each chunk's 128-token windows"})\n`)
     console.log(loadLine(s.load, s.docs))
     console.log(`${s.chunksPerDoc.multi} abstracts made more than one chunk (at most ${s.chunksPerDoc.max}). ` +
       `hybrid-search through the route, k ${K}: p50 ${s.httpMs.p50.toFixed(1)} ms, p95 ${s.httpMs.p95.toFixed(1)} ms a query (one at a time, query embedding included). ` +
@@ -465,7 +488,8 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
   const report = await runSearchHttp({
     scifactDir: path.resolve(flag("--dir") ?? defaultScifactDir()),
     only: only === "scifact" || only === "judged" ? only : undefined,
-    scifactLongText: flag("--scifact-encoder") === "mean" ? "mean" : "first"
+    scifactLongText: flag("--scifact-encoder") === "mean" ? "mean" : "first",
+    scifactDocs: flag("--scifact-docs") === undefined ? undefined : Number(flag("--scifact-docs"))
   })
   printSearchHttp(report, { json: argv.includes("--json") })
 }
