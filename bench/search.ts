@@ -122,18 +122,26 @@ interface Latency {
   readonly p50: number
   readonly p95: number
   readonly max: number
+  /** the process's CPU time (user + system) per query, p50 / p95 in ms: what the query cost, whatever else the machine ran */
+  readonly cpuP50: number
+  readonly cpuP95: number
 }
 
 const timeEach = async (items: ReadonlyArray<string>, warmUps: number, f: (q: string) => Promise<unknown>): Promise<Latency> => {
   for (const q of items.slice(0, warmUps)) await f(q)
   const ts: Array<number> = []
+  const cpu: Array<number> = []
   for (const q of items) {
+    const c0 = process.cpuUsage()
     const t0 = performance.now()
     await f(q)
     ts.push(performance.now() - t0)
+    const c = process.cpuUsage(c0)
+    cpu.push((c.user + c.system) / 1000)
   }
   ts.sort((a, b) => a - b)
-  return { p50: percentile(ts, 50), p95: percentile(ts, 95), max: ts[ts.length - 1]! }
+  cpu.sort((a, b) => a - b)
+  return { p50: percentile(ts, 50), p95: percentile(ts, 95), max: ts[ts.length - 1]!, cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95) }
 }
 
 interface SizeFigures {
@@ -177,6 +185,7 @@ const measure = async (store: Store, size: number, capture: Capture, queries: Re
     }
     const fillSeconds = (performance.now() - f0) / 1000
     const after = await settle()
+    process.stderr.write(`  search bench: ${store.name} ${size} chunks filled in ${fillSeconds.toFixed(0)} s\n`)
     const status = await runtime.runPromise(Effect.flatMap(S.SearchIndex, (s) => s.status(TENANT, WS)))
     if (status.chunks !== size) throw new Error(`the index holds ${status.chunks} chunks, not ${size}`)
 
@@ -202,6 +211,7 @@ const measure = async (store: Store, size: number, capture: Capture, queries: Re
       nearest: await timeEach(queries, 20, nearest),
       hybrid: await timeEach(queries, 20, hybrid)
     }
+    process.stderr.write(`  search bench: ${store.name} ${size} chunks measured\n`)
     const sortedCandidates = candidates.slice(-queries.length).sort((a, b) => a - b)
     return {
       store: store.name,
@@ -282,10 +292,12 @@ export const runSearchBench = async (): Promise<string> => {
       `nearest alone: the store's exact scan for the ${S.CANDIDATES_PER_SIDE} nearest. Memory: after a full GC, above the level before filling.` +
       (pgSearchIndex === undefined ? " PostgreSQL: not measured (`@docket/storage-pg` has no `searchIndexLayer` on this branch yet)." : ""),
     "",
+    `Each cell: wall time p50 / p95 / max, then [CPU time of the process p50 / p95] (the CPU time is what the query cost whatever else the machine ran).`,
+    "",
     "| store | chunks | hybrid-search | BM25F alone | nearest alone | hybrid / BM25F (p95) | keyword candidates p50 / p95 | fill (s) | heap (MB) | RSS (MB) | heap per 100k chunks (MB) |",
     "|---|---:|---|---|---|---:|---|---:|---:|---:|---:|",
     ...rows.map((r) => {
-      const l = (x: Latency) => `${fmtMs(x.p50)} / ${fmtMs(x.p95)} / ${fmtMs(x.max)}`
+      const l = (x: Latency) => `${fmtMs(x.p50)} / ${fmtMs(x.p95)} / ${fmtMs(x.max)} [${fmtMs(x.cpuP50)} / ${fmtMs(x.cpuP95)}]`
       return `| ${r.store} | ${fmtInt(r.chunks)} | ${l(r.hybrid)} | ${l(r.bm25)} | ${l(r.nearest)} | ${(r.hybrid.p95 / r.bm25.p95).toFixed(1)}× | ` +
         `${fmtInt(r.keywordCandidates.p50)} / ${fmtInt(r.keywordCandidates.p95)} | ${r.fillSeconds.toFixed(1)} | ${fmtInt(r.heapMb)} | ${fmtInt(r.rssMb)} | ${fmtInt((r.heapMb * 100_000) / r.chunks)} |`
     }),
