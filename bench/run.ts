@@ -7,7 +7,7 @@
  * It builds the packages first and measures the built code (bench/tsconfig.built.json): what an
  * embedder installs, and what `node` runs without tsx's cost per closure.
  *
- * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats|workspaces>.ts`. The pg,
+ * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats|workspaces|search>.ts`. The pg,
  * docs and workspaces sections need PostgreSQL (DOCKET_BENCH_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
  */
@@ -17,6 +17,7 @@ import { runDocsBench } from "./docs.js"
 import { runFormatsBench } from "./formats.js"
 import { runHttpBench } from "./http.js"
 import { runPgBench } from "./pg.js"
+import { runSearchBench } from "./search.js"
 import { runTokenizerBench } from "./tokenizer.js"
 import { assertBuilt } from "./support/built.js"
 import { runValidationBench } from "./validation.js"
@@ -30,7 +31,8 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["pg", runPgBench],
   ["docs", runDocsBench],
   ["formats", runFormatsBench],
-  ["workspaces", runWorkspacesBench]
+  ["workspaces", runWorkspacesBench],
+  ["search", runSearchBench]
 ]
 
 const main = async (): Promise<void> => {

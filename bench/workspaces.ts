@@ -9,7 +9,9 @@
  *    workspace as an upload leaves them (bytes in the blob store, the file `discovered`), then one
  *    `ingestion` job (`POST /v1/workspaces/{id}/ingestions`, selection `path_prefix`) through
  *    `docket.fetch` (in process), polled to completion; `createDocket`'s defaults (memory storage,
- *    `@docket/formats`' worker-pool parser, the local engine). Against parse alone: the same
+ *    `@docket/formats`' worker-pool parser, the local engine with `@docket/encoder`'s sentence
+ *    encoder, so each file's chunks are indexed and embedded; the chunks the index holds after
+ *    the job give chunks/s). Against parse alone: the same
  *    instance's `DocumentParser` port (the parser the ingestion calls) on the same bytes, one file
  *    after another as the ingestion job does, in the same run (after a warm-up of a few parses).
  *    Files/s, pages/s, and the ratio ingestion / parse.
@@ -139,6 +141,8 @@ interface IngestionFigures {
   readonly failed: ReadonlyArray<string>
   readonly ingestedPages: number
   readonly tables: number
+  /** chunks in the workspace's search index after the job (each embedded by the encoder) */
+  readonly chunks: number
 }
 
 const ingestionBench = async (n: number): Promise<IngestionFigures> => {
@@ -177,6 +181,7 @@ const ingestionBench = async (n: number): Promise<IngestionFigures> => {
     // the pages the job counted (kept for usage, not shown in its answer) and the tables it built
     const stored = await docket.runtime.runPromise(Effect.flatMap(Effect.flatMap(Jobs.JobStore, (s) => s.get(accepted.body.job_id)), (j) => j))
     const tables = await docket.runtime.runPromise(Effect.flatMap(Workspaces.Tables.WorkspaceSql, (s) => s.listTables(tenantId, ws)))
+    const index = await docket.runtime.runPromise(Effect.flatMap(Workspaces.Search.SearchIndex, (s) => s.status(tenantId, ws)))
     const failed = (job.result.outcomes as ReadonlyArray<any>).filter((o) => o.status !== "ingested").map((o) => `${o.path}: ${o.status} ${o.error?.code ?? ""}`)
     return {
       files: files.length,
@@ -189,7 +194,8 @@ const ingestionBench = async (n: number): Promise<IngestionFigures> => {
       ingested: job.result.files_ingested,
       failed,
       ingestedPages: (stored.result as { pages_ingested: number }).pages_ingested,
-      tables: tables.length
+      tables: tables.length,
+      chunks: index.chunks
     }
   } finally {
     await docket.dispose()
@@ -456,10 +462,10 @@ export async function runWorkspacesBench(): Promise<string> {
         `the ingestion built ${fmtInt(g.tables)} tables and counted ${fmtInt(g.ingestedPages)} pages. Parse alone: the instance's parser port, ` +
         `one file after another (as the ingestion job goes), the same bytes, after a warm-up.`,
       "",
-      "| | seconds | files/s | pages/s |",
-      "|---|---|---|---|",
-      `| parse alone (${g.parseFailures} failed) | ${g.parseSeconds.toFixed(1)} | ${parseFiles.toFixed(1)} | ${(g.pages / g.parseSeconds).toFixed(1)} |`,
-      `| ingestion job (${g.ingested} ingested, ${g.failed.length} not) | ${g.ingestSeconds.toFixed(1)} | ${ingestFilesPerS.toFixed(1)} | ${(g.pages / g.ingestSeconds).toFixed(1)} |`,
+      "| | seconds | files/s | pages/s | chunks/s |",
+      "|---|---|---|---|---|",
+      `| parse alone (${g.parseFailures} failed) | ${g.parseSeconds.toFixed(1)} | ${parseFiles.toFixed(1)} | ${(g.pages / g.parseSeconds).toFixed(1)} | — |`,
+      `| ingestion job (${g.ingested} ingested, ${g.failed.length} not; ${fmtInt(g.chunks)} chunks indexed and embedded) | ${g.ingestSeconds.toFixed(1)} | ${ingestFilesPerS.toFixed(1)} | ${(g.pages / g.ingestSeconds).toFixed(1)} | ${(g.chunks / g.ingestSeconds).toFixed(1)} |`,
       "",
       `Ingestion / parse time: ${ratio(g.ingestSeconds, g.parseSeconds)}.`,
       ...(g.failed.length > 0 ? ["", `Not ingested: ${g.failed.slice(0, 10).join("; ")}${g.failed.length > 10 ? "; …" : ""}`] : []),

@@ -2,7 +2,7 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|all   (default all; --json needs one set)
  *
  * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
  * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
@@ -14,6 +14,9 @@
  * RRF and core's fusion on the judged business set (eval/search) and on SciFact. A sixth, `fact-search`
  * (eval/fact-search.ts), only on request: the judged business set ingested and every query asked
  * through `POST …/fact-search`; how often the top evidence is in the judged answer document.
+ * A seventh, `search-http` (eval/search-http.ts), only on request: the same two sets uploaded,
+ * ingested and searched through the HTTP API (`POST …/tools/hybrid-search`), beside BM25F, dense
+ * and plain RRF read from the same index.
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -37,17 +40,18 @@ import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
 import { printSearchFusion, runSearchFusion } from "./search-fusion.js"
 import { printFactSearch, runFactSearch } from "./fact-search.js"
+import { printSearchHttp, runSearchHttp } from "./search-http.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "all"; realdocsDir: string; compareParse: boolean
-  scifactDir: string
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "all"; realdocsDir: string; compareParse: boolean
+  scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir() }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -61,13 +65,15 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search or all")
+      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
     else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
+    else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
+    else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -370,6 +376,10 @@ const main = async () => {
   // a retrieval measure apart from the document-understanding sets: only on request
   if (options.set === "scifact-bm25") {
     printScifactBm25(await runScifactBm25(options.scifactDir), options)
+    return
+  }
+  if (options.set === "search-http") {
+    printSearchHttp(await runSearchHttp({ scifactDir: options.scifactDir, scifactLongText: options.scifactEncoder, scifactDocs: options.scifactDocs }), options)
     return
   }
   if (options.set === "search-fusion") {
