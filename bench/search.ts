@@ -287,8 +287,7 @@ export const runSearchBench = async (): Promise<string> => {
         `the encoder's vectors (first window) of the first ${fmtInt(distinctVectors)} reused in turn by all, repeated under new ids to each size; `) +
       `${queries.length} SciFact claims one after another (after 20 warm-ups), p50 / p95 / max in ms. hybrid-search: core's \`hybridSearch\` (k 10) with the ` +
       `query vector answered from a cache (the encoder's ~11 ms a query not included); BM25F alone: the store's \`keyword\` + core's BM25F and ranking; ` +
-      `nearest alone: the store's exact scan for the ${S.CANDIDATES_PER_SIDE} nearest. Memory: after a full GC, above the level before filling.` +
-      (pgSearchIndex === undefined ? " PostgreSQL: not measured (`@docket/storage-pg` has no `searchIndexLayer` on this branch yet)." : ""),
+      `nearest alone: the store's exact scan for the ${S.CANDIDATES_PER_SIDE} nearest. Memory: after a full GC, above the level before filling.`,
     "",
     `Each cell: wall time p50 / p95 / max, then [CPU time of the process p50 / p95] (the CPU time is what the query cost whatever else the machine ran).`,
     "",
