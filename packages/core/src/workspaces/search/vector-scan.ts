@@ -32,8 +32,8 @@ export const APPROXIMATE_FROM = 20_000
 /** the first pass's dimensions */
 export const REDUCED_DIMS = 64
 /** the pool re-ranked exactly: `max(POOL_PER_K · k, POOL_MIN)` rows */
-export const POOL_PER_K = 20
-export const POOL_MIN = 2000
+export const POOL_PER_K = 30
+export const POOL_MIN = 3000
 /** rows sampled to learn the projection */
 const SAMPLE_ROWS = 2048
 /** the projection is learned again when the rows have grown this many times since */
@@ -158,7 +158,34 @@ class Rows {
   private project(row: number) {
     const p = this.projection!
     const d = this.dims
-    for (let j = 0; j < this.r; j++) this.reduced![row * this.r + j] = dotAt(p, j * d, this.data, row * d, d)
+    const r = this.r
+    const data = this.data
+    const out = this.reduced!
+    const at = row * d
+    // four axes at a time: each element of the row read once per four products
+    let j = 0
+    for (; j + 3 < r; j += 4) {
+      const o0 = j * d
+      const o1 = o0 + d
+      const o2 = o1 + d
+      const o3 = o2 + d
+      let s0 = 0
+      let s1 = 0
+      let s2 = 0
+      let s3 = 0
+      for (let i = 0; i < d; i++) {
+        const x = data[at + i]!
+        s0 += p[o0 + i]! * x
+        s1 += p[o1 + i]! * x
+        s2 += p[o2 + i]! * x
+        s3 += p[o3 + i]! * x
+      }
+      out[row * r + j] = s0
+      out[row * r + j + 1] = s1
+      out[row * r + j + 2] = s2
+      out[row * r + j + 3] = s3
+    }
+    for (; j < r; j++) out[row * r + j] = dotAt(p, j * d, data, at, d)
   }
 
   /** learns the projection on a sample of the rows and projects every row */
