@@ -194,6 +194,17 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
           withheld: withheldOf(hidden)
         }
       }),
+    chunks: (t, ws, keys, visible) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        if (w === undefined) return []
+        const out: Array<ChunkRef> = []
+        for (const key of keys) {
+          const ref = w.files.get(key.file_id)?.find((s) => s.ref.chunk_index === key.chunk_index)?.ref
+          if (ref !== undefined && Workspaces.Files.isVisible(ref.access_label, visible)) out.push(ref)
+        }
+        return out
+      }),
     nearest: (t, ws, vector, k, scope) =>
       Effect.sync(() => {
         const w = indexOf(t, ws, false)

@@ -11,8 +11,9 @@
  * `keyword` is one statement (one snapshot, one round trip): the label totals and the query
  * terms' frequencies per label (summed here over the caller's visible labels: statistics cost
  * O(labels × terms)), and the candidates from the postings (keyed by workspace and term) joined to
- * their chunks, filtered by scope in SQL; hidden candidates come back without their text, only to
- * be counted in `seen` / `withheld`.
+ * their chunks, filtered by scope in SQL, without their title and text (`chunks` reads those of
+ * the hits shown); hidden candidates come back without component and locator either, only to be
+ * counted in `seen` / `withheld`.
  *
  * `nearest` ranks on core's `VectorScan` (exact up to its `APPROXIMATE_FROM` rows, a reduced
  * first pass and exact re-ranking beyond), over vectors cached in this process per workspace (with
@@ -381,8 +382,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     readonly visible: boolean | null
     readonly component: string | null
     readonly locator: string | null
-    readonly title: string | null
-    readonly body: string | null
     readonly len_title: number | null
     readonly len_text: number | null
     readonly terms: ReadonlyArray<string> | null
@@ -408,15 +407,14 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         )
         SELECT 'c' AS kind, c.file_id, c.chunk_index, c.path, c.access_label, c.category, ${visible} AS visible,
           CASE WHEN ${visible} THEN c.component END AS component, CASE WHEN ${visible} THEN c.locator END AS locator,
-          CASE WHEN ${visible} THEN c.title END AS title, CASE WHEN ${visible} THEN c.body END AS body,
           c.len_title, c.len_text, h.terms, h.tf_title, h.tf_text, NULL::text AS label, NULL::bigint AS n, NULL::bigint AS sum_title, NULL::bigint AS sum_text
         FROM h JOIN ws ON true JOIN docket_search_chunks c ON c.wid = ws.wid AND c.fid = h.fid AND c.chunk_index = h.chunk_index
         WHERE ${sql.and([sql`true`, ...scopeClauses(scope)])}
         UNION ALL
-        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
+        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
         FROM docket_search_label_totals l, ws WHERE l.wid = ws.wid
         UNION ALL
-        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
+        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
         FROM docket_search_term_df d, ws WHERE d.wid = ws.wid AND d.term = ANY(${terms}::text[])`)
       // without terms, only the totals
       const totalsOnly = terms.length > 0 ? [] : yield* run(sql<{ readonly label: string; readonly n: string; readonly sum_title: string; readonly sum_text: string }>`
@@ -463,9 +461,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
             access_label: r.access_label,
             category: r.category,
             component: r.component,
-            locator: JSON.parse(r.locator!) as ChunkRef["locator"],
-            title: r.title!,
-            text: r.body!
+            locator: JSON.parse(r.locator!) as ChunkRef["locator"]
           },
           candidate: { length: { title: r.len_title!, text: r.len_text! }, termFrequency }
         })
@@ -478,6 +474,40 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         withheld: withheldOf(hidden)
       }
     })
+
+  interface ChunkRow {
+    readonly file_id: string
+    readonly chunk_index: number
+    readonly path: string
+    readonly access_label: string | null
+    readonly category: string | null
+    readonly component: string | null
+    readonly locator: string
+    readonly title: string
+    readonly body: string
+  }
+
+  const chunks: Workspaces.Search.SearchIndexService["chunks"] = (t, w, keys, visible) =>
+    keys.length === 0 ? Effect.succeed([]) : run(sql<ChunkRow>`
+      SELECT c.file_id, c.chunk_index, c.path, c.access_label, c.category, c.component, c.locator, c.title, c.body
+      FROM unnest(${keys.map((k) => k.file_id)}::text[], ${keys.map((k) => k.chunk_index)}::int[]) WITH ORDINALITY AS u(file_id, chunk_index, ord)
+      JOIN docket_search_workspaces ws ON ws.tenant_id = ${t} AND ws.workspace_id = ${w}
+      JOIN docket_search_files f ON f.wid = ws.wid AND f.file_id = u.file_id
+      JOIN docket_search_chunks c ON c.wid = f.wid AND c.fid = f.fid AND c.chunk_index = u.chunk_index
+      WHERE ${visibleClause(visible)}
+      ORDER BY u.ord`).pipe(Effect.map((rows) =>
+      rows.map((r): ChunkRef => ({
+        file_id: r.file_id,
+        chunk_index: r.chunk_index,
+        path: r.path,
+        access_label: r.access_label,
+        category: r.category,
+        component: r.component,
+        locator: JSON.parse(r.locator) as ChunkRef["locator"],
+        title: r.title,
+        text: r.body
+      }))
+    ))
 
   // -------------------------------------------------------------------------------------------
   // nearest
@@ -656,7 +686,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       }
     })
 
-  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, relabelFile, removeWorkspace, status, keyword, nearest }
+  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, relabelFile, removeWorkspace, status, keyword, chunks, nearest }
   return { service, cachedBytes: () => [...caches.values()].reduce((n, c) => n + c.bytes, 0) }
 }
 
