@@ -57,7 +57,8 @@ import { loadScifact, type ScifactSet } from "./scifact-vectors.js"
 import { type CorpusDocument, JUDGED_SET_DIR, type JudgedQuery, loadJudgedSet, type QueryType } from "./search/judged-set.js"
 
 const S = Workspaces.Search
-type ChunkRef = Workspaces.Search.ChunkRef
+/** what the eval reads of a chunk: its place, never its text */
+type ChunkRef = Workspaces.Search.ChunkHead
 
 const K = 100
 const FOLDERS = 4

@@ -2,9 +2,10 @@
  * The search index in memory. Per workspace: each file's chunks, a postings map (term → the chunks
  * holding it) kept in step with them, so `keyword` reads only the postings of the query's terms,
  * and per access label the chunk count and summed field lengths, so the visible collection's
- * statistics cost one step per label instead of a pass over every chunk. `nearest` scans the
- * vectors exactly. Every operation runs synchronously, so a reader sees a file's old chunks or
- * its new ones, never a mix.
+ * statistics cost one step per label instead of a pass over every chunk. `nearest` ranks on
+ * core's `VectorScan` (the workspace's vectors held contiguously, kept in step with the files).
+ * Every operation runs synchronously, so a reader sees a file's old chunks or its new ones, never
+ * a mix.
  */
 import { Workspaces } from "@docket/core"
 import { Effect, Layer } from "effect"
@@ -30,8 +31,17 @@ interface LabelTotals {
   text: number
 }
 
+/** what the vector scan holds of a file */
+interface ScannedFile {
+  readonly fileId: string
+  readonly path: string
+  readonly access_label: string | null
+  readonly category: string | null
+}
+
 interface WorkspaceIndex {
   readonly files: Map<string, ReadonlyArray<Stored>>
+  readonly vectors: Workspaces.Search.VectorScan<ScannedFile>
   readonly postings: Map<string, Set<Stored>>
   readonly byLabel: Map<string | null, LabelTotals>
   chunks: number
@@ -43,33 +53,6 @@ const key = (tenantId: string, workspaceId: string) => `${tenantId}\u0000${works
 
 const inScope = (ref: ChunkRef, scope: SearchScope): boolean =>
   (scope.path_prefix === undefined || ref.path.startsWith(scope.path_prefix)) && Workspaces.Search.inCategories(ref.category, scope.categories)
-
-/** the port's tie-break: path in code-point order, then chunk index */
-const compareRefs = (a: ChunkRef, b: ChunkRef): number => {
-  const byPath = Workspaces.Files.compareCodePoints(a.path, b.path)
-  return byPath !== 0 ? byPath : a.chunk_index - b.chunk_index
-}
-
-interface Scored {
-  readonly stored: Stored
-  readonly similarity: number
-}
-
-const nearer = (a: Scored, b: Scored) => (a.similarity !== b.similarity ? b.similarity - a.similarity : compareRefs(a.stored.ref, b.stored.ref))
-
-/** keeps the best `k` in order, inserting by binary search (one pass, no sort of everything) */
-const offer = (top: Array<Scored>, k: number, item: Scored) => {
-  if (k <= 0 || (top.length === k && nearer(item, top[k - 1]!) >= 0)) return
-  let lo = 0
-  let hi = top.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (nearer(top[mid]!, item) <= 0) lo = mid + 1
-    else hi = mid
-  }
-  top.splice(lo, 0, item)
-  if (top.length > k) top.pop()
-}
 
 const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
   count: labels.length,
@@ -83,7 +66,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
     const k = key(tenantId, workspaceId)
     let w = workspaces.get(k)
     if (w === undefined && create) {
-      w = { files: new Map(), postings: new Map(), byLabel: new Map(), chunks: 0, indexed: false, model: null }
+      w = { files: new Map(), vectors: new Workspaces.Search.VectorScan(), postings: new Map(), byLabel: new Map(), chunks: 0, indexed: false, model: null }
       workspaces.set(k, w)
     }
     return w
@@ -112,6 +95,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
       }
     }
     w.files.delete(fileId)
+    w.vectors.remove(fileId)
   }
 
   const visibleTotals = (w: WorkspaceIndex, visible: Workspaces.Files.VisibleLabels) => {
@@ -132,6 +116,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
         drop(w, fileId)
         const stored = chunks.map((c): Stored => ({ ref: Workspaces.Search.chunkRefOf(c), terms: c.terms, length: c.length, vector: c.vector }))
         if (stored.length > 0) w.files.set(fileId, stored)
+        if (chunks.length > 0) w.vectors.replace(fileId, { fileId, path: chunks[0]!.path, access_label: chunks[0]!.access_label, category: chunks[0]!.category }, chunks)
         for (const s of stored) {
           count(w, s, 1)
           for (const term of termsOf(s)) {
@@ -158,6 +143,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
           s.ref = { ...s.ref, access_label: file.access_label, category: file.category, path: file.path }
           count(w, s, 1)
         }
+        w.vectors.relabel(fileId, { fileId, ...file })
       }),
     removeWorkspace: (t, ws) => Effect.sync(() => void workspaces.delete(key(t, ws))),
     status: (t, ws) =>
@@ -208,29 +194,27 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
           withheld: withheldOf(hidden)
         }
       }),
+    chunks: (t, ws, keys, visible) =>
+      Effect.sync(() => {
+        const w = indexOf(t, ws, false)
+        if (w === undefined) return []
+        const out: Array<ChunkRef> = []
+        for (const key of keys) {
+          const ref = w.files.get(key.file_id)?.find((s) => s.ref.chunk_index === key.chunk_index)?.ref
+          if (ref !== undefined && Workspaces.Files.isVisible(ref.access_label, visible)) out.push(ref)
+        }
+        return out
+      }),
     nearest: (t, ws, vector, k, scope) =>
       Effect.sync(() => {
         const w = indexOf(t, ws, false)
-        const all: Array<Scored> = []
-        const visible: Array<Scored> = []
-        let seen = 0
-        for (const stored of w?.files.values() ?? []) {
-          for (const s of stored) {
-            // a vector of another length is another embedder's: never comparable
-            if (s.vector === null || s.vector.length !== vector.length || !inScope(s.ref, scope)) continue
-            seen++
-            let dot = 0
-            for (let i = 0; i < vector.length; i++) dot += s.vector[i]! * vector[i]!
-            // both vectors are L2-normalized: their dot product is the cosine
-            const item = { stored: s, similarity: dot }
-            offer(all, k, item)
-            if (Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) offer(visible, k, item)
-          }
-        }
-        const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.stored.ref.access_label, scope.visible)).map((x) => x.stored.ref)
+        if (w === undefined) return { hits: [], seen: 0, withheld: withheldOf([]), hidden: [] }
+        const ranked = w.vectors.nearest(vector, k, scope)
+        const refOf = (n: Workspaces.Search.Neighbour<ScannedFile>) => w.files.get(n.file.fileId)![n.position]!.ref
+        const hidden = ranked.hidden.map(refOf)
         return {
-          hits: visible.map((x) => ({ chunk: x.stored.ref, similarity: x.similarity })),
-          seen,
+          hits: ranked.top.map((n) => ({ chunk: refOf(n), similarity: n.similarity })),
+          seen: ranked.seen,
           withheld: withheldOf(hidden.map((r) => r.access_label)),
           hidden
         }

@@ -41,7 +41,7 @@ describe("memory storage: StorageAdmin.reset covers the search index", () => {
         expect((yield* index.nearest("t", "w", Float32Array.from([1, 0]), 5, { visible: "all" })).hits).toEqual([])
         yield* index.replaceFile("t", "w", "f2", [chunk("f2", "after the reset")], null)
         const after = yield* index.keyword("t", "w", ["reset"], { visible: "all" })
-        expect(after.candidates.map((c) => c.chunk.text)).toEqual(["after the reset"])
+        expect((yield* index.chunks("t", "w", after.candidates.map((c) => c.chunk), "all")).map((c) => c.text)).toEqual(["after the reset"])
       }))
   })
 })

@@ -2,12 +2,18 @@
  * The search index on PostgreSQL against the memory adapter, in the same run: one workspace filled
  * with synthetic chunks (BENCH_SEARCH_SIZES, default 10000,100000), then the latency of `keyword`
  * (a 3-term query) and `nearest` (k 100) over BENCH_SEARCH_QUERIES queries (default 200, after 20
- * warm-up ones), p50 and p95, and what the PostgreSQL adapter's vector cache holds per 100k chunks.
+ * warm-up ones), p50 and p95, and what the PostgreSQL adapter's vector cache holds per 100k chunks;
+ * then the whole search, core's `hybridSearch` (keyword + nearest + fusion, k 10) with a stub
+ * embedder answering each query's vector, against the same search with the dense side left out
+ * (the embedder names another model: BM25F only), as a ratio; and the recall@100 of `nearest`
+ * against a brute-force exact ranking over BENCH_SEARCH_RECALL_QUERIES queries (default 20).
  *
  *   npx tsx packages/storage-pg/bench/search-index.ts
  *
  * Chunks: ~120 terms each drawn from a Zipf-distributed vocabulary of 50,000 terms (s = 1), a
- * 3-term title, a 512-d L2-normalized random vector; files of 100 chunks; a tenth of the files
+ * 3-term title, a 512-d L2-normalized vector shaped like an encoder's (core's `testing/clustered-vectors.ts`:
+ * a common direction, topics, a power-law spectrum; BENCH_SEARCH_VECTORS=random for isotropic
+ * random ones, on which the vector scan's reduced first pass knows little); files of 100 chunks; a tenth of the files
  * under an access label the searching key is not granted (so statistics and candidates filter by
  * label as in use). Queries take their 3 terms from ranks 100 to 5,000 (content words: a
  * stop-word-like top term would make every chunk a candidate, in either adapter).
@@ -18,15 +24,18 @@
  * The database is `docket_bench_<random>` on DOCKET_BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), dropped at the end.
  */
-import { Workspaces } from "@docket/core"
+import { Intelligence, Workspaces } from "@docket/core"
 import { SqlClient } from "@effect/sql"
 import * as MemoryStorage from "@docket/storage-memory"
 import * as PgStorage from "@docket/storage-pg"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { randomUUID } from "node:crypto"
+import { readFileSync } from "node:fs"
 import { createDatabase } from "../../../bench/support/database.js"
 import { fmtInt, fmtMs } from "../../../bench/support/format.js"
 import { percentile } from "../../../bench/support/load.js"
+// the generator only (the testing index imports vitest)
+import { clusteredVectors } from "../../core/src/testing/clustered-vectors.js"
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? "10000,100000").split(",").map(Number)
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200)
@@ -35,6 +44,8 @@ const VOCABULARY = 50_000
 const TERMS_PER_CHUNK = 120
 const DIMS = 512
 const FILE_CHUNKS = 100
+const RECALL_QUERIES = Number(process.env.BENCH_SEARCH_RECALL_QUERIES ?? 20)
+const RANDOM_VECTORS = process.env.BENCH_SEARCH_VECTORS === "random"
 
 /** a deterministic generator, so both adapters index the same chunks */
 const rng = (seed: number) => {
@@ -76,9 +87,15 @@ const unitVector = (random: () => number) => {
   return v
 }
 
+const vectorsFrom = (seed: number, random: () => number) => {
+  if (RANDOM_VECTORS) return () => unitVector(random)
+  return clusteredVectors(seed)
+}
+
 const files = function*(count: number): Generator<{ readonly file_id: string; readonly chunks: Array<Workspaces.Search.IndexedChunk> }> {
   const random = rng(7)
   const draw = zipf(random)
+  const nextVector = vectorsFrom(7, random)
   for (let f = 0; f * FILE_CHUNKS < count; f++) {
     const file_id = `file-${f}`
     const path = `docs/${f % 50}/file-${f}.md`
@@ -104,19 +121,40 @@ const files = function*(count: number): Generator<{ readonly file_id: string; re
         text,
         terms: { title: counts(title), text: counts(words) },
         length: { title: title.length, text: words.length },
-        vector: unitVector(random)
+        vector: nextVector()
       }
     })
     yield { file_id, chunks }
   }
 }
 
+/** a content word whose analysis is itself (the whole search analyzes the query text) */
+const queryTerm = (random: () => number): string => {
+  for (;;) {
+    const t = term(100 + Math.floor(random() * 4900))
+    const analyzed = Workspaces.Search.analyze(t)
+    if (analyzed.length === 1 && analyzed[0] === t) return t
+  }
+}
+
 const queries = () => {
   const random = rng(99)
-  return Array.from({ length: QUERIES + WARMUP }, () => ({
-    terms: [...new Set(Array.from({ length: 3 }, () => term(100 + Math.floor(random() * 4900))))],
-    vector: unitVector(random)
-  }))
+  const nextVector = vectorsFrom(99, random)
+  return Array.from({ length: QUERIES + WARMUP }, () => {
+    const terms = [...new Set(Array.from({ length: 3 }, () => queryTerm(random)))]
+    return { terms, text: terms.join(" "), vector: nextVector() }
+  })
+}
+
+/** the exact k nearest visible chunks by brute force, as `file_id#chunk_index` */
+const exactNearest = (all: Float32Array, keys: ReadonlyArray<string>, visible: Uint8Array, q: Float32Array, k: number) => {
+  const scored: Array<[number, number]> = []
+  for (let row = 0; row < keys.length; row++) {
+    if (visible[row] === 0) continue
+    scored.push([Workspaces.Search.dotAt(all, row * DIMS, q, 0, DIMS), row])
+  }
+  scored.sort((a, b) => b[0] - a[0])
+  return new Set(scored.slice(0, k).map(([, row]) => keys[row]!))
 }
 
 const timed = async (f: () => Promise<unknown>) => {
@@ -125,10 +163,21 @@ const timed = async (f: () => Promise<unknown>) => {
   return performance.now() - started
 }
 
-const summary = (xs: Array<number>) => {
+const quantiles = (xs: Array<number>) => {
   const sorted = xs.slice(WARMUP).sort((a, b) => a - b)
-  return `p50 ${fmtMs(percentile(sorted, 50))} ms, p95 ${fmtMs(percentile(sorted, 95))} ms`
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }
 }
+
+const summary = (xs: Array<number>) => {
+  const { p50, p95 } = quantiles(xs)
+  return `p50 ${fmtMs(p50)} ms, p95 ${fmtMs(p95)} ms`
+}
+
+const embedderOf = (model: string, vectors: ReadonlyMap<string, Float32Array>): Intelligence.EmbedderService => ({
+  model,
+  dimensions: DIMS,
+  embed: (texts) => Effect.succeed(texts.map((t) => vectors.get(t)!))
+})
 
 const scope: Workspaces.Search.SearchScope = { visible: [] }
 
@@ -142,8 +191,19 @@ const measure = async (
   const t = "bench"
   const w = randomUUID()
   const run = <A>(e: Effect.Effect<A, unknown>) => Effect.runPromise(e)
+  // the vectors kept aside for the exact ranking recall is measured against
+  const all = new Float32Array(count * DIMS)
+  const keys: Array<string> = []
+  const visibleRows = new Uint8Array(count)
   const fill = await timed(async () => {
-    for (const f of files(count)) await run(service.replaceFile(t, w, f.file_id, f.chunks, "bench"))
+    for (const f of files(count)) {
+      for (const c of f.chunks) {
+        all.set(c.vector!, keys.length * DIMS)
+        visibleRows[keys.length] = c.access_label === null ? 1 : 0
+        keys.push(`${c.file_id}#${c.chunk_index}`)
+      }
+      await run(service.replaceFile(t, w, f.file_id, f.chunks, "bench"))
+    }
   })
   await onFilled?.()
   const qs = queries()
@@ -151,14 +211,37 @@ const measure = async (
   await onLoaded?.()
   const keyword: Array<number> = []
   const nearest: Array<number> = []
+  const hybrid: Array<number> = []
+  const keywordOnly: Array<number> = []
+  const byText = new Map(qs.map((q) => [q.text, q.vector]))
+  const search = (model: string, q: (typeof qs)[number]) =>
+    run(Workspaces.Search.hybridSearch(t, w, scope.visible, { query: q.text, k: 10 }).pipe(
+      Effect.provideService(Workspaces.Search.SearchIndex, service),
+      Effect.provideService(Intelligence.Embedder, embedderOf(model, byText))
+    ))
   let candidates = 0
-  for (const q of qs) {
+  let found = 0
+  let wanted = 0
+  for (const [i, q] of qs.entries()) {
     keyword.push(await timed(async () => void (candidates += (await run(service.keyword(t, w, q.terms, scope))).candidates.length)))
-    nearest.push(await timed(() => run(service.nearest(t, w, q.vector, 100, scope))))
+    let hits: ReadonlyArray<Workspaces.Search.VectorHit> = []
+    nearest.push(await timed(async () => void (hits = (await run(service.nearest(t, w, q.vector, 100, scope))).hits)))
+    hybrid.push(await timed(() => search("bench", q)))
+    keywordOnly.push(await timed(() => search("another-model", q)))
+    if (i >= WARMUP && i < WARMUP + RECALL_QUERIES) {
+      const exact = exactNearest(all, keys, visibleRows, q.vector, 100)
+      found += hits.filter((h) => exact.has(`${h.chunk.file_id}#${h.chunk.chunk_index}`)).length
+      wanted += exact.size
+    }
   }
+  const h = quantiles(hybrid)
+  const b = quantiles(keywordOnly)
   console.log(
     `${name.padEnd(6)} ${fmtInt(count).padStart(7)} chunks: fill ${(fill / 1000).toFixed(1)} s; keyword ${summary(keyword)} ` +
-      `(${fmtInt(candidates / qs.length)} candidates/query); nearest k 100 ${summary(nearest)} (first call ${fmtMs(cold)} ms)`
+      `(${fmtInt(candidates / qs.length)} candidates/query); nearest k 100 ${summary(nearest)} (first call ${fmtMs(cold)} ms; ` +
+      `recall@100 against exact ${(found / Math.max(1, wanted)).toFixed(4)} over ${Math.min(RECALL_QUERIES, QUERIES)} queries)\n` +
+      `${" ".repeat(15)} hybrid search (k 10) ${summary(hybrid)}; BM25F only ${summary(keywordOnly)}; ` +
+      `hybrid / BM25F p50 ${(h.p50 / b.p50).toFixed(2)}×, p95 ${(h.p95 / b.p95).toFixed(2)}×; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`
   )
   await run(service.removeWorkspace(t, w))
 }

@@ -11,11 +11,13 @@
  * `keyword` is one statement (one snapshot, one round trip): the label totals and the query
  * terms' frequencies per label (summed here over the caller's visible labels: statistics cost
  * O(labels × terms)), and the candidates from the postings (keyed by workspace and term) joined to
- * their chunks, filtered by scope in SQL; hidden candidates come back without their text, only to
- * be counted in `seen` / `withheld`.
+ * their chunks, filtered by scope in SQL, without their title and text (`chunks` reads those of
+ * the hits shown); hidden candidates come back without component and locator either, only to be
+ * counted in `seen` / `withheld`.
  *
- * `nearest` is exact, on vectors cached in this process per workspace (with each chunk's path,
- * label and category). Before each call the cache catches up: one indexed query reads the files
+ * `nearest` ranks on core's `VectorScan` (exact up to its `APPROXIMATE_FROM` rows, a reduced
+ * first pass and exact re-ranking beyond), over vectors cached in this process per workspace (with
+ * each file's path, label and category). Before each call the cache catches up: one indexed query reads the files
  * whose `seq` passed the cache's (tombstones included) with their chunks' vectors, in pages of
  * `PAGE_CHUNKS` chunks; a workspace removed and indexed again has a new `wid` and is reloaded
  * whole. Catching up and ranking run under the cache's lock, ranking synchronously, so a ranking
@@ -23,7 +25,7 @@
  * same version of the file (`content_seq`); a file replaced in between makes the call start again.
  * So two instances on one database see each other's writes on their next call.
  *
- * The cache is bounded by `cacheBytes` (default 512 MiB, about 240k chunks of 512-d vectors):
+ * The cache is bounded by `cacheBytes` (default 512 MiB, about 200k chunks of 512-d vectors):
  * past it the least recently searched workspaces are dropped; a workspace larger than the whole
  * budget is loaded for each call and not kept (correct, slow). `removeWorkspace` drops its entry.
  */
@@ -41,8 +43,8 @@ type VisibleLabels = Workspaces.Files.VisibleLabels
 export const DEFAULT_CACHE_BYTES = 512 * 2 ** 20
 /** chunks read per catch-up query (a page of 512-d vectors is about 10 MB) */
 const PAGE_CHUNKS = 5000
-/** what a cached chunk costs beside its vector's bytes (object, strings shared with its file) */
-const CHUNK_OVERHEAD = 160
+/** what a cached file costs beside its rows (its metadata object and strings) */
+const FILE_OVERHEAD = 300
 /** times `nearest` starts again when a hit's file changed between ranking and reading its text */
 const RETRIES = 5
 /** this process's write locks (workspaces hashed onto them) */
@@ -57,18 +59,10 @@ export interface PgSearchIndexOptions {
 const labelKey = (label: string | null) => label ?? ""
 const labelOf = (key: string): string | null => (key === "" ? null : key)
 
-const compareRefs = (a: { readonly path: string; readonly chunk_index: number }, b: { readonly path: string; readonly chunk_index: number }) => {
-  const byPath = Workspaces.Files.compareCodePoints(a.path, b.path)
-  return byPath !== 0 ? byPath : a.chunk_index - b.chunk_index
-}
-
 const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
   count: labels.length,
   labels: [...new Set(labels.filter((l): l is string => l !== null))].sort(Workspaces.Files.compareCodePoints)
 })
-
-const inScope = (c: { readonly path: string; readonly category: string | null }, scope: SearchScope) =>
-  (scope.path_prefix === undefined || c.path.startsWith(scope.path_prefix)) && Workspaces.Search.inCategories(c.category, scope.categories)
 
 /** a vector as stored: Float32 little-endian */
 const vectorBytes = (v: Float32Array): Buffer => {
@@ -117,27 +111,23 @@ class StatsDelta {
 // ---------------------------------------------------------------------------------------------
 // the vector cache
 
-interface CachedChunk {
+/** what the vector scan holds of a cached file */
+interface CachedFile {
   readonly fid: string
   readonly file_id: string
-  readonly chunk_index: number
   readonly path: string
   readonly access_label: string | null
   readonly category: string | null
-  readonly vector: Float32Array | null
-}
-
-interface CachedFile {
-  readonly seq: number
+  /** the version of its chunks (a hit's text is checked to be of it) */
   readonly content_seq: number
-  readonly chunks: ReadonlyArray<CachedChunk>
-  readonly bytes: number
 }
 
 interface WorkspaceCache {
   wid: string | null
   seq: number
-  readonly files: Map<string, CachedFile>
+  readonly scan: Workspaces.Search.VectorScan<CachedFile>
+  /** files held, with or without vectors */
+  files: number
   bytes: number
   lastUsed: number
   readonly lock: Effect.Semaphore
@@ -157,44 +147,6 @@ interface CatchUpRow {
   readonly access_label: string | null
   readonly category: string | null
   readonly vector: Buffer | null
-}
-
-interface Ranked {
-  readonly chunk: CachedChunk
-  readonly similarity: number
-}
-
-const nearer = (a: Ranked, b: Ranked) => (a.similarity !== b.similarity ? b.similarity - a.similarity : compareRefs(a.chunk, b.chunk))
-
-/** keeps the best `k` in order, inserting by binary search */
-const offer = (top: Array<Ranked>, k: number, item: Ranked) => {
-  if (k <= 0 || (top.length === k && nearer(item, top[k - 1]!) >= 0)) return
-  let lo = 0
-  let hi = top.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (nearer(top[mid]!, item) <= 0) lo = mid + 1
-    else hi = mid
-  }
-  top.splice(lo, 0, item)
-  if (top.length > k) top.pop()
-}
-
-const dot = (a: Float32Array, b: Float32Array): number => {
-  const n = a.length
-  let s0 = 0
-  let s1 = 0
-  let s2 = 0
-  let s3 = 0
-  let i = 0
-  for (; i + 3 < n; i += 4) {
-    s0 += a[i]! * b[i]!
-    s1 += a[i + 1]! * b[i + 1]!
-    s2 += a[i + 2]! * b[i + 2]!
-    s3 += a[i + 3]! * b[i + 3]!
-  }
-  for (; i < n; i++) s0 += a[i]! * b[i]!
-  return s0 + s1 + s2 + s3
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -430,8 +382,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     readonly visible: boolean | null
     readonly component: string | null
     readonly locator: string | null
-    readonly title: string | null
-    readonly body: string | null
     readonly len_title: number | null
     readonly len_text: number | null
     readonly terms: ReadonlyArray<string> | null
@@ -457,15 +407,14 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         )
         SELECT 'c' AS kind, c.file_id, c.chunk_index, c.path, c.access_label, c.category, ${visible} AS visible,
           CASE WHEN ${visible} THEN c.component END AS component, CASE WHEN ${visible} THEN c.locator END AS locator,
-          CASE WHEN ${visible} THEN c.title END AS title, CASE WHEN ${visible} THEN c.body END AS body,
           c.len_title, c.len_text, h.terms, h.tf_title, h.tf_text, NULL::text AS label, NULL::bigint AS n, NULL::bigint AS sum_title, NULL::bigint AS sum_text
         FROM h JOIN ws ON true JOIN docket_search_chunks c ON c.wid = ws.wid AND c.fid = h.fid AND c.chunk_index = h.chunk_index
         WHERE ${sql.and([sql`true`, ...scopeClauses(scope)])}
         UNION ALL
-        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
+        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
         FROM docket_search_label_totals l, ws WHERE l.wid = ws.wid
         UNION ALL
-        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
+        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
         FROM docket_search_term_df d, ws WHERE d.wid = ws.wid AND d.term = ANY(${terms}::text[])`)
       // without terms, only the totals
       const totalsOnly = terms.length > 0 ? [] : yield* run(sql<{ readonly label: string; readonly n: string; readonly sum_title: string; readonly sum_text: string }>`
@@ -512,9 +461,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
             access_label: r.access_label,
             category: r.category,
             component: r.component,
-            locator: JSON.parse(r.locator!) as ChunkRef["locator"],
-            title: r.title!,
-            text: r.body!
+            locator: JSON.parse(r.locator!) as ChunkRef["locator"]
           },
           candidate: { length: { title: r.len_title!, text: r.len_text! }, termFrequency }
         })
@@ -528,10 +475,57 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       }
     })
 
+  interface ChunkRow {
+    readonly file_id: string
+    readonly chunk_index: number
+    readonly path: string
+    readonly access_label: string | null
+    readonly category: string | null
+    readonly component: string | null
+    readonly locator: string
+    readonly title: string
+    readonly body: string
+  }
+
+  const chunks: Workspaces.Search.SearchIndexService["chunks"] = (t, w, keys, visible) =>
+    keys.length === 0 ? Effect.succeed([]) : run(sql<ChunkRow>`
+      SELECT c.file_id, c.chunk_index, c.path, c.access_label, c.category, c.component, c.locator, c.title, c.body
+      FROM unnest(${keys.map((k) => k.file_id)}::text[], ${keys.map((k) => k.chunk_index)}::int[]) WITH ORDINALITY AS u(file_id, chunk_index, ord)
+      JOIN docket_search_workspaces ws ON ws.tenant_id = ${t} AND ws.workspace_id = ${w}
+      JOIN docket_search_files f ON f.wid = ws.wid AND f.file_id = u.file_id
+      JOIN docket_search_chunks c ON c.wid = f.wid AND c.fid = f.fid AND c.chunk_index = u.chunk_index
+      WHERE ${visibleClause(visible)}
+      ORDER BY u.ord`).pipe(Effect.map((rows) =>
+      rows.map((r): ChunkRef => ({
+        file_id: r.file_id,
+        chunk_index: r.chunk_index,
+        path: r.path,
+        access_label: r.access_label,
+        category: r.category,
+        component: r.component,
+        locator: JSON.parse(r.locator) as ChunkRef["locator"],
+        title: r.title,
+        text: r.body
+      }))
+    ))
+
   // -------------------------------------------------------------------------------------------
   // nearest
 
-  const newCache = (): WorkspaceCache => ({ wid: null, seq: 0, files: new Map(), bytes: 0, lastUsed: 0, lock: Effect.unsafeMakeSemaphore(1) })
+  const newCache = (): WorkspaceCache => ({
+    wid: null,
+    seq: 0,
+    scan: new Workspaces.Search.VectorScan(),
+    files: 0,
+    bytes: 0,
+    lastUsed: 0,
+    lock: Effect.unsafeMakeSemaphore(1)
+  })
+  const resetCache = (cache: WorkspaceCache) => {
+    cache.scan.clear()
+    cache.files = 0
+    cache.bytes = 0
+  }
 
   /** one page of what changed since the cache's seq: false when the workspace is not indexed */
   const catchUpPage = (t: string, w: string, cache: WorkspaceCache) =>
@@ -551,45 +545,35 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       if (first === undefined) {
         cache.wid = null
         cache.seq = 0
-        cache.files.clear()
-        cache.bytes = 0
+        resetCache(cache)
         return { indexed: false, done: true }
       }
       if (first.wid !== cache.wid) {
         cache.wid = first.wid
         cache.seq = 0
-        cache.files.clear()
-        cache.bytes = 0
+        resetCache(cache)
       }
-      const byFile = new Map<string, { seq: number; content_seq: number; chunks: Array<CachedChunk> }>()
+      const byFile = new Map<string, { file: CachedFile | null; seq: number; chunks: Array<Workspaces.Search.ScanChunk> }>()
       let last = cache.seq
       for (const r of rows) {
         if (r.fid === null) continue
         let f = byFile.get(r.fid)
-        if (f === undefined) byFile.set(r.fid, f = { seq: Number(r.seq), content_seq: Number(r.content_seq), chunks: [] })
+        if (f === undefined) byFile.set(r.fid, f = { file: null, seq: Number(r.seq), chunks: [] })
         last = Math.max(last, f.seq)
         if (r.chunk_index === null) continue
-        f.chunks.push({
-          fid: r.fid,
-          file_id: r.file_id!,
-          chunk_index: r.chunk_index,
-          path: r.path!,
-          access_label: r.access_label,
-          category: r.category,
-          vector: r.vector === null ? null : vectorOf(r.vector)
-        })
+        // a file's chunks share its path, label and category
+        f.file ??= { fid: r.fid, file_id: r.file_id!, path: r.path!, access_label: r.access_label, category: r.category, content_seq: Number(r.content_seq) }
+        f.chunks.push({ chunk_index: r.chunk_index, vector: r.vector === null ? null : vectorOf(r.vector) })
       }
       for (const [fid, f] of byFile) {
-        const previous = cache.files.get(fid)
-        if (previous !== undefined) {
-          cache.bytes -= previous.bytes
-          cache.files.delete(fid)
+        if (cache.scan.file(fid) !== undefined) cache.files--
+        if (f.file === null) cache.scan.remove(fid)
+        else {
+          cache.scan.replace(fid, f.file, f.chunks)
+          if (cache.scan.file(fid) !== undefined) cache.files++
         }
-        if (f.chunks.length === 0) continue
-        const bytes = f.chunks.reduce((n, c) => n + CHUNK_OVERHEAD + (c.vector === null ? 0 : c.vector.byteLength), 0)
-        cache.files.set(fid, { seq: f.seq, content_seq: f.content_seq, chunks: f.chunks, bytes })
-        cache.bytes += bytes
       }
+      cache.bytes = cache.scan.bytes() + FILE_OVERHEAD * cache.files
       const done = Number(first.in_page) >= Number(first.pending)
       // a complete answer brings the cache to the workspace's seq of that snapshot
       cache.seq = done ? Number(first.ws_seq) : last
@@ -618,33 +602,16 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
 
   interface Ranking {
     readonly wid: string | null
-    readonly top: ReadonlyArray<Ranked>
+    readonly top: ReadonlyArray<Workspaces.Search.Neighbour<CachedFile>>
     /** the hidden chunks among the unfiltered top k, nearest first */
-    readonly hidden: ReadonlyArray<Ranked>
+    readonly hidden: ReadonlyArray<Workspaces.Search.Neighbour<CachedFile>>
     readonly seen: number
     readonly withheld: Workspaces.Files.Withheld
-    /** per file of a hit, the version of its chunks ranked */
-    readonly versions: ReadonlyMap<string, number>
   }
 
   const rank = (cache: WorkspaceCache, vector: Float32Array, k: number, scope: SearchScope): Ranking => {
-    const all: Array<Ranked> = []
-    const visible: Array<Ranked> = []
-    let seen = 0
-    for (const f of cache.files.values()) {
-      for (const c of f.chunks) {
-        // a vector of another length is another embedder's: never comparable
-        if (c.vector === null || c.vector.length !== vector.length || !inScope(c, scope)) continue
-        seen++
-        const item = { chunk: c, similarity: dot(c.vector, vector) }
-        offer(all, k, item)
-        if (Workspaces.Files.isVisible(c.access_label, scope.visible)) offer(visible, k, item)
-      }
-    }
-    const hidden = all.filter((x) => !Workspaces.Files.isVisible(x.chunk.access_label, scope.visible))
-    const versions = new Map<string, number>()
-    for (const x of [...visible, ...hidden]) versions.set(x.chunk.fid, cache.files.get(x.chunk.fid)!.content_seq)
-    return { wid: cache.wid, top: visible, hidden, seen, withheld: withheldOf(hidden.map((x) => x.chunk.access_label)), versions }
+    const { top, hidden, seen } = cache.scan.nearest(vector, k, scope)
+    return { wid: cache.wid, top, hidden, seen, withheld: withheldOf(hidden.map((x) => x.file.access_label)) }
   }
 
   /** catches the workspace's cache up and ranks on it, under its lock */
@@ -685,25 +652,25 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         if (wanted.length === 0) return { hits: [], seen: ranking.seen, withheld: ranking.withheld, hidden: [] }
         const details = yield* run(sql<DetailRow>`
           SELECT c.fid, c.chunk_index, f.content_seq, c.component, c.locator, c.title, c.body
-          FROM unnest(${wanted.map((x) => x.chunk.fid)}::bigint[], ${wanted.map((x) => x.chunk.chunk_index)}::int[]) AS u(fid, chunk_index)
+          FROM unnest(${wanted.map((x) => x.file.fid)}::bigint[], ${wanted.map((x) => x.chunk_index)}::int[]) AS u(fid, chunk_index)
           JOIN docket_search_chunks c ON c.wid = ${ranking.wid} AND c.fid = u.fid AND c.chunk_index = u.chunk_index
           JOIN docket_search_files f ON f.wid = c.wid AND f.fid = c.fid`)
         const byKey = new Map(details.map((d) => [`${d.fid}:${d.chunk_index}`, d]))
         const current = wanted.every((x) => {
-          const d = byKey.get(`${x.chunk.fid}:${x.chunk.chunk_index}`)
-          return d !== undefined && Number(d.content_seq) === ranking.versions.get(x.chunk.fid)
+          const d = byKey.get(`${x.file.fid}:${x.chunk_index}`)
+          return d !== undefined && Number(d.content_seq) === x.file.content_seq
         })
         // a hit's file was replaced or removed since the ranking: rank again on the newer state
         if (!current && attempt < RETRIES) continue
         if (!current) return yield* new Kernel.StorageUnavailable({ store: "SearchIndex", cause: "the workspace kept changing under the search" })
-        const refOf = (c: CachedChunk): ChunkRef => {
-          const d = byKey.get(`${c.fid}:${c.chunk_index}`)!
+        const refOf = ({ file, chunk_index }: Workspaces.Search.Neighbour<CachedFile>): ChunkRef => {
+          const d = byKey.get(`${file.fid}:${chunk_index}`)!
           return {
-            file_id: c.file_id,
-            chunk_index: c.chunk_index,
-            path: c.path,
-            access_label: c.access_label,
-            category: c.category,
+            file_id: file.file_id,
+            chunk_index,
+            path: file.path,
+            access_label: file.access_label,
+            category: file.category,
             component: d.component,
             locator: JSON.parse(d.locator) as ChunkRef["locator"],
             title: d.title,
@@ -711,15 +678,15 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
           }
         }
         return {
-          hits: ranking.top.map(({ chunk, similarity }) => ({ chunk: refOf(chunk), similarity })),
+          hits: ranking.top.map((x) => ({ chunk: refOf(x), similarity: x.similarity })),
           seen: ranking.seen,
           withheld: ranking.withheld,
-          hidden: ranking.hidden.map(({ chunk }) => refOf(chunk))
+          hidden: ranking.hidden.map(refOf)
         }
       }
     })
 
-  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, relabelFile, removeWorkspace, status, keyword, nearest }
+  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, relabelFile, removeWorkspace, status, keyword, chunks, nearest }
   return { service, cachedBytes: () => [...caches.values()].reduce((n, c) => n + c.bytes, 0) }
 }
 

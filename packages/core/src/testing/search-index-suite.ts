@@ -13,6 +13,7 @@ import { analyze } from "../workspaces/search/analyzer.js"
 import { bm25fScore, CHUNK_FIELDS, type FieldedCollectionStats, queryTermCounts } from "../workspaces/search/bm25.js"
 import {
   type ChunkField,
+  type ChunkHead,
   type ChunkRef,
   type IndexedChunk,
   type KeywordCandidates,
@@ -114,6 +115,17 @@ const shown = (r: ChunkRef): ChunkRef => ({
   text: r.text
 })
 
+/** what a keyword candidate must show of a chunk: its reference without title and text (extra fields ignored) */
+const headOf = (r: ChunkHead): ChunkHead => ({
+  file_id: r.file_id,
+  chunk_index: r.chunk_index,
+  path: r.path,
+  access_label: r.access_label,
+  category: r.category,
+  component: r.component,
+  locator: { kind: r.locator.kind, page: r.locator.page, char_start: r.locator.char_start, char_end: r.locator.char_end }
+})
+
 const at = (r: { readonly path: string; readonly chunk_index: number }) => `${r.path}#${r.chunk_index}`
 
 /** the candidates' chunks as `path#index`, sorted (the store's order is not part of the port) */
@@ -182,7 +194,10 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(query).toEqual(["overdu", "invoic"])
           const k = yield* s.keyword(t, w, query, everyone)
           expect(found(k)).toEqual(["finance/invoices.md#0", "finance/invoices.md#2"])
-          for (const c of k.candidates) expect(shown(c.chunk)).toEqual(refOf(f.chunks[c.chunk.chunk_index]!))
+          for (const c of k.candidates) expect(headOf(c.chunk)).toEqual(headOf(refOf(f.chunks[c.chunk.chunk_index]!)))
+          // the whole references of the chunks shown, in the keys' order
+          const read = yield* s.chunks(t, w, [...k.candidates].reverse().map((c) => c.chunk), "all")
+          expect(read.map(shown)).toEqual([...k.candidates].reverse().map((c) => refOf(f.chunks[c.chunk.chunk_index]!)))
           expect(frequencies(k, "finance/invoices.md#0")).toEqual({
             title: { invoic: 1, overdu: 1 },
             text: { invoic: 2, overdu: 2 },
@@ -224,7 +239,10 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           })
           const beta = yield* s.keyword(t, w, terms("beta"), everyone)
           expect(found(beta)).toEqual(["a.md#0", "b.md#1"])
-          expect(beta.candidates.find((c) => c.chunk.path === "a.md")!.chunk.text).toBe("beta replaced")
+          const replaced = yield* s.chunks(t, w, beta.candidates.filter((c) => c.chunk.path === "a.md").map((c) => c.chunk), "all")
+          expect(replaced.map((c) => c.text)).toEqual(["beta replaced"])
+          // the old chunks are gone: a key naming one reads nothing
+          expect(yield* s.chunks(t, w, [{ file_id: a.file_id, chunk_index: 2 }], "all")).toEqual([])
           const near = yield* s.nearest(t, w, old, 10, everyone)
           expect(near.hits.map((h) => h.chunk.text).sort()).toEqual(["alpha in b", "beta in b", "beta replaced"])
           expect(near.seen).toBe(3)
@@ -240,7 +258,8 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const generation = (g: number) =>
             fileOf(
               { path: "live.md" },
-              Array.from({ length: 2 + (g % 4) }, (_, i) => ({ text: `shared words generation${g} part${i}`, vector: vec(1, i, g) }))
+              // the title names the generation too: keyword candidates carry it as their component
+              Array.from({ length: 2 + (g % 4) }, (_, i) => ({ title: `generation${g}`, text: `shared words generation${g} part${i}`, vector: vec(1, i, g) }))
             ).chunks.map((c) => ({ ...c, file_id: fileId }))
           yield* s.replaceFile(t, w, fileId, generation(0), null)
           const query = terms("shared")
@@ -263,7 +282,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
             expect([v.hits.length, v.seen]).toEqual([2 + (g % 4), 2 + (g % 4)])
           }
           for (const k of reads) {
-            const gens = new Set(k.candidates.map((c) => /generation(\d+)/.exec(c.chunk.text)![1]))
+            const gens = new Set(k.candidates.map((c) => /generation(\d+)/.exec(c.chunk.component!)![1]))
             expect(gens.size).toBe(1)
             const g = Number([...gens][0])
             expect(k.candidates).toHaveLength(2 + (g % 4))
@@ -387,8 +406,8 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const board = yield* s.keyword(t, w, query, granted(["board"]))
           expect(found(board)).toEqual(["board/plan.md#0", "board/plan.md#1", "public/notes.md#0"])
           for (const c of board.candidates.filter((x) => x.chunk.file_id === f.file_id)) {
-            expect(shown(c.chunk)).toEqual({
-              ...refOf(f.chunks[c.chunk.chunk_index]!),
+            expect(headOf(c.chunk)).toEqual({
+              ...headOf(refOf(f.chunks[c.chunk.chunk_index]!)),
               access_label: "board",
               category: "finance/budget",
               path: "board/plan.md"
@@ -408,6 +427,33 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           // relabelling a file the index does not hold creates nothing
           yield* s.relabelFile(t, w, randomUUID(), { access_label: null, category: null, path: "ghost.md" })
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 2, chunks: 3, model: null })
+        })))
+
+    it("chunks reads whole references in the keys' order: hidden chunks and keys naming no chunk left out; a relabel shows", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const { t, w } = place()
+          const open = fileOf({ path: "open.md" }, [{ title: "One", text: "first open chunk" }, "second open chunk"])
+          const closed = fileOf({ path: "closed.md", label: "hr" }, ["closed chunk"])
+          yield* put(s, t, w, open)
+          yield* put(s, t, w, closed)
+          const keys = [
+            { file_id: open.file_id, chunk_index: 1 },
+            { file_id: closed.file_id, chunk_index: 0 },
+            { file_id: randomUUID(), chunk_index: 0 },
+            { file_id: open.file_id, chunk_index: 7 },
+            { file_id: open.file_id, chunk_index: 0 }
+          ]
+          expect((yield* s.chunks(t, w, keys, [])).map(shown)).toEqual([refOf(open.chunks[1]!), refOf(open.chunks[0]!)])
+          expect((yield* s.chunks(t, w, keys, ["hr"])).map(shown)).toEqual([refOf(open.chunks[1]!), refOf(closed.chunks[0]!), refOf(open.chunks[0]!)])
+          expect(yield* s.chunks(t, w, [], "all")).toEqual([])
+          yield* s.relabelFile(t, w, closed.file_id, { access_label: null, category: "hr/policies", path: "public/closed.md" })
+          expect((yield* s.chunks(t, w, keys.slice(1, 2), [])).map(shown)).toEqual([
+            { ...refOf(closed.chunks[0]!), access_label: null, category: "hr/policies", path: "public/closed.md" }
+          ])
+          yield* s.removeFile(t, w, open.file_id)
+          expect((yield* s.chunks(t, w, keys, "all")).map((c) => c.path)).toEqual(["public/closed.md"])
+          expect(yield* s.chunks(t, randomUUID(), keys, "all")).toEqual([])
         })))
 
     it("a hidden chunk is never returned: keyword counts it in seen and in withheld with its label", () =>
@@ -719,12 +765,17 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t2, w, theirs, "m2")
           yield* put(s, t1, w2, sibling, "m3")
           const query = terms("quarterly")
-          const texts = (k: KeywordCandidates) => k.candidates.map((c) => c.chunk.text).sort()
+          const texts = (tenant: string, workspace: string, k: KeywordCandidates) =>
+            Effect.map(s.chunks(tenant, workspace, k.candidates.map((c) => c.chunk), "all"), (cs) => cs.map((c) => c.text).sort())
           const k1 = yield* s.keyword(t1, w, query, everyone)
-          expect(texts(k1)).toEqual(["quarterly forecast"])
+          expect(yield* texts(t1, w, k1)).toEqual(["quarterly forecast"])
           expect([k1.seen, k1.stats.documentCount, dfOf(k1.stats, "quarterli")]).toEqual([1, 1, 1])
-          expect(texts(yield* s.keyword(t2, w, query, everyone))).toEqual(["quarterly forecast theirs", "quarterly more"])
-          expect(texts(yield* s.keyword(t1, w2, query, everyone))).toEqual(["quarterly sibling"])
+          const k2 = yield* s.keyword(t2, w, query, everyone)
+          expect(yield* texts(t2, w, k2)).toEqual(["quarterly forecast theirs", "quarterly more"])
+          expect(yield* texts(t1, w2, yield* s.keyword(t1, w2, query, everyone))).toEqual(["quarterly sibling"])
+          // another tenant's or workspace's keys read nothing here
+          expect(yield* texts(t1, w, k2)).toEqual([])
+          expect(yield* texts(t2, w2, k1)).toEqual([])
           expect((yield* s.nearest(t1, w, v, 10, everyone)).hits.map((h) => h.chunk.text)).toEqual(["quarterly forecast"])
           expect(yield* s.status(t1, w)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m1" })
           expect(yield* s.status(t2, w)).toEqual({ indexed: true, files: 1, chunks: 2, model: "m2" })
@@ -735,7 +786,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* s.relabelFile(t2, w, mine.file_id, { access_label: "x", category: "a/b", path: "moved.md" })
           yield* s.removeWorkspace(t2, w2)
           const after = yield* s.keyword(t1, w, query, granted([]))
-          expect(after.candidates.map((c) => shown(c.chunk))).toEqual([refOf(mine.chunks[0]!)])
+          expect((yield* s.chunks(t1, w, after.candidates.map((c) => c.chunk), [])).map(shown)).toEqual([refOf(mine.chunks[0]!)])
           yield* s.removeWorkspace(t2, w)
           expect(yield* s.status(t1, w)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m1" })
           expect(yield* s.status(t1, w2)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m3" })

@@ -21,7 +21,7 @@ import { analyze } from "./analyzer.js"
 import { bm25fScore, bm25Idf, CHUNK_FIELDS, queryTermCounts, rankByScore } from "./bm25.js"
 import { type Evidence, locatorView, snippetOf, whyOf } from "./evidence.js"
 import { type DenseHit, fuse, idfCoverage, type LexicalHit } from "./fusion.js"
-import { type ChunkRef, type KeywordCandidates, SearchIndex, type VectorHits } from "./search-index.js"
+import { type ChunkHead, type ChunkRef, type KeywordCandidates, SearchIndex, type VectorHits } from "./search-index.js"
 
 export const MAX_QUERY_CHARS = 4096
 export const DEFAULT_HITS = 10
@@ -59,7 +59,7 @@ export interface HybridSearchResult {
 
 const keyOf = (c: Pick<ChunkRef, "file_id" | "chunk_index">) => `${c.file_id}#${c.chunk_index}`
 
-const byPathThenIndex = (a: ChunkRef, b: ChunkRef) => compareCodePoints(a.path, b.path) || a.chunk_index - b.chunk_index
+const byPathThenIndex = (a: ChunkHead, b: ChunkHead) => compareCodePoints(a.path, b.path) || a.chunk_index - b.chunk_index
 
 const NO_KEYWORD: KeywordCandidates = {
   stats: { documentCount: 0, averageLength: { title: 0, text: 0 }, documentFrequency: new Map() },
@@ -112,15 +112,20 @@ export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: V
     const fused = fuse(lexical, denseHits).filter((f) => f.score > 0)
 
     const chunks = new Map<string, ChunkRef>()
-    for (const c of keyword.candidates) chunks.set(keyOf(c.chunk), c.chunk)
     const similarity = new Map<string, number>()
     for (const h of dense.hits) {
       chunks.set(keyOf(h.chunk), h.chunk)
       similarity.set(keyOf(h.chunk), h.similarity)
     }
+    // the keyword side's candidates come without their text: read it for the hits shown
+    const heads = new Map(keyword.candidates.map((c) => [keyOf(c.chunk), c.chunk]))
+    const shown = fused.slice(0, input.k)
+    const unread = shown.filter((f) => !chunks.has(f.key)).map((f) => heads.get(f.key)!)
+    if (unread.length > 0) for (const c of yield* index.chunks(tenantId, workspaceId, unread, visible)) chunks.set(keyOf(c), c)
     const queryTerms = new Set(terms)
     const texts: Array<string> = []
-    const hits: Array<Evidence> = fused.slice(0, input.k).map((f) => {
+    // a hit whose file was removed or replaced since the keyword read is no longer there to show
+    const hits: Array<Evidence> = shown.filter((f) => chunks.has(f.key)).map((f) => {
       const c = chunks.get(f.key)!
       texts.push(c.text)
       return {

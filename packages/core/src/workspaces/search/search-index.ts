@@ -13,6 +13,9 @@
  *   so a score never depends on what is hidden), and is only counted in `withheld`.
  * - `relabelFile` moves a file's chunks to its new label, category and path at once.
  * - Ties are broken by path (code-point order), then chunk index.
+ * - `keyword` hands each candidate without its title and text (`ChunkHead`: what scoring, ranking
+ *   and the tie-break need; a 3-term query on 100k chunks has thousands of candidates, of which
+ *   the search shows ten); `chunks` reads the whole references of the few it shows.
  * - Another tenant's or workspace's chunks are unreachable.
  */
 import { Context, type Effect } from "effect"
@@ -36,6 +39,15 @@ export interface ChunkRef {
   readonly locator: ChunkLocator
   readonly title: string
   readonly text: string
+}
+
+/** A chunk's reference without its title and text: what keyword scoring and ranking read. */
+export type ChunkHead = Omit<ChunkRef, "title" | "text">
+
+/** Names a chunk of a workspace. */
+export interface ChunkKey {
+  readonly file_id: string
+  readonly chunk_index: number
 }
 
 /** A chunk as the index keeps it. */
@@ -86,7 +98,7 @@ export const inCategories = (category: string | null, categories: ReadonlyArray<
 }
 
 export interface KeywordCandidate {
-  readonly chunk: ChunkRef
+  readonly chunk: ChunkHead
   readonly candidate: FieldedCandidate<ChunkField>
 }
 
@@ -153,6 +165,16 @@ export interface SearchIndexService {
   readonly status: (tenantId: string, workspaceId: string) => Effect.Effect<IndexStatus, StorageUnavailable>
   /** The chunks holding any of `terms` (analyzed, distinct) and the statistics to score them. */
   readonly keyword: (tenantId: string, workspaceId: string, terms: ReadonlyArray<string>, scope: SearchScope) => Effect.Effect<KeywordCandidates, StorageUnavailable>
+  /**
+   * The references of these chunks (title and text included), in the keys' order: only those the
+   * `visible` labels show; a key naming no chunk (its file removed or replaced since) is left out.
+   */
+  readonly chunks: (
+    tenantId: string,
+    workspaceId: string,
+    keys: ReadonlyArray<ChunkKey>,
+    visible: VisibleLabels
+  ) => Effect.Effect<ReadonlyArray<ChunkRef>, StorageUnavailable>
   /** The `k` chunks nearest to `vector` (L2-normalized), exact or by an index the suite checks against exact. */
   readonly nearest: (tenantId: string, workspaceId: string, vector: Float32Array, k: number, scope: SearchScope) => Effect.Effect<VectorHits, StorageUnavailable>
 }
