@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { workspaceClient } from "./workspace-client.js"
 import { workspaceProbe } from "./workspace-test-routes.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
@@ -60,32 +61,11 @@ export const workspaceFilteredSearchHttpSuite = (name: string, start: StartTarge
       await target?.close()
     })
 
-    const upload = async (key: string, ws: string, files: ReadonlyArray<Doc>) => {
-      const ids: Array<string> = []
-      for (const f of files) {
-        const form = new FormData()
-        form.append("file", new Blob([f.content]), f.path.split("/").pop()!)
-        form.append("metadata", JSON.stringify({ path: f.path, ...(f.access_label === undefined ? {} : { access_label: f.access_label }) }))
-        const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key, raw: form })
-        expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-        ids.push(r.body.result.file.file_id)
-      }
-      return ids
-    }
-    const ingest = async (key: string, ws: string, ids: ReadonlyArray<string>) => {
-      const r = await api.call("POST", `/v1/workspaces/${ws}/ingestions?wait_seconds=60`, { key, body: { selection: { type: "file_ids", file_ids: ids } } })
-      expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-    }
-    const settle = async (key: string, first: JsonResponse) => {
-      expect([200, 202], JSON.stringify(first.body)).toContain(first.status)
-      expect(first.body.kind).toBe("filtered_search")
-      let job = first.body
-      for (let i = 0; i < 4000 && !["succeeded", "failed", "cancelled"].includes(job.status); i++) {
-        await new Promise((x) => setTimeout(x, 5))
-        job = (await api.call("GET", `/v1/jobs/${first.body.job_id}`, { key })).body
-      }
-      return job
-    }
+    const client = () => workspaceClient(api)
+    const upload = (key: string, ws: string, files: ReadonlyArray<Doc>) => client().upload(key, ws, files)
+    const ingest = async (key: string, ws: string, ids: ReadonlyArray<string>) =>
+      void (await client().succeeded(key, await api.call("POST", `/v1/workspaces/${ws}/ingestions?wait_seconds=60`, { key, body: { selection: { type: "file_ids", file_ids: ids } } })))
+    const settle = (key: string, first: JsonResponse) => client().settle(key, first, "filtered_search")
 
     const setup = async (workspace: Record<string, unknown> = {}, docs: ReadonlyArray<Doc> = DOCS) => {
       // the bulk set-ups send hundreds of requests a minute

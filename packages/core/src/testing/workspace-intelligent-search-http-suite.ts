@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { workspaceClient } from "./workspace-client.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)
@@ -60,34 +61,11 @@ export const workspaceIntelligentSearchHttpSuite = (name: string, start: StartTa
       await target?.close()
     })
 
-    const uploadAll = async (key: string, ws: string, files: ReadonlyArray<SearchFile>) => {
-      const ids: Array<string> = []
-      for (const f of files) {
-        const form = new FormData()
-        form.append("file", new Blob([f.content]), f.path.split("/").pop()!)
-        form.append("metadata", JSON.stringify({ path: f.path, ...(f.access_label === undefined ? {} : { access_label: f.access_label }) }))
-        const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key, raw: form })
-        expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-        ids.push(r.body.result.file.file_id)
-      }
-      return ids
-    }
+    const client = () => workspaceClient(api)
+    const uploadAll = (key: string, ws: string, files: ReadonlyArray<SearchFile>) => client().upload(key, ws, files)
     /** polls the job (GET /v1/jobs/{id}) until it is terminal */
-    const settle = async (key: string, first: JsonResponse) => {
-      expect([200, 202], JSON.stringify(first.body)).toContain(first.status)
-      expect(first.body.kind).toBe("intelligent_search")
-      let job = first.body
-      for (let i = 0; i < 4000 && !["succeeded", "failed", "cancelled"].includes(job.status); i++) {
-        await new Promise((x) => setTimeout(x, 5))
-        job = (await api.call("GET", `/v1/jobs/${first.body.job_id}`, { key })).body
-      }
-      return job
-    }
-    const waitJob = async (key: string, first: JsonResponse) => {
-      const job = await settle(key, first)
-      expect(job.status, JSON.stringify(job)).toBe("succeeded")
-      return job
-    }
+    const settle = (key: string, first: JsonResponse) => client().settle(key, first, "intelligent_search")
+    const waitJob = (key: string, first: JsonResponse) => client().succeeded(key, first, "intelligent_search")
 
     const setup = async () => {
       const t = await api.tenant()

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
+import { workspaceClient } from "./workspace-client.js"
 
 const expectV1Error = (r: JsonResponse, status: number, code: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status)
@@ -61,32 +62,10 @@ export const workspaceSearchHttpSuite = (name: string, start: StartTarget) => {
       await target?.close()
     })
 
-    const uploadAll = async (key: string, ws: string, files: ReadonlyArray<SearchFile>) => {
-      const ids: Array<string> = []
-      for (const f of files) {
-        const form = new FormData()
-        form.append("file", new Blob([f.content]), f.path.split("/").pop()!)
-        form.append("metadata", JSON.stringify({ path: f.path, ...(f.access_label === undefined ? {} : { access_label: f.access_label }) }))
-        const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key, raw: form })
-        expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-        ids.push(r.body.result.file.file_id)
-      }
-      return ids
-    }
-    const waitJob = async (key: string, first: JsonResponse) => {
-      expect([200, 202], JSON.stringify(first.body)).toContain(first.status)
-      let job = first.body
-      for (let i = 0; i < 4000 && !["succeeded", "failed", "cancelled"].includes(job.status); i++) {
-        await new Promise((x) => setTimeout(x, 5))
-        job = (await api.call("GET", `/v1/jobs/${first.body.job_id}`, { key })).body
-      }
-      expect(job.status, JSON.stringify(job)).toBe("succeeded")
-      return job
-    }
-    const ingest = async (key: string, ws: string, ids: ReadonlyArray<string>) => {
-      const job = await waitJob(key, await api.call("POST", `/v1/workspaces/${ws}/ingestions?wait_seconds=30`, { key, body: { selection: { type: "file_ids", file_ids: ids } } }))
-      expect(job.result.files_ingested, JSON.stringify(job.result.outcomes)).toBe(ids.length)
-    }
+    const client = () => workspaceClient(api)
+    const uploadAll = (key: string, ws: string, files: ReadonlyArray<SearchFile>) => client().upload(key, ws, files)
+    const waitJob = (key: string, first: JsonResponse) => client().succeeded(key, first)
+    const ingest = (key: string, ws: string, ids: ReadonlyArray<string>) => client().ingest(key, ws, ids)
 
     /** a tenant, labels finance and hr, a workspace declaring both, keys for both, finance only and none, and the files ingested */
     const setup = async () => {
