@@ -7,6 +7,13 @@ import { expect } from "vitest"
 import type { docsClient } from "./documents-http-suite.js"
 import type { JsonResponse } from "./http-target.js"
 
+/** a v1 error envelope with this status and code, and a message */
+export const expectV1Error = (r: JsonResponse, status: number, code: string) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status)
+  expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
+  expect(typeof r.body.error.message).toBe("string")
+}
+
 /** a file as uploaded: its path, its bytes, the label its upload names (none: the workspace's default) */
 export interface UploadedFileSpec {
   readonly path: string

@@ -9,13 +9,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
-import { workspaceClient } from "./workspace-client.js"
+import { expectV1Error, workspaceClient } from "./workspace-client.js"
 import { workspaceProbe } from "./workspace-test-routes.js"
-
-const expectV1Error = (r: JsonResponse, status: number, code: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status)
-  expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
-}
 
 interface Doc {
   readonly path: string

@@ -9,13 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
-import { workspaceClient } from "./workspace-client.js"
-
-const expectV1Error = (r: JsonResponse, status: number, code: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status)
-  expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
-  expect(typeof r.body.error.message).toBe("string")
-}
+import { expectV1Error, workspaceClient } from "./workspace-client.js"
 
 interface SearchFile {
   readonly path: string

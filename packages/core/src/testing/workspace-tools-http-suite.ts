@@ -10,17 +10,12 @@
 import { randomUUID } from "node:crypto"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { docsClient } from "./documents-http-suite.js"
+import { expectV1Error, workspaceClient } from "./workspace-client.js"
 import { ADMIN_TOKEN, type HttpTarget, type JsonResponse, type StartTarget } from "./http-target.js"
 import { workspaceProbe } from "./workspace-test-routes.js"
 
 /** the statement timeout the suite runs with: a sleep past it must come back as a 422, not hang */
 export const TOOLS_SQL_TIMEOUT_MS = 1500
-
-const expectV1Error = (r: JsonResponse, status: number, code: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status)
-  expect(r.body.error.code, JSON.stringify(r.body)).toBe(code)
-  expect(typeof r.body.error.message).toBe("string")
-}
 
 /** a file as uploaded: its path, its bytes, the label its upload names (none: the workspace's default) */
 interface ToolFile {
@@ -75,31 +70,11 @@ export const workspaceToolsHttpSuite = (name: string, start: StartTarget) => {
     })
 
     /** uploads `files` into the workspace with `key` (waiting for each upload) and answers their ids */
-    const uploadAll = async (key: string, ws: string, files: ReadonlyArray<ToolFile>) => {
-      const ids: Array<string> = []
-      for (const f of files) {
-        const form = new FormData()
-        form.append("file", new Blob([f.content]), f.path.split("/").pop()!)
-        form.append("metadata", JSON.stringify({ path: f.path, ...(f.access_label === undefined ? {} : { access_label: f.access_label }) }))
-        const r = await api.call("POST", `/v1/workspaces/${ws}/files?wait_seconds=30`, { key, raw: form })
-        expect(r.status, JSON.stringify(r.body)).toBe(200)
-        expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
-        ids.push(r.body.result.file.file_id)
-      }
-      return ids
-    }
+    const uploadAll = (key: string, ws: string, files: ReadonlyArray<ToolFile>) => workspaceClient(api).upload(key, ws, files)
     /** uploads and ingests `files` (one ingestion job), every one of them ingested */
     const seed = async (key: string, ws: string, files: ReadonlyArray<ToolFile>) => {
       const ids = await uploadAll(key, ws, files)
-      const r = await api.call("POST", `/v1/workspaces/${ws}/ingestions?wait_seconds=30`, { key, body: { selection: { type: "file_ids", file_ids: ids } } })
-      expect([200, 202], JSON.stringify(r.body)).toContain(r.status)
-      let job = r.body
-      for (let i = 0; i < 2000 && !["succeeded", "failed", "cancelled"].includes(job.status); i++) {
-        await new Promise((x) => setTimeout(x, 5))
-        job = (await api.call("GET", `/v1/jobs/${r.body.job_id}`, { key })).body
-      }
-      expect(job.status, JSON.stringify(job)).toBe("succeeded")
-      expect(job.result.files_ingested, JSON.stringify(job.result.outcomes)).toBe(files.length)
+      await workspaceClient(api).ingest(key, ws, ids)
       return ids
     }
 
