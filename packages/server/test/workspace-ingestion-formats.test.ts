@@ -4,6 +4,7 @@
  * e-mail, an image (OCR), a damaged PDF and an unsupported file in one job — every file ends
  * `ingested` or `failed` with a clear code, each lane as documented, the sheets loaded as tables.
  */
+import * as Encoder from "@docket/encoder"
 import { createDocket } from "@docket/server"
 import { type Docket, Workspaces } from "@docket/core"
 import { ADMIN_TOKEN, docsClient, inProcessTarget, placeWorkspaceFile } from "@docket/core/testing"
@@ -84,5 +85,19 @@ describe("ingestion of real files (createDocket defaults)", () => {
     expect(mail.components[0]).toMatchObject({ kind: "document", readable: true })
     const png = await record("scans/label.png")
     expect(png.total_chars).toBeGreaterThan(0)
+
+    // indexed as it ingested, by the sentence encoder createDocket ships: a keyword query finds the
+    // e-mail by its words; a query sharing none with any file is answered by the encoder alone
+    const search = (query: string) => api.call("POST", `/v1/workspaces/${ws}/tools/hybrid-search`, { key: t.key, body: { query, k: 3 } })
+    const byWords = await search("analytical engine invoice")
+    expect(byWords.status, JSON.stringify(byWords.body)).toBe(200)
+    expect(byWords.body.hits[0]).toMatchObject({ path: "mail/invoice.eml" })
+    expect(byWords.body.hits[0].why).toMatch(/^keyword rank 1/)
+    const byMeaning = await search("when must the bill be settled")
+    expect(byMeaning.status).toBe(200)
+    expect(byMeaning.body.hits.length).toBeGreaterThan(0)
+    for (const h of byMeaning.body.hits) expect(h.why).toMatch(/^meaning rank \d+: cosine similarity/)
+    const index = await docket.runtime.runPromise(Effect.flatMap(Workspaces.Search.SearchIndex, (s) => s.status(t.tenantId, ws)))
+    expect(index.model).toBe(Encoder.MODEL_ID)
   }, 180_000)
 })
