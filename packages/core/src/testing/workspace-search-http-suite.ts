@@ -252,5 +252,33 @@ export const workspaceSearchHttpSuite = (name: string, start: StartTarget) => {
       expect(globex.body.hits.map((h: any) => h.path)).not.toContain("legal/contract.md")
       expect(await stats()).toBeLessThan(before)
     })
+
+    // last: it moves the suite's service clock a day on
+    it("expiry reaches the index: a file whose derived representations expire leaves the search until it is ingested again", async () => {
+      const t = await api.tenant()
+      const w = await api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "expiring", retention_policy: { derived_ttl_days: 1 } } })
+      expect(w.status, JSON.stringify(w.body)).toBe(201)
+      const ws = w.body.workspace_id as string
+      const [id] = await uploadAll(t.key, ws, [{ path: "notes/sabbatical.md", content: "## Sabbatical\n\nAfter five years staff may take a three-month sabbatical." }])
+      await ingest(t.key, ws, [id!])
+      const search = () => api.call("POST", `/v1/workspaces/${ws}/tools/hybrid-search`, { key: t.key, body: { query: "sabbatical" } })
+      expect((await search()).body.hits.map((h: any) => h.path)).toEqual(["notes/sabbatical.md"])
+
+      // the server's own sweeper wakes on the first move (nothing due yet) and not on the second
+      await target.admin.clock.advance(86_400_000 - 1)
+      expect((await target.admin.docs.sweep()).workspace_derived).toBe(0)
+      expect((await search()).body.hits).toHaveLength(1)
+      await target.admin.clock.advance(1)
+      expect((await target.admin.docs.sweep()).workspace_derived).toBe(1)
+      const file = await api.call("GET", `/v1/workspaces/${ws}/files/${id}`, { key: t.key })
+      expect(file.body.ingestion_status).toBe("expired")
+      // indexed once, so the search is 200 with nothing in it, not 404
+      const after = await search()
+      expect(after.status).toBe(200)
+      expect(after.body).toMatchObject({ hits: [], candidates_seen: 0 })
+
+      await ingest(t.key, ws, [id!])
+      expect((await search()).body.hits.map((h: any) => h.path)).toEqual(["notes/sabbatical.md"])
+    })
   })
 }
