@@ -44,18 +44,6 @@ const makeStore = (): Clearable<Workspaces.Catalog.CatalogStoreService> => {
         const c = workspaces.get(key(t, w))
         if (c !== undefined && c.files.delete(fileId)) c.revision++
       }),
-    relabelFile: (t, w, fileId, to) =>
-      Effect.sync(() => {
-        const c = workspaces.get(key(t, w))
-        const f = c?.files.get(fileId)
-        if (c === undefined || f === undefined) return
-        c.files.set(fileId, {
-          ...f,
-          access_label: to.access_label,
-          entries: f.entries.map((e) => ({ ...e, access_label: to.access_label, category: to.category, document_type: to.document_type, path: to.path }))
-        })
-        c.revision++
-      }),
     removeWorkspace: (t, w) => Effect.sync(() => void workspaces.delete(key(t, w))),
     query: (t, w, q) =>
       Effect.sync(() => {

@@ -4,7 +4,7 @@
  * catalogued file and a revision per workspace. The query semantics of `catalog-query.ts` are
  * written as SQL over those keys — folded text compared in core's fold, ISO dates as `COLLATE
  * "C"` text, amounts as `numeric` — so memory and PostgreSQL answer the same rows in the same
- * order. A replace, a relabel and a remove are each one transaction that first takes the file's
+ * order. A replace and a remove are each one transaction that first takes the file's
  * row, so concurrent writers of one file serialize and a reader sees one whole set.
  */
 import { Kernel, Workspaces } from "@docket/core"
@@ -174,18 +174,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.Cata
         const gone = yield* sql`DELETE FROM docket_ws_catalog_files WHERE tenant_id = ${t} AND workspace_id = ${w} AND file_id = ${fileId} RETURNING file_id`
         yield* deleteFileRows(t, w, fileId)
         if (gone.length > 0) yield* bump(t, w)
-      }))),
-    relabelFile: (t, w, fileId, to) =>
-      run(sql.withTransaction(Effect.gen(function*() {
-        const found = yield* sql`
-          UPDATE docket_ws_catalog_files SET access_label = ${to.access_label}
-          WHERE tenant_id = ${t} AND workspace_id = ${w} AND file_id = ${fileId} RETURNING file_id`
-        if (found.length === 0) return
-        yield* sql`
-          UPDATE docket_ws_catalog_entries
-          SET access_label = ${to.access_label}, category = ${to.category}, document_type = ${to.document_type}, path = ${to.path}
-          WHERE tenant_id = ${t} AND workspace_id = ${w} AND file_id = ${fileId}`
-        yield* bump(t, w)
       }))),
     removeWorkspace: (t, w) =>
       run(sql.withTransaction(Effect.all([

@@ -219,31 +219,6 @@ export const catalogStoreSuite = <E>(name: string, layer: Layer.Layer<CatalogSto
         })
       ))
 
-    it("relabelFile moves every entry of the file to its new label, category, document type and path; an unknown file is a no-op", () =>
-      run((s) =>
-        Effect.gen(function*() {
-          const { t, w } = scope()
-          const f = fileOf("inbox/x.pdf", [{}, {}])
-          yield* s.replaceFile(t, w, f)
-          const before = (yield* s.coverage(t, w, "all", 1)).revision
-          yield* s.relabelFile(t, w, f.file_id, { access_label: "board", category: "legal/contract", document_type: "contract", path: "legal/x.pdf" })
-          const open = yield* s.query(t, w, q({ visible: [] }))
-          expect(open).toMatchObject({ rows: [], total: 0, withheld: { count: 2, labels: ["board"] } })
-          const board = yield* s.query(t, w, q({ visible: ["board"], document_types: ["contract"], path_prefix: "legal/" }))
-          expect(board.rows.map((r) => [r.path, r.access_label, r.category, r.document_type])).toEqual([
-            ["legal/x.pdf", "board", "legal/contract", "contract"],
-            ["legal/x.pdf", "board", "legal/contract", "contract"]
-          ])
-          expect(board.rows[0]!.cells).toEqual(f.components[0]!.cells)
-          expect((yield* s.coverage(t, w, [], 1)).withheld).toEqual({ count: 1, labels: ["board"] })
-          const after = (yield* s.coverage(t, w, "all", 1)).revision
-          expect(after).toBeGreaterThan(before)
-          yield* s.relabelFile(t, w, randomUUID(), { access_label: null, category: null, document_type: null, path: "ghost.pdf" })
-          expect((yield* s.query(t, w, q())).total).toBe(2)
-          expect((yield* s.coverage(t, w, "all", 1)).revision).toBe(after)
-        })
-      ))
-
     it("coverage counts visible files by catalog version and the hidden ones; uncatalogued names the files not at the version; every write moves the revision", () =>
       run((s) =>
         Effect.gen(function*() {

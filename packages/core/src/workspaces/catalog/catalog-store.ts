@@ -11,8 +11,8 @@
  *   labels (`files/file-access.ts`): a hidden entry is never a row and only counts in
  *   `withheld`; `total` and `withheld` do not depend on the cursor or the limit.
  * - Matching and order are `catalog-query.ts`'s, identical in every adapter.
- * - `relabelFile` moves every entry of the file to its new label, category, document type and path
- *   at once.
+ * - A file's label, category and path change only when it is ingested again (no route moves a file
+ *   or changes its label), and ingestion replaces its entries: there is no separate relabel.
  * - Every write moves the workspace's `revision` (a filtered search's page compares it with the
  *   one it was validated against: `catalog_drifted`).
  * - Another tenant's or workspace's entries are unreachable.
@@ -22,13 +22,6 @@ import type { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import type { VisibleLabels, Withheld } from "../files/file-store.js"
 import type { CatalogFile } from "./catalog-entry.js"
 import type { CatalogPage, CatalogQuery } from "./catalog-query.js"
-
-export interface CatalogRelabel {
-  readonly access_label: string | null
-  readonly category: string | null
-  readonly document_type: string | null
-  readonly path: string
-}
 
 /** What the workspace's catalog covers, as the caller may see it. */
 export interface CatalogCoverage {
@@ -47,8 +40,6 @@ export interface CatalogStoreService {
   readonly replaceFile: (tenantId: string, workspaceId: string, file: CatalogFile) => Effect.Effect<void, StorageUnavailable>
   /** Removes the file's entries; it is no longer catalogued. */
   readonly removeFile: (tenantId: string, workspaceId: string, fileId: string) => Effect.Effect<void, StorageUnavailable>
-  /** Moves the file's entries to its current label, category, document type and path (none: nothing happens). */
-  readonly relabelFile: (tenantId: string, workspaceId: string, fileId: string, to: CatalogRelabel) => Effect.Effect<void, StorageUnavailable>
   readonly removeWorkspace: (tenantId: string, workspaceId: string) => Effect.Effect<void, StorageUnavailable>
   readonly query: (tenantId: string, workspaceId: string, query: CatalogQuery) => Effect.Effect<CatalogPage, StorageUnavailable>
   readonly coverage: (tenantId: string, workspaceId: string, visible: VisibleLabels, catalogVersion: number) => Effect.Effect<CatalogCoverage, StorageUnavailable>

@@ -2,7 +2,7 @@
 export * from "./catalog-entry.js"
 export * from "./catalog-fields.js"
 export * from "./catalog-query.js"
-export { type CatalogCoverage, type CatalogRelabel, CatalogStore, type CatalogStoreService } from "./catalog-store.js"
+export { type CatalogCoverage, CatalogStore, type CatalogStoreService } from "./catalog-store.js"
 export { catalogComponentsOf, MAX_CATALOG_CHARS, settleCells } from "./catalog-components.js"
 export { catalogStage } from "./catalog-stage.js"
 export { CATALOG_VERSION } from "./catalog-version.js"
