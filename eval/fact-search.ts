@@ -9,7 +9,13 @@
  * - any-evidence hit rate: some evidence in a grade-2 document;
  * - declined: the share answered "The documents do not say …" (no evidences);
  * - answer contains: for question queries with a judged `answer`, the share whose answer contains
- *   it (case-insensitive).
+ *   it (case-insensitive);
+ * - declined out of scope: the same query asked again with `path_prefix` set to the largest
+ *   top-level folder holding none of its judged documents (so the answer is not there), and the
+ *   share of those that decline — the other side of answering more.
+ *
+ * Each figure also per half of queries.jsonl: even lines ("fit", where the local answerer's
+ * constants were chosen) and odd lines ("held-out").
  *
  *   npm run eval -- --set fact-search [--json] [--verbose]
  */
@@ -33,6 +39,9 @@ export interface FactSearchOutcome {
   readonly answerContains: boolean | null
   readonly answer: string | null
   readonly error: string | null
+  readonly half: "fit" | "held-out"
+  /** the folder the out-of-scope ask was limited to, and whether it declined (null: it failed) */
+  readonly outOfScope: { readonly path_prefix: string; readonly declined: boolean | null } | null
 }
 
 export interface FactSearchReport {
@@ -84,13 +93,28 @@ export const runFactSearch = async (options: { readonly only: ReadonlySet<string
     const ingestSeconds = (Date.now() - started) / 1000
     const searchStarted = Date.now()
     const outcomes: Array<FactSearchOutcome> = []
-    for (const q of set.queries) {
-      if (options.only !== null && !options.only.has(q.id)) continue
-      const answerDocs = new Set(q.relevant.filter((r) => r.grade === 2).map((r) => r.path))
-      const created = await api.call("POST", `/v1/workspaces/${ws}/fact-search?wait_seconds=60`, { query: q.query })
+    const folders = new Map<string, number>()
+    for (const p of set.documents.keys()) folders.set(p.split("/")[0]!, (folders.get(p.split("/")[0]!) ?? 0) + 1)
+    const bySize = [...folders].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f]) => f)
+    const ask = async (query: string, path_prefix?: string) => {
+      const created = await api.call("POST", `/v1/workspaces/${ws}/fact-search?wait_seconds=60`, { query, ...(path_prefix === undefined ? {} : { path_prefix }) })
       const job = created.status === 200 || created.status === 202 ? await api.settle(created.body) : null
+      return { job, created }
+    }
+    for (const [line, q] of set.queries.entries()) {
+      if (options.only !== null && !options.only.has(q.id)) continue
+      const half = line % 2 === 0 ? "fit" as const : "held-out" as const
+      const answerDocs = new Set(q.relevant.filter((r) => r.grade === 2).map((r) => r.path))
+      const judgedFolders = new Set(q.relevant.map((r) => r.path.split("/")[0]!))
+      const elsewhere = bySize.find((f) => !judgedFolders.has(f))
+      let outOfScope: FactSearchOutcome["outOfScope"] = null
+      if (elsewhere !== undefined) {
+        const { job } = await ask(q.query, `${elsewhere}/`)
+        outOfScope = { path_prefix: `${elsewhere}/`, declined: job?.status === "succeeded" ? job.result.evidences.length === 0 : null }
+      }
+      const { job, created } = await ask(q.query)
       if (job?.status !== "succeeded") {
-        outcomes.push({ id: q.id, type: q.type, query: q.query, top: null, topHit: false, anyHit: false, declined: false, answerContains: q.answer === undefined ? null : false, answer: null, error: JSON.stringify(job?.error ?? created.body) })
+        outcomes.push({ id: q.id, type: q.type, query: q.query, top: null, topHit: false, anyHit: false, declined: false, answerContains: q.answer === undefined ? null : false, answer: null, error: JSON.stringify(job?.error ?? created.body), half, outOfScope })
         continue
       }
       const r = job.result
@@ -105,7 +129,9 @@ export const runFactSearch = async (options: { readonly only: ReadonlySet<string
         declined: r.evidences.length === 0,
         answerContains: q.answer === undefined ? null : String(r.answer).toLowerCase().includes(q.answer.toLowerCase()),
         answer: r.answer,
-        error: null
+        error: null,
+        half,
+        outOfScope
       })
     }
     return { files: set.documents.size, ingestSeconds, searchSeconds: (Date.now() - searchStarted) / 1000, outcomes }
@@ -114,43 +140,50 @@ export const runFactSearch = async (options: { readonly only: ReadonlySet<string
   }
 }
 
-const pct = (n: number, d: number) => (d === 0 ? "—" : `${((100 * n) / d).toFixed(1)} %`)
 
-export const factSearchSummary = (report: FactSearchReport) => {
+export type Half = "fit" | "held-out" | "both"
+
+export const factSearchSummary = (report: FactSearchReport, half: Half = "both") => {
   const types: Array<QueryType | "all"> = ["keyword", "paraphrase", "question", "all"]
   return types.map((type) => {
-    const os = report.outcomes.filter((o) => type === "all" || o.type === type)
+    const os = report.outcomes.filter((o) => (type === "all" || o.type === type) && (half === "both" || o.half === half))
     const judged = os.filter((o) => o.answerContains !== null)
+    const scoped = os.filter((o) => o.outOfScope !== null && o.outOfScope.declined !== null)
     return {
       type,
+      half,
       queries: os.length,
       top_evidence_hit: os.filter((o) => o.topHit).length / Math.max(1, os.length),
       any_evidence_hit: os.filter((o) => o.anyHit).length / Math.max(1, os.length),
       declined: os.filter((o) => o.declined).length / Math.max(1, os.length),
       answer_contains: judged.length === 0 ? null : judged.filter((o) => o.answerContains).length / judged.length,
       answers_judged: judged.length,
-      errors: os.filter((o) => o.error !== null).length
+      declined_out_of_scope: scoped.length === 0 ? null : scoped.filter((o) => o.outOfScope!.declined).length / scoped.length,
+      out_of_scope_asked: scoped.length,
+      errors: os.filter((o) => o.error !== null).length + os.filter((o) => o.outOfScope !== null && o.outOfScope.declined === null).length
     }
   })
 }
 
 export const printFactSearch = (report: FactSearchReport, options: { readonly json: boolean; readonly verbose: boolean }) => {
-  const summary = factSearchSummary(report)
+  const halves: ReadonlyArray<Half> = ["both", "fit", "held-out"]
   if (options.json) {
-    console.log(JSON.stringify({ files: report.files, ingest_seconds: report.ingestSeconds, search_seconds: report.searchSeconds, summary, ...(options.verbose ? { outcomes: report.outcomes } : {}) }, null, 2))
+    console.log(JSON.stringify({ files: report.files, ingest_seconds: report.ingestSeconds, search_seconds: report.searchSeconds, summary: halves.flatMap((h) => factSearchSummary(report, h)), ...(options.verbose ? { outcomes: report.outcomes } : {}) }, null, 2))
     return
   }
-  console.log(`\nFact search on the judged business set: ${report.files} files ingested in ${report.ingestSeconds.toFixed(1)} s, ${report.outcomes.length} queries in ${report.searchSeconds.toFixed(1)} s (local engine)\n`)
-  console.log("| query type | queries | top evidence in the answer document | some evidence in it | declined | answer holds the judged answer |")
-  console.log("|---|---:|---:|---:|---:|---:|")
-  for (const s of summary) {
-    const os = report.outcomes.filter((o) => s.type === "all" || o.type === s.type)
-    const judged = os.filter((o) => o.answerContains !== null)
-    console.log(`| ${s.type} | ${s.queries} | ${pct(os.filter((o) => o.topHit).length, os.length)} | ${pct(os.filter((o) => o.anyHit).length, os.length)} | ${pct(os.filter((o) => o.declined).length, os.length)} | ${judged.length === 0 ? "—" : `${pct(judged.filter((o) => o.answerContains).length, judged.length)} of ${judged.length}`} |`)
+  console.log(`\nFact search on the judged business set: ${report.files} files ingested in ${report.ingestSeconds.toFixed(1)} s, ${report.outcomes.length} queries (each also asked out of scope) in ${report.searchSeconds.toFixed(1)} s (local engine)`)
+  const ratio = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)} %`)
+  for (const half of halves) {
+    console.log(`\n${half === "both" ? "All queries" : half === "fit" ? "Fit half (even lines)" : "Held-out half (odd lines)"}\n`)
+    console.log("| query type | queries | top evidence in the answer document | some evidence in it | declined | answer holds the judged answer | declined out of scope |")
+    console.log("|---|---:|---:|---:|---:|---:|---:|")
+    for (const s of factSearchSummary(report, half)) {
+      console.log(`| ${s.type} | ${s.queries} | ${ratio(s.top_evidence_hit)} | ${ratio(s.any_evidence_hit)} | ${ratio(s.declined)} | ${s.answer_contains === null ? "—" : `${ratio(s.answer_contains)} of ${s.answers_judged}`} | ${ratio(s.declined_out_of_scope)} |${s.errors > 0 ? ` (${s.errors} errors)` : ""}`)
+    }
   }
   if (options.verbose) {
     for (const o of report.outcomes) {
-      console.log(`${o.topHit ? "✓" : o.declined ? "·" : "✗"} ${o.id} ${o.query} → ${o.top ?? "(none)"} :: ${o.answer ?? o.error}`)
+      console.log(`${o.topHit ? "✓" : o.declined ? "·" : "✗"} ${o.id} ${o.query} → ${o.top ?? "(none)"} :: ${o.answer ?? o.error}${o.outOfScope === null ? "" : ` [in ${o.outOfScope.path_prefix}: ${o.outOfScope.declined === null ? "failed" : o.outOfScope.declined ? "declined" : "answered"}]`}`)
     }
   }
 }

@@ -286,7 +286,7 @@ export const runScifactHttp = async (dir: string, longText: LongText, size?: num
       Effect.zipRight(Effect.sync(() => captured.set(fileId, { path: chunks[0]?.path ?? "", chunks })), inner.replaceFile(t, ws, fileId, chunks, model))
   })))
   // the local engine as createDocket() wires it, its encoder reading long chunks as told (`mean` is createDocket()'s own)
-  const intelligence = Layer.merge(Intelligence.LocalIntelligence.LocalIntelligenceLive, Encoder.layerWith({ longText }))
+  const intelligence = Intelligence.LocalIntelligence.localIntelligenceWith(Encoder.layerWith({ longText }))
   const docket = createDocket({ settings: { sweepIntervalMs: 0 }, storage: Layer.merge(MemoryStorage.layer, teeIndex), intelligence })
   try {
     const encode = (s: string) => new TextEncoder().encode(s)

@@ -108,9 +108,11 @@ workspaceSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "pos
 
 // filtered search on Bun: an outdated catalog set up through the fixture server's test routes
 workspaceFilteredSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, true))
+workspaceFilteredSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true, true))
 
 // fact and deep search on Bun, the local engine offering the low and medium tiers (as the in-process runs)
 workspaceIntelligentSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, false, { DOCKET_SEARCH_TIERS: "low,medium" }))
+workspaceIntelligentSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true, false, { DOCKET_SEARCH_TIERS: "low,medium" }))
 
 // ingestion and reconciliation on Bun: set-ups and facts no spec route has through the fixture
 // server's test routes, the clock and sweeps through the control plane

@@ -26,12 +26,9 @@ export interface CreateDocketOptions extends Omit<DocketOptions<unknown>, "stora
 /**
  * The local engine as the distribution ships it: core's local ports, with `@docket/encoder`'s
  * pretrained sentence encoder (USE-lite, in worker threads started on first use) as the embedder
- * that search indexes and queries with.
+ * that search indexes and queries with, and that the answerer weighs questions against sentences with.
  */
-export const localIntelligence: Layer.Layer<Intelligence.IntelligencePorts> = Layer.merge(
-  Intelligence.LocalIntelligence.LocalIntelligenceLive,
-  Encoder.layer
-)
+export const localIntelligence: Layer.Layer<Intelligence.IntelligencePorts> = Intelligence.LocalIntelligence.localIntelligenceWith(Encoder.layer)
 
 /**
  * In-memory storage, `@docket/formats`' worker-pool parser, page renderer (ground previews) and PDF

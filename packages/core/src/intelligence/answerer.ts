@@ -14,6 +14,8 @@ export interface Passage {
 export interface AnswerInput {
   readonly question: string
   readonly passages: ReadonlyArray<Passage>
+  /** the passages are a search's ranking, most relevant first (else their order says nothing of relevance, e.g. a file's reading order) */
+  readonly ranked?: boolean | undefined
 }
 
 export interface QuestionAnswer {

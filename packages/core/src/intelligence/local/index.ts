@@ -3,6 +3,7 @@
  * same output). See each file for what it does and does not do.
  */
 import { Layer } from "effect"
+import type { Embedder } from "../embedder.js"
 import { LocalAnswererLive } from "./local-answerer.js"
 import { LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
 import { LocalClassifierLive } from "./local-classifier.js"
@@ -14,7 +15,7 @@ import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 import { LocalSearchAgentLive } from "./local-search-agent.js"
 
-export { answerLocally, LocalAnswererLive } from "./local-answerer.js"
+export { answerLocally, chooseAnswer, LocalAnswererLive, makeLocalAnswerer, readPassages } from "./local-answerer.js"
 export { extractCatalogLocally, LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
 export { classifyLocally, LocalClassifierLive, segmentLocally } from "./local-classifier.js"
 export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } from "./local-domain-generator.js"
@@ -25,5 +26,16 @@ export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion }
 export { decompose, LOCAL_SEARCH_AGENT_MODEL, LOCAL_TIER_BUDGETS, LocalSearchAgentLive, localSearchAgent, localSearchAgentLayer, planLocally, readQuery } from "./local-search-agent.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
 
-export const LocalIntelligenceLive = Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalEmbedderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-  LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive)
+/**
+ * The local engine with `embedder` as its `Embedder`: the search index embeds with it and the
+ * answerer weighs question against sentences with the same one.
+ */
+export const localIntelligenceWith = <E, R>(embedder: Layer.Layer<Embedder, E, R>) =>
+  Layer.provideMerge(
+    Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalAnswererLive, LocalDomainGeneratorLive,
+      LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive),
+    embedder
+  )
+
+/** The local engine with its feature-hashing embedder (no model). */
+export const LocalIntelligenceLive = localIntelligenceWith(LocalEmbedderLive)

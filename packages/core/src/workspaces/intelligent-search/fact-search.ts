@@ -6,8 +6,10 @@
  * 2. rerank — each candidate's fused rank blended with how much of the query's content it holds
  *    (`rerankScore`); the best `FACT_PASSAGES` go on;
  * 3. read — those chunks' whole text (not the snippets) are the passages;
- * 4. extract — the engine's `QuestionAnswerer` answers from the passages only (the local engine:
- *    the best-covering sentence; a model engine: its own wording), citing passages;
+ * 4. extract — the engine's `QuestionAnswerer` answers from the passages only, given them in the
+ *    rerank's order (the local engine: the sentence of the first passages that best holds the
+ *    question's terms or its meaning under the engine's embedder; a model engine: its own
+ *    wording), citing passages;
  * 5. cite — each cited passage becomes an evidence (the answer's sentence as the quote when the
  *    passage holds it, else the passage's best window), at most `top_k`, resolved to visible
  *    uploaded files (`citations.ts`).
@@ -96,7 +98,7 @@ export const factSearch = (tenantId: string, workspaceId: string, visible: Visib
     calls.push({ tool: "rerank", arguments_digest: argumentsDigest({ query: input.query, candidates: search.hits.length }), hits: passages.length, duration_ms: 0 })
 
     const answerer = yield* QuestionAnswerer
-    const [answered, extractMs] = yield* timed(answerer.answer({ question: input.query, passages: passages.map((p) => ({ id: p.id, text: p.text })) }))
+    const [answered, extractMs] = yield* timed(answerer.answer({ question: input.query, passages: passages.map((p) => ({ id: p.id, text: p.text })), ranked: true }))
     calls.push({ tool: "extract-answer", arguments_digest: argumentsDigest({ question: input.query, passages: passages.map((p) => p.id) }), hits: answered.found ? answered.citations.length : 0, duration_ms: extractMs })
 
     const byId = new Map(passages.map((p) => [p.id, p]))
