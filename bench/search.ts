@@ -194,8 +194,9 @@ const measure = async (store: Store, size: number, capture: Capture, queries: Re
         const query = S.queryTermCounts(S.analyze(q))
         const terms = [...query.keys()]
         if (terms.length === 0) return []
-        const keyword = yield* (yield* S.SearchIndex).keyword(TENANT, WS, terms, scope)
-        candidates.push(keyword.candidates.length)
+        const keyword = yield* (yield* S.SearchIndex).keyword(TENANT, WS, S.analyze(q), scope, S.CANDIDATES_PER_SIDE)
+        // the chunks in scope holding a term (the store ranks them all, returns the best)
+        candidates.push(keyword.seen)
         const tie = (a: Workspaces.Search.KeywordCandidate, b: Workspaces.Search.KeywordCandidate) =>
           Workspaces.Files.compareCodePoints(a.chunk.path, b.chunk.path) || a.chunk.chunk_index - b.chunk.chunk_index
         return S.rankByScore(keyword.candidates, (c) => S.bm25fScore(query, S.CHUNK_FIELDS, keyword.stats, c.candidate), tie, 10)
