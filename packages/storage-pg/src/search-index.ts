@@ -468,7 +468,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
           cache.files++
         }
       }
-      cache.bytes = cache.scan.bytes() + cache.keywords.bytes() + FILE_OVERHEAD * cache.files
+      // counted again only when something changed (counting walks every term's postings)
+      if (byFile.size > 0) cache.bytes = cache.scan.bytes() + cache.keywords.bytes() + FILE_OVERHEAD * cache.files
       const done = Number(first.in_page) >= Number(first.pending)
       // a complete answer brings the cache to the workspace's seq of that snapshot
       cache.seq = done ? Number(first.ws_seq) : last
