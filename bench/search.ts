@@ -28,7 +28,8 @@
  * fresh store each time); the bench turns GC on itself (`--expose-gc` through V8's flags).
  *
  * Storage: each entry of `STORES` is one more row: memory, and PostgreSQL (a database of its own,
- * migrated by the whole storage layer).
+ * migrated by the whole storage layer). BENCH_SEARCH_STORES picks some: store names
+ * (`memory,PostgreSQL`: each at every size) or store:size pairs (`memory:100000,PostgreSQL:10000`).
  */
 import { Intelligence, Workspaces } from "@docket/core"
 import { MODEL_ID } from "@docket/encoder"
@@ -277,7 +278,16 @@ export const runSearchBench = async (): Promise<string> => {
   const queryVectors = new Map(queries.map((q, i) => [q, vectors[i]!]))
 
   const rows: Array<SizeFigures> = []
-  for (const store of STORES) for (const size of sizes) rows.push(await measure(store, size, capture, queries, queryVectors))
+  const picked = (process.env.BENCH_SEARCH_STORES ?? STORES.map((s) => s.name).join(",")).split(",")
+  for (const store of STORES) {
+    for (const size of sizes) {
+      if (!picked.includes(store.name) && !picked.includes(`${store.name}:${size}`)) continue
+      const row = await measure(store, size, capture, queries, queryVectors)
+      rows.push(row)
+      // each row as soon as measured (a long run's figures are not lost with it)
+      process.stderr.write(`  search bench: ${JSON.stringify(row)}\n`)
+    }
+  }
 
   const out = [
     "## Search: hybrid-search latency and the index's memory",

@@ -21,7 +21,7 @@
  * file (`content_seq`); a file replaced in between makes the call start again. So two instances on
  * one database see each other's writes on their next call.
  *
- * The cache is bounded by `cacheBytes` (default 512 MiB, about 150k chunks of 512-d vectors and
+ * The cache is bounded by `cacheBytes` (default 512 MiB, about 120k chunks of 512-d vectors and
  * ~100 distinct terms each): past it the least recently searched workspaces are dropped; a
  * workspace larger than the whole budget is loaded for each call and not kept (correct, slow).
  * `removeWorkspace` drops its entry.
