@@ -28,7 +28,8 @@
  * fresh store each time); the bench turns GC on itself (`--expose-gc` through V8's flags).
  *
  * Storage: each entry of `STORES` is one more row: memory, and PostgreSQL (a database of its own,
- * migrated by the whole storage layer).
+ * migrated by the whole storage layer). BENCH_SEARCH_STORES picks some: store names
+ * (`memory,PostgreSQL`: each at every size) or store:size pairs (`memory:100000,PostgreSQL:10000`).
  */
 import { Intelligence, Workspaces } from "@docket/core"
 import { MODEL_ID } from "@docket/encoder"
@@ -194,8 +195,9 @@ const measure = async (store: Store, size: number, capture: Capture, queries: Re
         const query = S.queryTermCounts(S.analyze(q))
         const terms = [...query.keys()]
         if (terms.length === 0) return []
-        const keyword = yield* (yield* S.SearchIndex).keyword(TENANT, WS, terms, scope)
-        candidates.push(keyword.candidates.length)
+        const keyword = yield* (yield* S.SearchIndex).keyword(TENANT, WS, S.analyze(q), scope, S.CANDIDATES_PER_SIDE)
+        // the chunks in scope holding a term (the store ranks them all, returns the best)
+        candidates.push(keyword.seen)
         const tie = (a: Workspaces.Search.KeywordCandidate, b: Workspaces.Search.KeywordCandidate) =>
           Workspaces.Files.compareCodePoints(a.chunk.path, b.chunk.path) || a.chunk.chunk_index - b.chunk.chunk_index
         return S.rankByScore(keyword.candidates, (c) => S.bm25fScore(query, S.CHUNK_FIELDS, keyword.stats, c.candidate), tie, 10)
@@ -276,7 +278,16 @@ export const runSearchBench = async (): Promise<string> => {
   const queryVectors = new Map(queries.map((q, i) => [q, vectors[i]!]))
 
   const rows: Array<SizeFigures> = []
-  for (const store of STORES) for (const size of sizes) rows.push(await measure(store, size, capture, queries, queryVectors))
+  const picked = (process.env.BENCH_SEARCH_STORES ?? STORES.map((s) => s.name).join(",")).split(",")
+  for (const store of STORES) {
+    for (const size of sizes) {
+      if (!picked.includes(store.name) && !picked.includes(`${store.name}:${size}`)) continue
+      const row = await measure(store, size, capture, queries, queryVectors)
+      rows.push(row)
+      // each row as soon as measured (a long run's figures are not lost with it)
+      process.stderr.write(`  search bench: ${JSON.stringify(row)}\n`)
+    }
+  }
 
   const out = [
     "## Search: hybrid-search latency and the index's memory",

@@ -57,8 +57,8 @@ import { loadScifact, type ScifactSet } from "./scifact-vectors.js"
 import { type CorpusDocument, JUDGED_SET_DIR, type JudgedQuery, loadJudgedSet, type QueryType } from "./search/judged-set.js"
 
 const S = Workspaces.Search
-/** what the eval reads of a chunk: its place, never its text */
-type ChunkRef = Workspaces.Search.ChunkHead
+/** what the eval reads of a chunk (its text only to match the route's hits, never shown) */
+type ChunkRef = Workspaces.Search.ChunkRef
 
 const K = 100
 const FOLDERS = 4
@@ -189,18 +189,20 @@ const runQuery = async (docket: Docket, l: Loaded, query: string): Promise<Query
     const scope = { visible: "all" as const }
     const q = S.queryTermCounts(S.analyze(query))
     const terms = [...q.keys()]
-    const keyword = terms.length === 0 ? null : yield* index.keyword(l.tenantId, l.ws, terms, scope)
+    const keyword = terms.length === 0 ? null : yield* index.keyword(l.tenantId, l.ws, S.analyze(query), scope, S.CANDIDATES_PER_SIDE)
+    // the keyword candidates come without their text, component and locator: read them
+    const refs = keyword === null ? [] : yield* index.chunks(l.tenantId, l.ws, keyword.candidates.map((c) => c.chunk), "all")
     const vector = (yield* embedder.embed([query]))[0]!
     const dense = yield* index.nearest(l.tenantId, l.ws, vector, S.CANDIDATES_PER_SIDE, scope)
-    return { q, keyword, dense }
+    return { q, keyword, refs, dense }
   }))
   const chunks = new Map<string, ChunkRef>()
   const lexical: Array<Workspaces.Search.LexicalHit> = []
   if (lists.keyword !== null) {
     const { stats, candidates } = lists.keyword
-    for (const c of candidates) chunks.set(keyOf(c.chunk), c.chunk)
+    for (const c of lists.refs) chunks.set(keyOf(c), c)
     const idf = (t: string) => S.bm25Idf(stats.documentCount, stats.documentFrequency.get(t) ?? 0)
-    const byPath = (a: ChunkRef, b: ChunkRef) => Workspaces.Files.compareCodePoints(a.path, b.path) || a.chunk_index - b.chunk_index
+    const byPath = (a: Workspaces.Search.ChunkHead, b: Workspaces.Search.ChunkHead) => Workspaces.Files.compareCodePoints(a.path, b.path) || a.chunk_index - b.chunk_index
     for (const { item, score } of S.rankByScore(candidates, (c) => S.bm25fScore(lists.q, S.CHUNK_FIELDS, stats, c.candidate), (a, b) => byPath(a.chunk, b.chunk), S.CANDIDATES_PER_SIDE)) {
       lexical.push({
         key: keyOf(item.chunk), score,

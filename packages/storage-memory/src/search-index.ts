@@ -1,39 +1,24 @@
 /**
- * The search index in memory. Per workspace: each file's chunks, a postings map (term → the chunks
- * holding it) kept in step with them, so `keyword` reads only the postings of the query's terms,
- * and per access label the chunk count and summed field lengths, so the visible collection's
- * statistics cost one step per label instead of a pass over every chunk. `nearest` ranks on
- * core's `VectorScan` (the workspace's vectors held contiguously, kept in step with the files).
- * Every operation runs synchronously, so a reader sees a file's old chunks or its new ones, never
- * a mix.
+ * The search index in memory. Per workspace: each file's chunk references (what `chunks` and
+ * `nearest` show), core's `KeywordScan` (compact postings, the label totals; `keyword` is its
+ * top-k ranking) and core's `VectorScan` (the workspace's vectors held contiguously), both kept in
+ * step with the files. Every operation runs synchronously, so a reader sees a file's old chunks or
+ * its new ones, never a mix.
  */
 import { Workspaces } from "@docket/core"
 import { Effect, Layer } from "effect"
 import { type Clearable, memoryStore } from "./internal/resets.js"
 
-type ChunkField = Workspaces.Search.ChunkField
 type ChunkRef = Workspaces.Search.ChunkRef
-type SearchScope = Workspaces.Search.SearchScope
-
-const FIELDS: ReadonlyArray<ChunkField> = ["title", "text"]
 
 interface Stored {
   /** replaced whole on a relabel (a ref handed out never changes under its reader) */
   ref: ChunkRef
-  readonly terms: Workspaces.Search.IndexedChunk["terms"]
-  readonly length: Workspaces.Search.IndexedChunk["length"]
-  readonly vector: Float32Array | null
 }
 
-interface LabelTotals {
-  chunks: number
-  title: number
-  text: number
-}
-
-/** what the vector scan holds of a file */
+/** what the scans hold of a file */
 interface ScannedFile {
-  readonly fileId: string
+  readonly file_id: string
   readonly path: string
   readonly access_label: string | null
   readonly category: string | null
@@ -42,22 +27,20 @@ interface ScannedFile {
 interface WorkspaceIndex {
   readonly files: Map<string, ReadonlyArray<Stored>>
   readonly vectors: Workspaces.Search.VectorScan<ScannedFile>
-  readonly postings: Map<string, Set<Stored>>
-  readonly byLabel: Map<string | null, LabelTotals>
-  chunks: number
+  readonly keywords: Workspaces.Search.KeywordScan<ScannedFile>
   indexed: boolean
   model: string | null
 }
 
 const key = (tenantId: string, workspaceId: string) => `${tenantId}\u0000${workspaceId}`
 
-const inScope = (ref: ChunkRef, scope: SearchScope): boolean =>
-  (scope.path_prefix === undefined || ref.path.startsWith(scope.path_prefix)) && Workspaces.Search.inCategories(ref.category, scope.categories)
-
 const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
   count: labels.length,
   labels: [...new Set(labels.filter((l): l is string => l !== null))].sort(Workspaces.Files.compareCodePoints)
 })
+
+/** what `keyword` ranks on for a workspace never indexed */
+const EMPTY = new Workspaces.Search.KeywordScan<ScannedFile>()
 
 const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
   const workspaces = new Map<string, WorkspaceIndex>()
@@ -66,47 +49,16 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
     const k = key(tenantId, workspaceId)
     let w = workspaces.get(k)
     if (w === undefined && create) {
-      w = { files: new Map(), vectors: new Workspaces.Search.VectorScan(), postings: new Map(), byLabel: new Map(), chunks: 0, indexed: false, model: null }
+      w = { files: new Map(), vectors: new Workspaces.Search.VectorScan(), keywords: new Workspaces.Search.KeywordScan(), indexed: false, model: null }
       workspaces.set(k, w)
     }
     return w
   }
 
-  const count = (w: WorkspaceIndex, s: Stored, sign: 1 | -1) => {
-    const label = s.ref.access_label
-    const totals = w.byLabel.get(label) ?? { chunks: 0, title: 0, text: 0 }
-    totals.chunks += sign
-    totals.title += sign * s.length.title
-    totals.text += sign * s.length.text
-    if (totals.chunks === 0) w.byLabel.delete(label)
-    else w.byLabel.set(label, totals)
-    w.chunks += sign
-  }
-
   const drop = (w: WorkspaceIndex, fileId: string) => {
-    const old = w.files.get(fileId)
-    if (old === undefined) return
-    for (const s of old) {
-      count(w, s, -1)
-      for (const term of termsOf(s)) {
-        const postings = w.postings.get(term)
-        postings?.delete(s)
-        if (postings?.size === 0) w.postings.delete(term)
-      }
-    }
     w.files.delete(fileId)
     w.vectors.remove(fileId)
-  }
-
-  const visibleTotals = (w: WorkspaceIndex, visible: Workspaces.Files.VisibleLabels) => {
-    const sum = { chunks: 0, title: 0, text: 0 }
-    for (const [label, totals] of w.byLabel) {
-      if (!Workspaces.Files.isVisible(label, visible)) continue
-      sum.chunks += totals.chunks
-      sum.title += totals.title
-      sum.text += totals.text
-    }
-    return sum
+    w.keywords.remove(fileId)
   }
 
   const service: Workspaces.Search.SearchIndexService = {
@@ -114,16 +66,12 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
       Effect.sync(() => {
         const w = indexOf(t, ws, true)!
         drop(w, fileId)
-        const stored = chunks.map((c): Stored => ({ ref: Workspaces.Search.chunkRefOf(c), terms: c.terms, length: c.length, vector: c.vector }))
-        if (stored.length > 0) w.files.set(fileId, stored)
-        if (chunks.length > 0) w.vectors.replace(fileId, { fileId, path: chunks[0]!.path, access_label: chunks[0]!.access_label, category: chunks[0]!.category }, chunks)
-        for (const s of stored) {
-          count(w, s, 1)
-          for (const term of termsOf(s)) {
-            let postings = w.postings.get(term)
-            if (postings === undefined) w.postings.set(term, (postings = new Set()))
-            postings.add(s)
-          }
+        if (chunks.length > 0) {
+          w.files.set(fileId, chunks.map((c): Stored => ({ ref: Workspaces.Search.chunkRefOf(c) })))
+          // a file's chunks share its path, label and category
+          const file: ScannedFile = { file_id: fileId, path: chunks[0]!.path, access_label: chunks[0]!.access_label, category: chunks[0]!.category }
+          w.vectors.replace(fileId, file, chunks)
+          w.keywords.replace(file, chunks.map((c) => ({ chunk_index: c.chunk_index, length: c.length, postings: Workspaces.Search.postingsOf(c.terms) })))
         }
         w.indexed = true
         if (model !== null) w.model = model
@@ -138,12 +86,10 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
         const w = indexOf(t, ws, false)
         const stored = w?.files.get(fileId)
         if (w === undefined || stored === undefined) return
-        for (const s of stored) {
-          count(w, s, -1)
-          s.ref = { ...s.ref, access_label: file.access_label, category: file.category, path: file.path }
-          count(w, s, 1)
-        }
-        w.vectors.relabel(fileId, { fileId, ...file })
+        for (const s of stored) s.ref = { ...s.ref, access_label: file.access_label, category: file.category, path: file.path }
+        const scanned: ScannedFile = { file_id: fileId, ...file }
+        w.vectors.relabel(fileId, scanned)
+        w.keywords.relabel(scanned)
       }),
     removeWorkspace: (t, ws) => Effect.sync(() => void workspaces.delete(key(t, ws))),
     status: (t, ws) =>
@@ -151,47 +97,21 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
         const w = indexOf(t, ws, false)
         return w === undefined
           ? { indexed: false, files: 0, chunks: 0, model: null }
-          : { indexed: w.indexed, files: w.files.size, chunks: w.chunks, model: w.model }
+          : { indexed: w.indexed, files: w.files.size, chunks: w.keywords.size, model: w.model }
       }),
-    keyword: (t, ws, terms, scope) =>
+    keyword: (t, ws, terms, scope, limit, probe) =>
       Effect.sync(() => {
         const w = indexOf(t, ws, false)
-        const totals = w === undefined ? { chunks: 0, title: 0, text: 0 } : visibleTotals(w, scope.visible)
-        const documentFrequency = new Map<string, number>()
-        const holding = new Set<Stored>()
-        for (const term of terms) {
-          let df = 0
-          for (const s of w?.postings.get(term) ?? []) {
-            holding.add(s)
-            if (Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) df++
-          }
-          if (df > 0) documentFrequency.set(term, df)
-        }
-        const candidates: Array<Workspaces.Search.KeywordCandidate> = []
-        const hidden: Array<string | null> = []
-        let seen = 0
-        for (const s of holding) {
-          if (!inScope(s.ref, scope)) continue
-          seen++
-          if (!Workspaces.Files.isVisible(s.ref.access_label, scope.visible)) {
-            hidden.push(s.ref.access_label)
-            continue
-          }
-          const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
-          for (const f of FIELDS) {
-            for (const term of terms) {
-              const tf = s.terms[f][term]
-              if (tf !== undefined && tf > 0) termFrequency[f].set(term, tf)
-            }
-          }
-          candidates.push({ chunk: s.ref, candidate: { length: { title: s.length.title, text: s.length.text }, termFrequency } })
-        }
-        const average = (sum: number) => (totals.chunks > 0 ? sum / totals.chunks : 0)
+        const ranked = (w?.keywords ?? EMPTY).query(terms, scope, limit, probe)
         return {
-          stats: { documentCount: totals.chunks, averageLength: { title: average(totals.title), text: average(totals.text) }, documentFrequency },
-          candidates,
-          seen,
-          withheld: withheldOf(hidden)
+          stats: ranked.stats,
+          candidates: ranked.top.map((h) => ({
+            chunk: { file_id: h.file.file_id, chunk_index: h.chunk_index, path: h.file.path, access_label: h.file.access_label, category: h.file.category },
+            candidate: h.candidate
+          })),
+          seen: ranked.seen,
+          withheld: ranked.withheld,
+          probed: ranked.probed
         }
       }),
     chunks: (t, ws, keys, visible) =>
@@ -210,7 +130,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
         const w = indexOf(t, ws, false)
         if (w === undefined) return { hits: [], seen: 0, withheld: withheldOf([]), hidden: [] }
         const ranked = w.vectors.nearest(vector, k, scope)
-        const refOf = (n: Workspaces.Search.Neighbour<ScannedFile>) => w.files.get(n.file.fileId)![n.position]!.ref
+        const refOf = (n: Workspaces.Search.Neighbour<ScannedFile>) => w.files.get(n.file.file_id)![n.position]!.ref
         const hidden = ranked.hidden.map(refOf)
         return {
           hits: ranked.top.map((n) => ({ chunk: refOf(n), similarity: n.similarity })),
@@ -221,13 +141,6 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
       })
   }
   return { ...service, clear: () => workspaces.clear() }
-}
-
-/** the distinct terms of a chunk across its fields */
-const termsOf = (s: Stored): Set<string> => {
-  const out = new Set<string>()
-  for (const f of FIELDS) for (const [term, tf] of Object.entries(s.terms[f])) if (tf > 0) out.add(term)
-  return out
 }
 
 export const make: Effect.Effect<Workspaces.Search.SearchIndexService> = memoryStore(makeStore)

@@ -36,11 +36,11 @@ describe("memory storage: StorageAdmin.reset covers the search index", () => {
         expect(yield* index.status("t", "w")).toEqual({ indexed: true, files: 1, chunks: 1, model: "m" })
         yield* (yield* Kernel.StorageAdmin).reset
         expect(yield* index.status("t", "w")).toEqual({ indexed: false, files: 0, chunks: 0, model: null })
-        const k = yield* index.keyword("t", "w", ["reset"], { visible: "all" })
+        const k = yield* index.keyword("t", "w", ["reset"], { visible: "all" }, 100)
         expect([k.candidates.length, k.stats.documentCount]).toEqual([0, 0])
         expect((yield* index.nearest("t", "w", Float32Array.from([1, 0]), 5, { visible: "all" })).hits).toEqual([])
         yield* index.replaceFile("t", "w", "f2", [chunk("f2", "after the reset")], null)
-        const after = yield* index.keyword("t", "w", ["reset"], { visible: "all" })
+        const after = yield* index.keyword("t", "w", ["reset"], { visible: "all" }, 100)
         expect((yield* index.chunks("t", "w", after.candidates.map((c) => c.chunk), "all")).map((c) => c.text)).toEqual(["after the reset"])
       }))
   })

@@ -34,6 +34,7 @@ import blobKeyPrefixIndex from "./migrations/0019_blob_key_prefix_index.js"
 import searchIndex from "./migrations/0020_search_index.js"
 import catalog from "./migrations/0021_catalog.js"
 import searchSessions from "./migrations/0022_search_sessions.js"
+import searchPostings from "./migrations/0023_search_postings.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -59,7 +60,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "19_blob_key_prefix_index": blobKeyPrefixIndex,
   "20_search_index": searchIndex,
   "21_catalog": catalog,
-  "22_search_sessions": searchSessions
+  "22_search_sessions": searchSessions,
+  "23_search_postings": searchPostings
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

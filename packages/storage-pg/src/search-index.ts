@@ -8,26 +8,23 @@
  * totals and document frequencies change in that one transaction: a reader sees the old file or
  * the new one. Label totals and frequencies change by the net difference of old and new chunks.
  *
- * `keyword` is one statement (one snapshot, one round trip): the label totals and the query
- * terms' frequencies per label (summed here over the caller's visible labels: statistics cost
- * O(labels × terms)), and the candidates from the postings (keyed by workspace and term) joined to
- * their chunks, filtered by scope in SQL, without their title and text (`chunks` reads those of
- * the hits shown); hidden candidates come back without component and locator either, only to be
- * counted in `seen` / `withheld`.
+ * `keyword` and `nearest` rank in this process on a cache per workspace: core's `KeywordScan`
+ * (postings, label totals; the best `limit` by BM25F with the statistics) and core's `VectorScan`
+ * (exact up to its `APPROXIMATE_FROM` rows, a reduced first pass and exact re-ranking beyond), with
+ * each file's path, label and category. Before each call the cache catches up: one indexed query
+ * reads the files whose `seq` passed the cache's (tombstones included) with their chunks' vectors
+ * and postings (`docket_search_chunks.postings`, migration 23), in pages of `PAGE_CHUNKS` chunks; a
+ * workspace removed and indexed again has a new `wid` and is reloaded whole. Catching up and
+ * ranking run under the cache's lock, ranking synchronously, so a ranking and its statistics are of
+ * one committed state. `keyword` needs nothing more (its candidates carry no text: `chunks` reads
+ * the hits shown); `nearest` then reads its hits' text, checked to be of the same version of the
+ * file (`content_seq`); a file replaced in between makes the call start again. So two instances on
+ * one database see each other's writes on their next call.
  *
- * `nearest` ranks on core's `VectorScan` (exact up to its `APPROXIMATE_FROM` rows, a reduced
- * first pass and exact re-ranking beyond), over vectors cached in this process per workspace (with
- * each file's path, label and category). Before each call the cache catches up: one indexed query reads the files
- * whose `seq` passed the cache's (tombstones included) with their chunks' vectors, in pages of
- * `PAGE_CHUNKS` chunks; a workspace removed and indexed again has a new `wid` and is reloaded
- * whole. Catching up and ranking run under the cache's lock, ranking synchronously, so a ranking
- * is of one committed state. The hits' text is then read from the database, checked to be of the
- * same version of the file (`content_seq`); a file replaced in between makes the call start again.
- * So two instances on one database see each other's writes on their next call.
- *
- * The cache is bounded by `cacheBytes` (default 512 MiB, about 200k chunks of 512-d vectors):
- * past it the least recently searched workspaces are dropped; a workspace larger than the whole
- * budget is loaded for each call and not kept (correct, slow). `removeWorkspace` drops its entry.
+ * The cache is bounded by `cacheBytes` (default 512 MiB, about 120k chunks of 512-d vectors and
+ * ~100 distinct terms each): past it the least recently searched workspaces are dropped; a
+ * workspace larger than the whole budget is loaded for each call and not kept (correct, slow).
+ * `removeWorkspace` drops its entry.
  */
 import { Kernel, Workspaces } from "@docket/core"
 import { SqlClient, type Statement } from "@effect/sql"
@@ -39,7 +36,7 @@ type IndexedChunk = Workspaces.Search.IndexedChunk
 type SearchScope = Workspaces.Search.SearchScope
 type VisibleLabels = Workspaces.Files.VisibleLabels
 
-/** the default bound of the vector cache, bytes */
+/** the default bound of the search cache (vectors and postings), bytes */
 export const DEFAULT_CACHE_BYTES = 512 * 2 ** 20
 /** chunks read per catch-up query (a page of 512-d vectors is about 10 MB) */
 const PAGE_CHUNKS = 5000
@@ -51,13 +48,12 @@ const RETRIES = 5
 const WRITE_LOCKS = 64
 
 export interface PgSearchIndexOptions {
-  /** bound of this process's vector cache, bytes; default `DEFAULT_CACHE_BYTES` */
+  /** bound of this process's search cache (vectors and postings), bytes; default `DEFAULT_CACHE_BYTES` */
   readonly cacheBytes?: number | undefined
 }
 
 /** a label as the totals tables key it ('' for none: label names are never empty) */
 const labelKey = (label: string | null) => label ?? ""
-const labelOf = (key: string): string | null => (key === "" ? null : key)
 
 const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
   count: labels.length,
@@ -109,9 +105,9 @@ class StatsDelta {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the vector cache
+// the search cache
 
-/** what the vector scan holds of a cached file */
+/** what the scans hold of a cached file */
 interface CachedFile {
   readonly fid: string
   readonly file_id: string
@@ -126,6 +122,7 @@ interface WorkspaceCache {
   wid: string | null
   seq: number
   readonly scan: Workspaces.Search.VectorScan<CachedFile>
+  readonly keywords: Workspaces.Search.KeywordScan<CachedFile>
   /** files held, with or without vectors */
   files: number
   bytes: number
@@ -147,6 +144,9 @@ interface CatchUpRow {
   readonly access_label: string | null
   readonly category: string | null
   readonly vector: Buffer | null
+  readonly len_title: number | null
+  readonly len_text: number | null
+  readonly postings: string | null
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,18 +172,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       : visible.length === 0
       ? sql`c.access_label IS NULL`
       : sql`(c.access_label IS NULL OR c.access_label IN ${sql.in(visible)})`
-
-  const scopeClauses = (scope: SearchScope): Array<Statement.Fragment> => {
-    const clauses: Array<Statement.Fragment> = []
-    if (scope.path_prefix !== undefined && scope.path_prefix !== "") clauses.push(sql`starts_with(c.path, ${scope.path_prefix})`)
-    const categories = scope.categories ?? []
-    if (categories.length > 0) {
-      clauses.push(sql.or(categories.map((c) =>
-        c.includes("/") ? sql`c.category = ${c}` : sql`(c.category = ${c} OR starts_with(c.category, ${`${c}/`}))`
-      )))
-    }
-    return clauses
-  }
 
   /** locks the workspace's row (creating it when `create`), bumps its change counter: its wid and new seq */
   const lockWorkspace = (t: string, w: string, create: boolean, model: string | null = null) =>
@@ -256,12 +244,13 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     Effect.gen(function*() {
       yield* sql`
         INSERT INTO docket_search_chunks (wid, fid, chunk_index, file_id, path, access_label, category, component, locator, title, body,
-          len_title, len_text, vector)
+          len_title, len_text, vector, postings)
         SELECT ${wid}, ${fid}, * FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.file_id)}::text[],
           ${chunks.map((c) => c.path)}::text[], ${chunks.map((c) => c.access_label)}::text[], ${chunks.map((c) => c.category)}::text[],
           ${chunks.map((c) => c.component)}::text[], ${chunks.map((c) => JSON.stringify(c.locator))}::text[], ${chunks.map((c) => c.title)}::text[],
           ${chunks.map((c) => c.text)}::text[], ${chunks.map((c) => c.length.title)}::int[], ${chunks.map((c) => c.length.text)}::int[],
-          ${chunks.map((c) => (c.vector === null ? null : vectorBytes(c.vector)))}::bytea[])`
+          ${chunks.map((c) => (c.vector === null ? null : vectorBytes(c.vector)))}::bytea[],
+          ${chunks.map((c) => JSON.stringify(Workspaces.Search.postingsOf(c.terms)))}::text[])`
       const terms: Array<string> = []
       const index: Array<number> = []
       const tfTitle: Array<number> = []
@@ -368,113 +357,6 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       })
     )
 
-  // -------------------------------------------------------------------------------------------
-  // keyword
-
-  /** a row of the keyword statement: a candidate ('c'), a label's totals ('t') or a term's frequency under a label ('d') */
-  interface KeywordRow {
-    readonly kind: "c" | "t" | "d"
-    readonly file_id: string | null
-    readonly chunk_index: number | null
-    readonly path: string | null
-    readonly access_label: string | null
-    readonly category: string | null
-    readonly visible: boolean | null
-    readonly component: string | null
-    readonly locator: string | null
-    readonly len_title: number | null
-    readonly len_text: number | null
-    readonly terms: ReadonlyArray<string> | null
-    readonly tf_title: ReadonlyArray<number> | null
-    readonly tf_text: ReadonlyArray<number> | null
-    readonly label: string | null
-    readonly n: string | null
-    readonly sum_title: string | null
-    readonly sum_text: string | null
-  }
-
-  const keyword: Workspaces.Search.SearchIndexService["keyword"] = (t, w, terms, scope) =>
-    Effect.gen(function*() {
-      const visible = visibleClause(scope.visible)
-      // one statement, so one snapshot: the label totals ('t' rows), the terms' frequencies per
-      // label ('d' rows) and the candidates ('c' rows)
-      const rows = terms.length === 0 ? [] : yield* run(sql<KeywordRow>`
-        WITH ws AS (SELECT wid FROM docket_search_workspaces WHERE tenant_id = ${t} AND workspace_id = ${w}),
-        h AS (
-          SELECT p.fid, p.chunk_index, array_agg(p.term) AS terms, array_agg(p.tf_title) AS tf_title, array_agg(p.tf_text) AS tf_text
-          FROM docket_search_postings p, ws WHERE p.wid = ws.wid AND p.term = ANY(${terms}::text[])
-          GROUP BY p.fid, p.chunk_index
-        )
-        SELECT 'c' AS kind, c.file_id, c.chunk_index, c.path, c.access_label, c.category, ${visible} AS visible,
-          CASE WHEN ${visible} THEN c.component END AS component, CASE WHEN ${visible} THEN c.locator END AS locator,
-          c.len_title, c.len_text, h.terms, h.tf_title, h.tf_text, NULL::text AS label, NULL::bigint AS n, NULL::bigint AS sum_title, NULL::bigint AS sum_text
-        FROM h JOIN ws ON true JOIN docket_search_chunks c ON c.wid = ws.wid AND c.fid = h.fid AND c.chunk_index = h.chunk_index
-        WHERE ${sql.and([sql`true`, ...scopeClauses(scope)])}
-        UNION ALL
-        SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.label, l.chunks, l.len_title, l.len_text
-        FROM docket_search_label_totals l, ws WHERE l.wid = ws.wid
-        UNION ALL
-        SELECT 'd', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[d.term], NULL, NULL, d.label, d.df, NULL, NULL
-        FROM docket_search_term_df d, ws WHERE d.wid = ws.wid AND d.term = ANY(${terms}::text[])`)
-      // without terms, only the totals
-      const totalsOnly = terms.length > 0 ? [] : yield* run(sql<{ readonly label: string; readonly n: string; readonly sum_title: string; readonly sum_text: string }>`
-        SELECT l.label, l.chunks AS n, l.len_title AS sum_title, l.len_text AS sum_text
-        FROM docket_search_label_totals l JOIN docket_search_workspaces ws ON l.wid = ws.wid WHERE ws.tenant_id = ${t} AND ws.workspace_id = ${w}`)
-      const sums = { chunks: 0, title: 0, text: 0 }
-      const documentFrequency = new Map<string, number>()
-      const candidates: Array<Workspaces.Search.KeywordCandidate> = []
-      const hidden: Array<string | null> = []
-      let seen = 0
-      const addTotals = (r: { readonly label: string | null; readonly n: string | null; readonly sum_title: string | null; readonly sum_text: string | null }) => {
-        if (!Workspaces.Files.isVisible(labelOf(r.label!), scope.visible)) return
-        sums.chunks += Number(r.n)
-        sums.title += Number(r.sum_title)
-        sums.text += Number(r.sum_text)
-      }
-      for (const r of totalsOnly) addTotals(r)
-      for (const r of rows) {
-        if (r.kind === "t") {
-          addTotals(r)
-          continue
-        }
-        if (r.kind === "d") {
-          if (!Workspaces.Files.isVisible(labelOf(r.label!), scope.visible) || Number(r.n) <= 0) continue
-          const term = r.terms![0]!
-          documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + Number(r.n))
-          continue
-        }
-        seen++
-        if (!r.visible) {
-          hidden.push(r.access_label)
-          continue
-        }
-        const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
-        r.terms!.forEach((term, i) => {
-          if (r.tf_title![i]! > 0) termFrequency.title.set(term, r.tf_title![i]!)
-          if (r.tf_text![i]! > 0) termFrequency.text.set(term, r.tf_text![i]!)
-        })
-        candidates.push({
-          chunk: {
-            file_id: r.file_id!,
-            chunk_index: r.chunk_index!,
-            path: r.path!,
-            access_label: r.access_label,
-            category: r.category,
-            component: r.component,
-            locator: JSON.parse(r.locator!) as ChunkRef["locator"]
-          },
-          candidate: { length: { title: r.len_title!, text: r.len_text! }, termFrequency }
-        })
-      }
-      const average = (sum: number) => (sums.chunks > 0 ? sum / sums.chunks : 0)
-      return {
-        stats: { documentCount: sums.chunks, averageLength: { title: average(sums.title), text: average(sums.text) }, documentFrequency },
-        candidates,
-        seen,
-        withheld: withheldOf(hidden)
-      }
-    })
-
   interface ChunkRow {
     readonly file_id: string
     readonly chunk_index: number
@@ -510,12 +392,13 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     ))
 
   // -------------------------------------------------------------------------------------------
-  // nearest
+  // the search cache
 
   const newCache = (): WorkspaceCache => ({
     wid: null,
     seq: 0,
     scan: new Workspaces.Search.VectorScan(),
+    keywords: new Workspaces.Search.KeywordScan(),
     files: 0,
     bytes: 0,
     lastUsed: 0,
@@ -523,6 +406,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
   })
   const resetCache = (cache: WorkspaceCache) => {
     cache.scan.clear()
+    cache.keywords.clear()
     cache.files = 0
     cache.bytes = 0
   }
@@ -539,7 +423,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         ),
         page AS (SELECT * FROM changed WHERE upto - chunks < ${PAGE_CHUNKS})
         SELECT ws.wid, ws.seq AS ws_seq, (SELECT count(*) FROM changed) AS pending, (SELECT count(*) FROM page) AS in_page,
-          page.fid, page.file_id, page.seq, page.content_seq, c.chunk_index, c.path, c.access_label, c.category, c.vector
+          page.fid, page.file_id, page.seq, page.content_seq, c.chunk_index, c.path, c.access_label, c.category, c.vector,
+          c.len_title, c.len_text, c.postings
         FROM ws LEFT JOIN page ON true LEFT JOIN docket_search_chunks c ON c.wid = ws.wid AND c.fid = page.fid`)
       const first = rows[0]
       if (first === undefined) {
@@ -553,27 +438,38 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         cache.seq = 0
         resetCache(cache)
       }
-      const byFile = new Map<string, { file: CachedFile | null; seq: number; chunks: Array<Workspaces.Search.ScanChunk> }>()
+      const byFile = new Map<string, {
+        readonly fileId: string
+        file: CachedFile | null
+        readonly seq: number
+        readonly chunks: Array<Workspaces.Search.ScanChunk>
+        readonly postings: Array<Workspaces.Search.KeywordChunk>
+      }>()
       let last = cache.seq
       for (const r of rows) {
         if (r.fid === null) continue
         let f = byFile.get(r.fid)
-        if (f === undefined) byFile.set(r.fid, f = { file: null, seq: Number(r.seq), chunks: [] })
+        if (f === undefined) byFile.set(r.fid, f = { fileId: r.file_id!, file: null, seq: Number(r.seq), chunks: [], postings: [] })
         last = Math.max(last, f.seq)
         if (r.chunk_index === null) continue
         // a file's chunks share its path, label and category
         f.file ??= { fid: r.fid, file_id: r.file_id!, path: r.path!, access_label: r.access_label, category: r.category, content_seq: Number(r.content_seq) }
         f.chunks.push({ chunk_index: r.chunk_index, vector: r.vector === null ? null : vectorOf(r.vector) })
+        f.postings.push({ chunk_index: r.chunk_index, length: { title: r.len_title!, text: r.len_text! }, postings: JSON.parse(r.postings!) as Workspaces.Search.ChunkPostings })
       }
       for (const [fid, f] of byFile) {
-        if (cache.scan.file(fid) !== undefined) cache.files--
-        if (f.file === null) cache.scan.remove(fid)
-        else {
+        if (cache.keywords.file(f.fileId) !== undefined) cache.files--
+        if (f.file === null) {
+          cache.scan.remove(fid)
+          cache.keywords.remove(f.fileId)
+        } else {
           cache.scan.replace(fid, f.file, f.chunks)
-          if (cache.scan.file(fid) !== undefined) cache.files++
+          cache.keywords.replace(f.file, f.postings)
+          cache.files++
         }
       }
-      cache.bytes = cache.scan.bytes() + FILE_OVERHEAD * cache.files
+      // counted again only when something changed (counting walks every term's postings)
+      if (byFile.size > 0) cache.bytes = cache.scan.bytes() + cache.keywords.bytes() + FILE_OVERHEAD * cache.files
       const done = Number(first.in_page) >= Number(first.pending)
       // a complete answer brings the cache to the workspace's seq of that snapshot
       cache.seq = done ? Number(first.ws_seq) : last
@@ -614,8 +510,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     return { wid: cache.wid, top, hidden, seen, withheld: withheldOf(hidden.map((x) => x.file.access_label)) }
   }
 
-  /** catches the workspace's cache up and ranks on it, under its lock */
-  const rankCached = (t: string, w: string, vector: Float32Array, k: number, scope: SearchScope) =>
+  /** catches the workspace's cache up and ranks on it with `f`, under its lock: undefined when the workspace is not indexed */
+  const onCache = <A>(t: string, w: string, f: (cache: WorkspaceCache) => A) =>
     Effect.gen(function*() {
       const key = cacheKey(t, w)
       let cache = caches.get(key)
@@ -624,7 +520,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       return yield* entry.lock.withPermits(1)(Effect.gen(function*() {
         const indexed = yield* catchUp(t, w, entry)
         entry.lastUsed = performance.now()
-        const ranking = indexed ? rank(entry, vector, k, scope) : undefined
+        const ranking = indexed ? f(entry) : undefined
         if (!indexed) caches.delete(key)
         // a workspace larger than the whole bound is not kept; others make room
         else if (entry.bytes > cacheBytes) caches.delete(key)
@@ -632,6 +528,24 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         return ranking
       }))
     })
+
+  // -------------------------------------------------------------------------------------------
+  // keyword
+
+  const keyword: Workspaces.Search.SearchIndexService["keyword"] = (t, w, terms, scope, limit, probe) =>
+    Effect.map(onCache(t, w, (cache) => cache.keywords.query(terms, scope, limit, probe)), (ranked): Workspaces.Search.KeywordCandidates =>
+      ranked === undefined
+        ? { stats: { documentCount: 0, averageLength: { title: 0, text: 0 }, documentFrequency: new Map() }, candidates: [], seen: 0, withheld: withheldOf([]), probed: (probe ?? []).map(() => false) }
+        : {
+          stats: ranked.stats,
+          candidates: ranked.top.map((h) => ({
+            chunk: { file_id: h.file.file_id, chunk_index: h.chunk_index, path: h.file.path, access_label: h.file.access_label, category: h.file.category },
+            candidate: h.candidate
+          })),
+          seen: ranked.seen,
+          withheld: ranked.withheld,
+          probed: ranked.probed
+        })
 
   interface DetailRow {
     readonly fid: string
@@ -646,7 +560,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
   const nearest: Workspaces.Search.SearchIndexService["nearest"] = (t, w, vector, k, scope) =>
     Effect.gen(function*() {
       for (let attempt = 0;; attempt++) {
-        const ranking = yield* rankCached(t, w, vector, k, scope)
+        const ranking = yield* onCache(t, w, (cache) => rank(cache, vector, k, scope))
         if (ranking === undefined) return { hits: [], seen: 0, withheld: { count: 0, labels: [] }, hidden: [] }
         const wanted = [...ranking.top, ...ranking.hidden]
         if (wanted.length === 0) return { hits: [], seen: ranking.seen, withheld: ranking.withheld, hidden: [] }

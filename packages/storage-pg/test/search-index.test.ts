@@ -2,7 +2,8 @@
  * The search index on PostgreSQL beyond the conformance suite (run in `conformance.test.ts`): two
  * instances on one database, each its own pool and vector cache, see each other's writes on their
  * next call; parallel writers of one workspace keep the statistics' totals exact; a cache bound
- * below a workspace's size still answers exactly; a reset empties what the caches hold.
+ * below a workspace's size still answers exactly; a reset empties what the caches hold; migration
+ * 23 fills the postings the caches load from for chunks indexed before it.
  */
 import { Kernel, Workspaces } from "@docket/core"
 import * as PgStorage from "@docket/storage-pg"
@@ -53,6 +54,14 @@ const chunk = (fileId: string, path: string, i: number, words: string, vector: F
 }
 
 const everyone: Workspaces.Search.SearchScope = { visible: "all" }
+
+/** a postings column's flat triples as sorted [term, tf_title, tf_text] */
+const triples = (column: string) => {
+  const flat = JSON.parse(column) as Array<string | number>
+  const out: Array<Array<string | number>> = []
+  for (let i = 0; i < flat.length; i += 3) out.push(flat.slice(i, i + 3))
+  return out.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
+}
 const outsider: Workspaces.Search.SearchScope = { visible: [] }
 
 describe("SearchIndex (pg): two instances on one database", () => {
@@ -69,13 +78,13 @@ describe("SearchIndex (pg): two instances on one database", () => {
       // b's cache is filled here and must follow every later write of a
       const first = await using(b, (s) => s.nearest(t, w, q, 10, everyone))
       expect(first.hits.map((h) => `${h.chunk.path}#${h.chunk.chunk_index}`)).toEqual(["a.md#0", "a.md#1"])
-      expect((await using(b, (s) => s.keyword(t, w, ["alpha"], everyone))).candidates).toHaveLength(2)
+      expect((await using(b, (s) => s.keyword(t, w, ["alpha"], everyone, 1000))).candidates).toHaveLength(2)
 
       await using(a, (s) => s.replaceFile(t, w, f, [chunk(f, "a.md", 0, "gamma", vec(0, 0, 1))], "m"))
       await using(a, (s) => s.replaceFile(t, w, g, [chunk(g, "b.md", 0, "alpha gamma", vec(1, 0.1, 0))], "m"))
       const replaced = await using(b, (s) => s.nearest(t, w, q, 10, everyone))
       expect(replaced.hits.map((h) => [h.chunk.path, h.chunk.text])).toEqual([["b.md", "alpha gamma"], ["a.md", "gamma"]])
-      const kw = await using(b, (s) => s.keyword(t, w, ["alpha"], everyone))
+      const kw = await using(b, (s) => s.keyword(t, w, ["alpha"], everyone, 1000))
       expect(kw.candidates.map((c) => c.chunk.path)).toEqual(["b.md"])
       expect([kw.stats.documentCount, kw.stats.documentFrequency.get("alpha")]).toEqual([2, 1])
 
@@ -85,18 +94,25 @@ describe("SearchIndex (pg): two instances on one database", () => {
       expect(hidden.withheld).toEqual({ count: 1, labels: ["hr"] })
       const hr = await using(b, (s) => s.nearest(t, w, q, 10, { visible: ["hr"], path_prefix: "hr/" }))
       expect(hr.hits.map((h) => [h.chunk.path, h.chunk.access_label, h.chunk.category])).toEqual([["hr/b.md", "hr", "x/y"]])
-      const kwHidden = await using(b, (s) => s.keyword(t, w, ["gamma"], outsider))
+      const kwHidden = await using(b, (s) => s.keyword(t, w, ["gamma"], outsider, 1000))
       expect([kwHidden.candidates.length, kwHidden.withheld.count, kwHidden.stats.documentCount]).toEqual([1, 1, 1])
 
       await using(a, (s) => s.removeFile(t, w, f))
       const removed = await using(b, (s) => s.nearest(t, w, q, 10, everyone))
       expect(removed.hits.map((h) => h.chunk.path)).toEqual(["hr/b.md"])
       expect(removed.seen).toBe(1)
+      const kwRemoved = await using(b, (s) => s.keyword(t, w, ["gamma"], { visible: ["hr"] }, 1000))
+      expect(kwRemoved.candidates.map((c) => [c.chunk.path, c.chunk.access_label, c.chunk.category])).toEqual([["hr/b.md", "hr", "x/y"]])
+      expect([kwRemoved.stats.documentCount, kwRemoved.stats.documentFrequency.get("gamma"), kwRemoved.seen]).toEqual([1, 1, 1])
 
       // removed and indexed again: b reloads the new workspace whole, nothing of the old one
       await using(a, (s) => s.removeWorkspace(t, w))
       expect((await using(b, (s) => s.nearest(t, w, q, 10, everyone))).hits).toEqual([])
+      expect((await using(b, (s) => s.keyword(t, w, ["gamma"], everyone, 1000))).candidates).toEqual([])
       await using(a, (s) => s.replaceFile(t, w, f, [chunk(f, "new.md", 0, "delta", vec(1, 0, 0))], null))
+      // keyword first this time: it alone brings b's cache to the new workspace
+      const kwAgain = await using(b, (s) => s.keyword(t, w, ["delta", "gamma"], everyone, 1000))
+      expect([kwAgain.candidates.map((c) => c.chunk.path), kwAgain.stats.documentCount]).toEqual([["new.md"], 1])
       const again = await using(b, (s) => s.nearest(t, w, q, 10, everyone))
       expect(again.hits.map((h) => h.chunk.path)).toEqual(["new.md"])
       expect(await using(b, (s) => s.status(t, w))).toEqual({ indexed: true, files: 1, chunks: 1, model: null })
@@ -117,6 +133,8 @@ describe("SearchIndex (pg): two instances on one database", () => {
       expect((await using(b, (s) => s.nearest(t, w, vec(1, 0), 5, everyone))).hits).toHaveLength(1)
       await a.runPromise(Effect.flatMap(Kernel.StorageAdmin, (admin) => admin.reset))
       expect((await using(b, (s) => s.nearest(t, w, vec(1, 0), 5, everyone))).hits).toEqual([])
+      const kw = await using(b, (s) => s.keyword(t, w, ["alpha"], everyone, 5))
+      expect([kw.candidates, kw.seen, kw.stats.documentCount]).toEqual([[], 0, 0])
       // indexed again after the reset: the new chunk, not the cached one
       await using(a, (s) => s.replaceFile(t, w, f, [chunk(f, "b.md", 0, "beta", vec(0, 1))], null))
       expect((await using(b, (s) => s.nearest(t, w, vec(1, 0), 5, everyone))).hits.map((h) => h.chunk.path)).toEqual(["b.md"])
@@ -142,12 +160,12 @@ describe("SearchIndex (pg): writers and the cache bound", () => {
       // each file written twice, by both instances at once, interleaved with the other files
       await Promise.all(ids.flatMap((_, i) => [write(i % 2 === 0 ? a : b, i, 0), write(i % 2 === 0 ? b : a, i, 1)]))
       const status = await using(a, (s) => s.status(t, w))
-      const k = await using(b, (s) => s.keyword(t, w, ["common"], everyone))
+      const k = await using(b, (s) => s.keyword(t, w, ["common"], everyone, 1000))
       // whichever round landed last for each file, the totals are of what is stored
       expect(k.candidates.length).toBe(status.chunks)
       expect([k.stats.documentCount, k.stats.documentFrequency.get("common")]).toEqual([status.chunks, status.chunks])
       const hidden = k.candidates.filter((c) => c.chunk.access_label === "hr").length
-      const o = await using(a, (s) => s.keyword(t, w, ["common"], outsider))
+      const o = await using(a, (s) => s.keyword(t, w, ["common"], outsider, 1000))
       expect([o.stats.documentCount, o.stats.documentFrequency.get("common"), o.withheld.count]).toEqual([status.chunks - hidden, status.chunks - hidden, hidden])
       expect(status.files).toBe(24)
       // the tables hold exactly the rows of the stored chunks
@@ -181,9 +199,47 @@ describe("SearchIndex (pg): writers and the cache bound", () => {
       expect(got.hits.map((h) => [h.chunk.path, h.chunk.chunk_index])).toEqual(expected.hits.map((h) => [h.chunk.path, h.chunk.chunk_index]))
       expect(got.hits[0]!.chunk).toMatchObject({ path: "f0.md", chunk_index: 0 })
       expect([got.seen, expected.seen]).toEqual([7200, 7200])
+      const kwExpected = await using(big, (s) => s.keyword(t, w, ["w3", "w5"], everyone, 40))
+      const kwGot = await using(small, (s) => s.keyword(t, w, ["w3", "w5"], everyone, 40))
+      expect(kwGot.candidates.map((c) => [c.chunk.path, c.chunk.chunk_index])).toEqual(kwExpected.candidates.map((c) => [c.chunk.path, c.chunk.chunk_index]))
+      expect([kwGot.seen, kwGot.stats, kwGot.candidates.length]).toEqual([kwExpected.seen, kwExpected.stats, 40])
+      expect(kwGot.stats.documentCount).toBe(7200)
     } finally {
       await small.dispose()
       await big.dispose()
     }
   }, 60_000)
+})
+
+describe("SearchIndex (pg): migration 23", () => {
+  it("fills the postings column of the chunks indexed before it from the postings table", async () => {
+    const rt = instance()
+    try {
+      const t = `tenant_${randomUUID()}`
+      const w = randomUUID()
+      const f = randomUUID()
+      await using(rt, (s) => s.replaceFile(t, w, f, [chunk(f, "a.md", 0, "lease lease rent", vec(1, 0)), chunk(f, "a.md", 1, "rent", vec(0, 1))], null))
+      const want = await using(rt, (s) => s.keyword(t, w, ["lease", "rent"], everyone, 10))
+      const column = () => querySql<{ postings: string }>(db.url, `
+        SELECT c.postings FROM docket_search_chunks c JOIN docket_search_workspaces s ON s.wid = c.wid WHERE s.tenant_id = $1 ORDER BY c.chunk_index`, [t])
+      const written = (await column()).map((r) => r.postings)
+      // the database as before migration 23, then the migration alone
+      await querySql(db.url, `ALTER TABLE docket_search_chunks DROP COLUMN postings`, [])
+      await Effect.runPromise(PgStorage.PgMigrations.migrations["23_search_postings"]!.pipe(Effect.provide(PgStorage.clientLayer({ url: db.url })), Effect.scoped))
+      const filled = (await column()).map((r) => r.postings)
+      expect(filled.map(triples)).toEqual(written.map(triples))
+      expect(filled.map(triples)).toEqual([[["lease", 0, 2], ["rent", 0, 1]], [["rent", 0, 1]]])
+      // a fresh instance loads its cache from the filled column: the same ranking
+      const fresh = instance()
+      try {
+        const got = await using(fresh, (s) => s.keyword(t, w, ["lease", "rent"], everyone, 10))
+        expect(got.candidates).toEqual(want.candidates)
+        expect(got.stats).toEqual(want.stats)
+      } finally {
+        await fresh.dispose()
+      }
+    } finally {
+      await rt.dispose()
+    }
+  })
 })

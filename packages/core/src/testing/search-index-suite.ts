@@ -115,20 +115,21 @@ const shown = (r: ChunkRef): ChunkRef => ({
   text: r.text
 })
 
-/** what a keyword candidate must show of a chunk: its reference without title and text (extra fields ignored) */
+/** what a keyword candidate must show of a chunk: its key, path, label and category (extra fields ignored) */
 const headOf = (r: ChunkHead): ChunkHead => ({
   file_id: r.file_id,
   chunk_index: r.chunk_index,
   path: r.path,
   access_label: r.access_label,
-  category: r.category,
-  component: r.component,
-  locator: { kind: r.locator.kind, page: r.locator.page, char_start: r.locator.char_start, char_end: r.locator.char_end }
+  category: r.category
 })
+
+/** a limit beyond every test's candidates: `keyword` then returns them all */
+const ALL = 1000
 
 const at = (r: { readonly path: string; readonly chunk_index: number }) => `${r.path}#${r.chunk_index}`
 
-/** the candidates' chunks as `path#index`, sorted (the store's order is not part of the port) */
+/** the candidates' chunks as `path#index`, sorted (for the tests of which chunks, not of their order) */
 const found = (k: KeywordCandidates) => k.candidates.map((c) => at(c.chunk)).sort()
 
 const hitsOf = (v: VectorHits) => v.hits.map((h) => at(h.chunk))
@@ -192,7 +193,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, f)
           const query = terms("overdue invoice")
           expect(query).toEqual(["overdu", "invoic"])
-          const k = yield* s.keyword(t, w, query, everyone)
+          const k = yield* s.keyword(t, w, query, everyone, ALL)
           expect(found(k)).toEqual(["finance/invoices.md#0", "finance/invoices.md#2"])
           for (const c of k.candidates) expect(headOf(c.chunk)).toEqual(headOf(refOf(f.chunks[c.chunk.chunk_index]!)))
           // the whole references of the chunks shown, in the keys' order
@@ -209,7 +210,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(k.seen).toBe(2)
           expect(k.withheld).toEqual({ count: 0, labels: [] })
           // a term only in a title finds its chunk
-          expect(found(yield* s.keyword(t, w, terms("terms"), everyone))).toEqual(["finance/invoices.md#1"])
+          expect(found(yield* s.keyword(t, w, terms("terms"), everyone, ALL))).toEqual(["finance/invoices.md#1"])
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 1, chunks: 4, model: null })
         })))
 
@@ -229,7 +230,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 2, chunks: 5, model: "m1" })
           const next = fileOf({ path: "a.md" }, [{ text: "beta replaced", vector: vec(0, 0, 0, 1) }])
           yield* s.replaceFile(t, w, a.file_id, next.chunks.map((c) => ({ ...c, file_id: a.file_id })), "m1")
-          const alpha = yield* s.keyword(t, w, terms("alpha gamma"), everyone)
+          const alpha = yield* s.keyword(t, w, terms("alpha gamma"), everyone, ALL)
           expect(found(alpha)).toEqual(["b.md#0"])
           expect(alpha.seen).toBe(1)
           expect(statsOf(alpha, terms("alpha gamma"))).toEqual({
@@ -237,7 +238,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
             averageLength: { title: 0, text: 2 },
             documentFrequency: { alpha: 1, gamma: 0 }
           })
-          const beta = yield* s.keyword(t, w, terms("beta"), everyone)
+          const beta = yield* s.keyword(t, w, terms("beta"), everyone, ALL)
           expect(found(beta)).toEqual(["a.md#0", "b.md#1"])
           const replaced = yield* s.chunks(t, w, beta.candidates.filter((c) => c.chunk.path === "a.md").map((c) => c.chunk), "all")
           expect(replaced.map((c) => c.text)).toEqual(["beta replaced"])
@@ -258,11 +259,11 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const generation = (g: number) =>
             fileOf(
               { path: "live.md" },
-              // the title names the generation too: keyword candidates carry it as their component
               Array.from({ length: 2 + (g % 4) }, (_, i) => ({ title: `generation${g}`, text: `shared words generation${g} part${i}`, vector: vec(1, i, g) }))
             ).chunks.map((c) => ({ ...c, file_id: fileId }))
           yield* s.replaceFile(t, w, fileId, generation(0), null)
-          const query = terms("shared")
+          // every generation's word is a query term: a candidate's frequencies name its generation
+          const query = terms(`shared ${Array.from({ length: 21 }, (_, g) => `generation${g}`).join(" ")}`)
           const reads: Array<KeywordCandidates> = []
           const nearReads: Array<VectorHits> = []
           yield* Effect.all(
@@ -271,7 +272,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
                 ? s.replaceFile(t, w, fileId, generation(i / 4 + 1), null)
                 : i % 4 === 3
                 ? Effect.map(s.nearest(t, w, vec(1, 1, 1), 10, everyone), (v) => void nearReads.push(v))
-                : Effect.map(s.keyword(t, w, query, everyone), (k) => void reads.push(k))),
+                : Effect.map(s.keyword(t, w, query, everyone, ALL), (k) => void reads.push(k))),
             { concurrency: "unbounded" }
           )
           expect([reads.length, nearReads.length]).toEqual([40, 20])
@@ -282,14 +283,14 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
             expect([v.hits.length, v.seen]).toEqual([2 + (g % 4), 2 + (g % 4)])
           }
           for (const k of reads) {
-            const gens = new Set(k.candidates.map((c) => /generation(\d+)/.exec(c.chunk.component!)![1]))
+            const gens = new Set(k.candidates.flatMap((c) => [...c.candidate.termFrequency.text.keys()].filter((x) => x.startsWith("generation"))))
             expect(gens.size).toBe(1)
-            const g = Number([...gens][0])
+            const g = Number(/generation(\d+)/.exec([...gens][0]!)![1])
             expect(k.candidates).toHaveLength(2 + (g % 4))
             expect(k.stats.documentCount).toBe(2 + (g % 4))
             expect(dfOf(k.stats, "share")).toBe(2 + (g % 4))
           }
-          const last = yield* s.keyword(t, w, query, everyone)
+          const last = yield* s.keyword(t, w, query, everyone, ALL)
           expect(last.candidates).toHaveLength(2 + (20 % 4))
           expect(yield* s.status(t, w)).toMatchObject({ files: 1, chunks: 2 + (20 % 4) })
         })))
@@ -304,12 +305,12 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, gone, "m")
           yield* put(s, t, w, kept, "m")
           yield* s.removeFile(t, w, gone.file_id)
-          const k = yield* s.keyword(t, w, terms("salary"), granted([]))
+          const k = yield* s.keyword(t, w, terms("salary"), granted([]), ALL)
           expect(found(k)).toEqual(["kept.md#0"])
           expect(k.seen).toBe(1)
           expect(k.withheld).toEqual({ count: 0, labels: [] })
           expect(statsOf(k, ["salari"])).toEqual({ documentCount: 1, averageLength: { title: 0, text: 2 }, documentFrequency: { salari: 1 } })
-          expect(statsOf(yield* s.keyword(t, w, terms("salary"), everyone), ["salari"]).documentCount).toBe(1)
+          expect(statsOf(yield* s.keyword(t, w, terms("salary"), everyone, ALL), ["salari"]).documentCount).toBe(1)
           const near = yield* s.nearest(t, w, v, 10, granted([]))
           expect(hitsOf(near)).toEqual(["kept.md#0"])
           expect(near.seen).toBe(1)
@@ -340,13 +341,13 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           // a file replaced by no chunks is no file of the index
           yield* s.replaceFile(t, w, h.file_id, [], null)
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 1, chunks: 2, model: "glove" })
-          expect(found(yield* s.keyword(t, w, terms("vectors"), everyone))).toEqual([])
+          expect(found(yield* s.keyword(t, w, terms("vectors"), everyone, ALL))).toEqual([])
           yield* s.removeFile(t, w, g.file_id)
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 0, chunks: 0, model: "glove" })
           yield* put(s, t, w, g, "use-lite")
           yield* s.removeWorkspace(t, w)
           expect(yield* s.status(t, w)).toEqual({ indexed: false, files: 0, chunks: 0, model: null })
-          const k = yield* s.keyword(t, w, terms("one two"), everyone)
+          const k = yield* s.keyword(t, w, terms("one two"), everyone, ALL)
           expect(k.candidates).toEqual([])
           expect(k.seen).toBe(0)
           expect(k.stats.documentCount).toBe(0)
@@ -372,12 +373,12 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, b, "m")
           yield* put(s, t, other, fileOf({ path: "a.md" }, [{ text: "merger elsewhere", vector: v }]), "m")
           yield* s.removeWorkspace(t, w)
-          const k = yield* s.keyword(t, w, terms("merger"), granted([]))
+          const k = yield* s.keyword(t, w, terms("merger"), granted([]), ALL)
           expect([k.candidates.length, k.seen, k.withheld.count, k.stats.documentCount, dfOf(k.stats, "merger")]).toEqual([0, 0, 0, 0, 0])
           const near = yield* s.nearest(t, w, v, 5, granted([]))
           expect([near.hits.length, near.seen, near.withheld.count]).toEqual([0, 0, 0])
           expect(yield* s.status(t, w)).toEqual({ indexed: false, files: 0, chunks: 0, model: null })
-          expect(found(yield* s.keyword(t, other, terms("merger"), everyone))).toEqual(["a.md#0"])
+          expect(found(yield* s.keyword(t, other, terms("merger"), everyone, ALL))).toEqual(["a.md#0"])
           expect(yield* s.status(t, other)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m" })
         })))
 
@@ -391,9 +392,9 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, f)
           yield* put(s, t, w, g)
           const query = terms("budget")
-          expect(found(yield* s.keyword(t, w, query, granted([])))).toEqual(["drafts/plan.md#0", "drafts/plan.md#1", "public/notes.md#0"])
+          expect(found(yield* s.keyword(t, w, query, granted([]), ALL))).toEqual(["drafts/plan.md#0", "drafts/plan.md#1", "public/notes.md#0"])
           yield* s.relabelFile(t, w, f.file_id, { access_label: "board", category: "finance/budget", path: "board/plan.md" })
-          const hidden = yield* s.keyword(t, w, query, granted([]))
+          const hidden = yield* s.keyword(t, w, query, granted([]), ALL)
           expect(found(hidden)).toEqual(["public/notes.md#0"])
           expect(hidden.seen).toBe(3)
           expect(hidden.withheld).toEqual({ count: 2, labels: ["board"] })
@@ -403,7 +404,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(nearHidden.withheld).toEqual({ count: 2, labels: ["board"] })
           // the hidden neighbours themselves, nearest first (equal similarity: path, then chunk index), with their new label and path
           expect(nearHidden.hidden.map((r) => [r.path, r.chunk_index, r.access_label])).toEqual([["board/plan.md", 0, "board"], ["board/plan.md", 1, "board"]])
-          const board = yield* s.keyword(t, w, query, granted(["board"]))
+          const board = yield* s.keyword(t, w, query, granted(["board"]), ALL)
           expect(found(board)).toEqual(["board/plan.md#0", "board/plan.md#1", "public/notes.md#0"])
           for (const c of board.candidates.filter((x) => x.chunk.file_id === f.file_id)) {
             expect(headOf(c.chunk)).toEqual({
@@ -414,16 +415,16 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
             })
           }
           expect(board.stats.documentCount).toBe(3)
-          expect(found(yield* s.keyword(t, w, query, granted("all", { path_prefix: "drafts/" })))).toEqual([])
-          expect(found(yield* s.keyword(t, w, query, granted("all", { path_prefix: "board/" })))).toEqual(["board/plan.md#0", "board/plan.md#1"])
-          expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] })))).toEqual(["board/plan.md#0", "board/plan.md#1"])
+          expect(found(yield* s.keyword(t, w, query, granted("all", { path_prefix: "drafts/" }), ALL))).toEqual([])
+          expect(found(yield* s.keyword(t, w, query, granted("all", { path_prefix: "board/" }), ALL))).toEqual(["board/plan.md#0", "board/plan.md#1"])
+          expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] }), ALL))).toEqual(["board/plan.md#0", "board/plan.md#1"])
           expect(hitsOf(yield* s.nearest(t, w, v, 10, granted("all", { path_prefix: "board/" })))).toEqual(["board/plan.md#0", "board/plan.md#1"])
           // back to no label: visible to a key granted nothing again
           yield* s.relabelFile(t, w, f.file_id, { access_label: null, category: null, path: "drafts/plan.md" })
-          const back = yield* s.keyword(t, w, query, granted([]))
+          const back = yield* s.keyword(t, w, query, granted([]), ALL)
           expect(found(back)).toEqual(["drafts/plan.md#0", "drafts/plan.md#1", "public/notes.md#0"])
           expect(back.withheld).toEqual({ count: 0, labels: [] })
-          expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] })))).toEqual([])
+          expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] }), ALL))).toEqual([])
           // relabelling a file the index does not hold creates nothing
           yield* s.relabelFile(t, w, randomUUID(), { access_label: null, category: null, path: "ghost.md" })
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 2, chunks: 3, model: null })
@@ -465,17 +466,17 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, fileOf({ path: "board.md", label: "board" }, ["board contract"]))
           yield* put(s, t, w, fileOf({ path: "legal.md", label: "legal" }, ["nothing relevant"]))
           const query = terms("contract")
-          const legal = yield* s.keyword(t, w, query, granted(["legal"]))
+          const legal = yield* s.keyword(t, w, query, granted(["legal"]), ALL)
           expect(found(legal)).toEqual(["public.md#0", "public.md#1"])
           expect(legal.seen).toBe(5)
           expect(legal.withheld).toEqual({ count: 3, labels: ["board", "hr"] })
-          const hr = yield* s.keyword(t, w, query, granted(["hr"]))
+          const hr = yield* s.keyword(t, w, query, granted(["hr"]), ALL)
           expect(found(hr)).toEqual(["hr.md#0", "hr.md#1", "public.md#0", "public.md#1"])
           expect(hr.withheld).toEqual({ count: 1, labels: ["board"] })
-          const nothing = yield* s.keyword(t, w, query, granted([]))
+          const nothing = yield* s.keyword(t, w, query, granted([]), ALL)
           expect(found(nothing)).toEqual(["public.md#0", "public.md#1"])
           expect(nothing.withheld).toEqual({ count: 3, labels: ["board", "hr"] })
-          const all = yield* s.keyword(t, w, query, everyone)
+          const all = yield* s.keyword(t, w, query, everyone, ALL)
           expect(found(all)).toEqual(["board.md#0", "hr.md#0", "hr.md#1", "public.md#0", "public.md#1"])
           expect(all.seen).toBe(5)
           expect(all.withheld).toEqual({ count: 0, labels: [] })
@@ -507,8 +508,8 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, withHidden, hiddenFile)
           const query = terms("remote work laptop")
           const caller = granted(["staff"])
-          const a = yield* s.keyword(t, without, query, caller)
-          const b = yield* s.keyword(t, withHidden, query, caller)
+          const a = yield* s.keyword(t, without, query, caller, ALL)
+          const b = yield* s.keyword(t, withHidden, query, caller, ALL)
           expect(statsOf(b, query)).toEqual(statsOf(a, query))
           expect(statsOf(a, query)).toEqual({
             documentCount: 4,
@@ -519,7 +520,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(scores(b, query)).toEqual(scores(a, query))
           expect(b.withheld).toEqual({ count: 2, labels: ["board"] })
           // a caller who may see the file gets statistics (and scores) that count it
-          const all = yield* s.keyword(t, withHidden, query, everyone)
+          const all = yield* s.keyword(t, withHidden, query, everyone, ALL)
           expect(all.stats.documentCount).toBe(6)
           expect(dfOf(all.stats, "remot")).toBe(4)
           expect(all.stats.averageLength.text).toBeGreaterThan(a.stats.averageLength.text)
@@ -534,17 +535,17 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, fileOf({ path: "b/two.md", category: "finance/budget" }, [{ title: "Lease", text: "lease costs" }]))
           yield* put(s, t, w, fileOf({ path: "c/three.md" }, ["unrelated words only here"]))
           const query = terms("lease rent")
-          const whole = yield* s.keyword(t, w, query, everyone)
+          const whole = yield* s.keyword(t, w, query, everyone, ALL)
           const expected = { documentCount: 4, averageLength: { title: 1 / 4, text: 11 / 4 }, documentFrequency: { leas: 3, rent: 1 } }
           expect(statsOf(whole, query)).toEqual(expected)
-          const folder = yield* s.keyword(t, w, query, granted("all", { path_prefix: "a/" }))
+          const folder = yield* s.keyword(t, w, query, granted("all", { path_prefix: "a/" }), ALL)
           expect(found(folder)).toEqual(["a/one.md#0", "a/one.md#1"])
           expect(statsOf(folder, query)).toEqual(expected)
           expect(folder.seen).toBe(2)
-          const category = yield* s.keyword(t, w, query, granted("all", { categories: ["finance/budget"] }))
+          const category = yield* s.keyword(t, w, query, granted("all", { categories: ["finance/budget"] }), ALL)
           expect(found(category)).toEqual(["b/two.md#0"])
           expect(statsOf(category, query)).toEqual(expected)
-          const none = yield* s.keyword(t, w, query, granted("all", { path_prefix: "zzz/" }))
+          const none = yield* s.keyword(t, w, query, granted("all", { path_prefix: "zzz/" }), ALL)
           expect(none.candidates).toEqual([])
           expect(statsOf(none, query)).toEqual(expected)
         })))
@@ -560,7 +561,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const both = (prefix: string) =>
             Effect.gen(function*() {
               const scope = granted("all", { path_prefix: prefix })
-              const k = yield* s.keyword(t, w, query, scope)
+              const k = yield* s.keyword(t, w, query, scope, ALL)
               const near = yield* s.nearest(t, w, v, 100, scope)
               expect(hitsOf(near).sort()).toEqual(found(k))
               expect(near.seen).toBe(k.seen)
@@ -597,7 +598,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const both = (categories: ReadonlyArray<string> | undefined) =>
             Effect.gen(function*() {
               const scope = granted([], { categories })
-              const k = yield* s.keyword(t, w, query, scope)
+              const k = yield* s.keyword(t, w, query, scope, ALL)
               const near = yield* s.nearest(t, w, v, 100, scope)
               expect(hitsOf(near).sort()).toEqual(found(k))
               expect([near.seen, near.withheld]).toEqual([k.seen, k.withheld])
@@ -614,7 +615,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(yield* both(undefined)).toEqual({ paths: every, withheld: 1, seen: 8 })
           expect(yield* both([])).toEqual({ paths: every, withheld: 1, seen: 8 })
           // both filters intersect
-          const k = yield* s.keyword(t, w, query, granted("all", { categories: ["legal"], path_prefix: "contracts" }))
+          const k = yield* s.keyword(t, w, query, granted("all", { categories: ["legal"], path_prefix: "contracts" }), ALL)
           expect(found(k)).toEqual(["contracts-old.md#0", "contracts.md#0"])
         })))
 
@@ -624,15 +625,79 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const { t, w } = place()
           yield* put(s, t, w, fileOf({ path: "x.md" }, ["apples and pears", "pears only", "plums", "nothing"]))
           yield* put(s, t, w, fileOf({ path: "y.md", label: "private" }, ["apples hidden", "plums hidden"]))
-          const k = yield* s.keyword(t, w, terms("apples plums"), granted([]))
+          const k = yield* s.keyword(t, w, terms("apples plums"), granted([]), ALL)
           expect(found(k)).toEqual(["x.md#0", "x.md#2"])
           expect(k.seen).toBe(4)
           expect(k.withheld).toEqual({ count: 2, labels: ["private"] })
           expect(statsOf(k, ["appl", "plum"])).toEqual({ documentCount: 4, averageLength: { title: 0, text: 6 / 4 }, documentFrequency: { appl: 1, plum: 1 } })
-          const unknown = yield* s.keyword(t, w, terms("zebra"), everyone)
+          const unknown = yield* s.keyword(t, w, terms("zebra"), everyone, ALL)
           expect([unknown.candidates, unknown.seen, unknown.withheld, dfOf(unknown.stats, "zebra")]).toEqual([[], 0, { count: 0, labels: [] }, 0])
-          const empty = yield* s.keyword(t, w, [], everyone)
+          const empty = yield* s.keyword(t, w, [], everyone, ALL)
           expect([empty.candidates, empty.seen, empty.withheld, empty.stats.documentFrequency.size]).toEqual([[], 0, { count: 0, labels: [] }, 0])
+        })))
+
+    it("keyword returns only the best `limit` candidates, in order: BM25F score, then path in code-point order, then chunk index", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const { t, w } = place()
+          // scores spread by term frequency and length; equal chunks in several files tie
+          const texts = (n: number) =>
+            Array.from({ length: n }, (_, i) => `${"audit ".repeat(1 + (i % 4))}${"ledger ".repeat(i % 3)}filler words ${"more ".repeat(i % 5)}`)
+          yield* put(s, t, w, fileOf({ path: "b.md" }, texts(9)))
+          yield* put(s, t, w, fileOf({ path: "a.md" }, texts(9)))
+          yield* put(s, t, w, fileOf({ path: "\u{1F600}.md" }, texts(5)))
+          yield* put(s, t, w, fileOf({ path: "\uFFFD.md" }, texts(5)))
+          yield* put(s, t, w, fileOf({ path: "B.md", category: "x/y" }, [{ title: "Audit", text: "audit ledger" }, "ledger only"]))
+          // hidden chunks scoring highest: they take no place among the best
+          yield* put(s, t, w, fileOf({ path: "0-hidden.md", label: "hr" }, [{ title: "Audit ledger audit", text: "audit audit ledger ledger" }]))
+          for (const query of [terms("audit ledger"), [...terms("audit"), ...terms("audit ledger")]]) {
+            const all = yield* s.keyword(t, w, query, granted([]), ALL)
+            expect(all.candidates).toHaveLength(30)
+            const scored = scores(all, query)
+            const expected = all.candidates.map((c) => ({ where: at(c.chunk), path: c.chunk.path, index: c.chunk.chunk_index, score: scored[at(c.chunk)]! }))
+              .sort((a, b) => b.score - a.score || compareCodePoints(a.path, b.path) || a.index - b.index)
+              .map((x) => x.where)
+            // ties exist, so the tie-break is exercised
+            expect(new Set(Object.values(scored)).size).toBeLessThan(30)
+            expect(all.candidates.map((c) => at(c.chunk))).toEqual(expected)
+            for (const limit of [1, 4, 10, 28]) {
+              const best = yield* s.keyword(t, w, query, granted([]), limit)
+              expect(best.candidates.map((c) => at(c.chunk))).toEqual(expected.slice(0, limit))
+              // the statistics, seen and withheld are those of every candidate, not of the best
+              expect(statsOf(best, query)).toEqual(statsOf(all, query))
+              expect([best.seen, best.withheld]).toEqual([31, { count: 1, labels: ["hr"] }])
+              for (const c of best.candidates) expect(frequencies(best, at(c.chunk))).toEqual(frequencies(all, at(c.chunk)))
+            }
+          }
+          // a repeated query term weighs that many times: it changes which chunk is best (once each,
+          // the two chunks score the same and the path decides)
+          const heavy = fileOf({ path: "weights/heavy.md" }, ["zebra zebra zebra zebra zebra quartz"])
+          const light = fileOf({ path: "weights/light.md" }, ["quartz quartz quartz quartz quartz zebra"])
+          for (const f of [heavy, light]) yield* put(s, t, w, f)
+          const once = yield* s.keyword(t, w, terms("zebra quartz"), everyone, 1)
+          const twice = yield* s.keyword(t, w, analyze("zebra quartz quartz"), everyone, 1)
+          expect(once.candidates.map((c) => c.chunk.path)).toEqual(["weights/heavy.md"])
+          expect(twice.candidates.map((c) => c.chunk.path)).toEqual(["weights/light.md"])
+          expect((yield* s.keyword(t, w, terms("zebra"), everyone, 0)).candidates).toEqual([])
+        })))
+
+    it("keyword's probe: whether each key names a visible chunk in scope holding a term, among the best or not", () =>
+      run((s) =>
+        Effect.gen(function*() {
+          const { t, w } = place()
+          const strong = fileOf({ path: "docs/strong.md" }, ["tariff tariff tariff", "tariff", "no such word"])
+          const hidden = fileOf({ path: "docs/hidden.md", label: "board" }, ["tariff"])
+          const outside = fileOf({ path: "other/outside.md" }, ["tariff tariff"])
+          for (const f of [strong, hidden, outside]) yield* put(s, t, w, f)
+          const key = (f: TestFile, i: number) => ({ file_id: f.file_id, chunk_index: i })
+          const probe = [key(strong, 0), key(strong, 1), key(strong, 2), key(hidden, 0), key(outside, 0), key(strong, 9), { file_id: randomUUID(), chunk_index: 0 }]
+          const k = yield* s.keyword(t, w, terms("tariff"), granted([], { path_prefix: "docs/" }), 1, probe)
+          expect(k.candidates.map((c) => at(c.chunk))).toEqual(["docs/strong.md#0"])
+          // the second chunk is a candidate beyond the limit; hidden, out of scope, no term, no such chunk: not
+          expect(k.probed).toEqual([true, true, false, false, false, false, false])
+          expect([k.seen, k.withheld.count]).toEqual([3, 1])
+          expect((yield* s.keyword(t, w, terms("tariff"), everyone, 5, probe)).probed).toEqual([true, true, false, true, true, false, false])
+          expect((yield* s.keyword(t, w, terms("tariff"), everyone, 5)).probed).toEqual([])
         })))
 
     it("nearest ranks by exact cosine, nearest first; k beyond the collection returns every chunk with a vector; chunks without one are skipped", () =>
@@ -767,12 +832,12 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           const query = terms("quarterly")
           const texts = (tenant: string, workspace: string, k: KeywordCandidates) =>
             Effect.map(s.chunks(tenant, workspace, k.candidates.map((c) => c.chunk), "all"), (cs) => cs.map((c) => c.text).sort())
-          const k1 = yield* s.keyword(t1, w, query, everyone)
+          const k1 = yield* s.keyword(t1, w, query, everyone, ALL)
           expect(yield* texts(t1, w, k1)).toEqual(["quarterly forecast"])
           expect([k1.seen, k1.stats.documentCount, dfOf(k1.stats, "quarterli")]).toEqual([1, 1, 1])
-          const k2 = yield* s.keyword(t2, w, query, everyone)
+          const k2 = yield* s.keyword(t2, w, query, everyone, ALL)
           expect(yield* texts(t2, w, k2)).toEqual(["quarterly forecast theirs", "quarterly more"])
-          expect(yield* texts(t1, w2, yield* s.keyword(t1, w2, query, everyone))).toEqual(["quarterly sibling"])
+          expect(yield* texts(t1, w2, yield* s.keyword(t1, w2, query, everyone, ALL))).toEqual(["quarterly sibling"])
           // another tenant's or workspace's keys read nothing here
           expect(yield* texts(t1, w, k2)).toEqual([])
           expect(yield* texts(t2, w2, k1)).toEqual([])
@@ -785,7 +850,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* s.relabelFile(t1, w2, mine.file_id, { access_label: "x", category: "a/b", path: "moved.md" })
           yield* s.relabelFile(t2, w, mine.file_id, { access_label: "x", category: "a/b", path: "moved.md" })
           yield* s.removeWorkspace(t2, w2)
-          const after = yield* s.keyword(t1, w, query, granted([]))
+          const after = yield* s.keyword(t1, w, query, granted([]), ALL)
           expect((yield* s.chunks(t1, w, after.candidates.map((c) => c.chunk), [])).map(shown)).toEqual([refOf(mine.chunks[0]!)])
           yield* s.removeWorkspace(t2, w)
           expect(yield* s.status(t1, w)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m1" })
@@ -807,12 +872,12 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, leaving)
           yield* Effect.all([...files.map((f) => put(s, t, w, f)), s.removeFile(t, w, leaving.file_id)], { concurrency: "unbounded" })
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 12, chunks: 24, model: null })
-          const k = yield* s.keyword(t, w, terms("common"), everyone)
+          const k = yield* s.keyword(t, w, terms("common"), everyone, ALL)
           expect(k.candidates).toHaveLength(24)
           expect([k.stats.documentCount, dfOf(k.stats, "common")]).toEqual([24, 24])
-          const outsider = yield* s.keyword(t, w, terms("common"), granted([]))
+          const outsider = yield* s.keyword(t, w, terms("common"), granted([]), ALL)
           expect([outsider.candidates.length, outsider.stats.documentCount, outsider.withheld.count]).toEqual([16, 16, 8])
-          for (const [i, f] of files.entries()) expect(found(yield* s.keyword(t, w, terms(`marker${i}`), everyone))).toEqual([`${f.path}#0`])
+          for (const [i, f] of files.entries()) expect(found(yield* s.keyword(t, w, terms(`marker${i}`), everyone, ALL))).toEqual([`${f.path}#0`])
           expect((yield* s.nearest(t, w, vec(1, 1), 100, everyone)).hits).toHaveLength(24)
         })))
   })

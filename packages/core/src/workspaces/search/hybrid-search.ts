@@ -2,8 +2,9 @@
  * `hybrid-search` (spec 3, "Search"): keyword and dense retrieval over a workspace's index, fused
  * in core so every store ranks alike.
  *
- * - Keyword: the query's analyzed terms → the store's candidates and statistics → BM25F
- *   (`bm25.ts`), the best `CANDIDATES_PER_SIDE`, each with its coverage of the query's idf mass.
+ * - Keyword: the query's analyzed terms → the store's best `CANDIDATES_PER_SIDE` by BM25F
+ *   (`bm25.ts`; the store ranks on core's `KeywordScan`) and the statistics, each candidate with
+ *   its coverage of the query's idf mass.
  * - Dense: the query embedded by the `Embedder` → the store's `CANDIDATES_PER_SIDE` nearest
  *   chunks. Vectors made by another embedder than the running one (the index names its model) are
  *   not comparable: the dense side is then left out and the search is keyword only.
@@ -65,7 +66,8 @@ const NO_KEYWORD: KeywordCandidates = {
   stats: { documentCount: 0, averageLength: { title: 0, text: 0 }, documentFrequency: new Map() },
   candidates: [],
   seen: 0,
-  withheld: { count: 0, labels: [] }
+  withheld: { count: 0, labels: [] },
+  probed: []
 }
 const NO_DENSE: VectorHits = { hits: [], seen: 0, withheld: { count: 0, labels: [] }, hidden: [] }
 
@@ -90,17 +92,22 @@ export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: V
     if (!status.indexed) return yield* new WorkspaceNotIndexed({ workspaceId })
     const scope = { visible, path_prefix: input.path_prefix === "" ? undefined : input.path_prefix, categories: input.categories }
 
-    const query = queryTermCounts(analyze(input.query))
+    const analyzed = analyze(input.query)
+    const query = queryTermCounts(analyzed)
     const terms = [...query.keys()]
-    const keyword = terms.length === 0 ? NO_KEYWORD : yield* index.keyword(tenantId, workspaceId, terms, scope)
 
     const embedder = yield* Embedder
     const comparable = status.model === embedder.model && input.query.trim() !== ""
     const vector = comparable ? (yield* embedder.embed([input.query]))[0] : undefined
     const dense = vector === undefined ? NO_DENSE : yield* index.nearest(tenantId, workspaceId, vector, CANDIDATES_PER_SIDE, scope)
+    // the store ranks: its best a side, and whether each dense hit holds a term (to count it once)
+    const keyword = terms.length === 0
+      ? NO_KEYWORD
+      : yield* index.keyword(tenantId, workspaceId, analyzed, scope, CANDIDATES_PER_SIDE, dense.hits.map((h) => h.chunk))
 
     const { stats } = keyword
     const idf = (t: string) => bm25Idf(stats.documentCount, stats.documentFrequency.get(t) ?? 0)
+    // scored here (the store's order is checked by the conformance suite; ranking ≤ 100 again costs nothing)
     const ranked = rankByScore(keyword.candidates, (c) => bm25fScore(query, CHUNK_FIELDS, stats, c.candidate), (a, b) => byPathThenIndex(a.chunk, b.chunk), CANDIDATES_PER_SIDE)
     const lexical: Array<LexicalHit> = ranked.map(({ item, score }) => ({
       key: keyOf(item.chunk),
@@ -148,8 +155,7 @@ export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: V
 
     // the encoder's candidates holding no query term are the ones the keyword side did not count
     const holdsTerm = (c: ChunkRef) => analyze(`${c.title}\n${c.text}`).some((t) => queryTerms.has(t))
-    const keywordKeys = new Set(keyword.candidates.map((c) => keyOf(c.chunk)))
-    const denseOnlyVisible = dense.hits.filter((h) => !keywordKeys.has(keyOf(h.chunk))).length
+    const denseOnlyVisible = dense.hits.filter((_, i) => keyword.probed[i] !== true).length
     const denseOnlyHidden = dense.hidden.filter((c) => !holdsTerm(c))
     const withheld = mergeWithheld(keyword.withheld, denseOnlyHidden.map((c) => c.access_label))
     const result: HybridSearchResult = {

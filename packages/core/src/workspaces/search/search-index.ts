@@ -13,9 +13,11 @@
  *   so a score never depends on what is hidden), and is only counted in `withheld`.
  * - `relabelFile` moves a file's chunks to its new label, category and path at once.
  * - Ties are broken by path (code-point order), then chunk index.
- * - `keyword` hands each candidate without its title and text (`ChunkHead`: what scoring, ranking
- *   and the tie-break need; a 3-term query on 100k chunks has thousands of candidates, of which
- *   the search shows ten); `chunks` reads the whole references of the few it shows.
+ * - `keyword` returns only the best `limit` candidates by BM25F (`bm25fScore` under the returned
+ *   statistics with `CHUNK_FIELDS`), in that ranking's order — score, then the tie-break — each
+ *   without its title and text (`ChunkHead`): a 3-term query on 100k chunks has tens of thousands
+ *   of candidates, of which the search fuses a hundred and shows ten; `chunks` reads the whole
+ *   references of the few it shows. Core's `KeywordScan` (`keyword-scan.ts`) is that ranking.
  * - Another tenant's or workspace's chunks are unreachable.
  */
 import { Context, type Effect } from "effect"
@@ -41,8 +43,8 @@ export interface ChunkRef {
   readonly text: string
 }
 
-/** A chunk's reference without its title and text: what keyword scoring and ranking read. */
-export type ChunkHead = Omit<ChunkRef, "title" | "text">
+/** What a keyword candidate names of its chunk: the key, and what the tie-break and access read. */
+export type ChunkHead = Pick<ChunkRef, "file_id" | "chunk_index" | "path" | "access_label" | "category">
 
 /** Names a chunk of a workspace. */
 export interface ChunkKey {
@@ -105,12 +107,18 @@ export interface KeywordCandidate {
 export interface KeywordCandidates {
   /** over the chunks the caller may see, for the query's terms */
   readonly stats: FieldedCollectionStats<ChunkField>
-  /** every visible chunk in scope holding at least one of the terms */
+  /**
+   * the best `limit` visible chunks in scope holding at least one of the terms, by BM25F score
+   * (highest first), then path in code-point order, then chunk index; each with its per-field
+   * frequencies of the query's terms (zero ones left out) and its field lengths
+   */
   readonly candidates: ReadonlyArray<KeywordCandidate>
-  /** chunks in scope holding a term, before access filtering */
+  /** chunks in scope holding a term, before access filtering (every one, not only the best) */
   readonly seen: number
   /** the hidden ones among them */
   readonly withheld: Withheld
+  /** per key of the call's `probe`, whether it names a visible chunk in scope holding a term (among the best or not) */
+  readonly probed: ReadonlyArray<boolean>
 }
 
 export interface VectorHit {
@@ -163,8 +171,19 @@ export interface SearchIndexService {
   ) => Effect.Effect<void, StorageUnavailable>
   readonly removeWorkspace: (tenantId: string, workspaceId: string) => Effect.Effect<void, StorageUnavailable>
   readonly status: (tenantId: string, workspaceId: string) => Effect.Effect<IndexStatus, StorageUnavailable>
-  /** The chunks holding any of `terms` (analyzed, distinct) and the statistics to score them. */
-  readonly keyword: (tenantId: string, workspaceId: string, terms: ReadonlyArray<string>, scope: SearchScope) => Effect.Effect<KeywordCandidates, StorageUnavailable>
+  /**
+   * The best `limit` chunks holding any of `terms` (the query's analyzed terms; a repeated term
+   * weighs that many times), the statistics to score them, and whether each `probe` key names a
+   * candidate (the search asks it of its dense hits, to count each candidate once).
+   */
+  readonly keyword: (
+    tenantId: string,
+    workspaceId: string,
+    terms: ReadonlyArray<string>,
+    scope: SearchScope,
+    limit: number,
+    probe?: ReadonlyArray<ChunkKey>
+  ) => Effect.Effect<KeywordCandidates, StorageUnavailable>
   /**
    * The references of these chunks (title and text included), in the keys' order: only those the
    * `visible` labels show; a key naming no chunk (its file removed or replaced since) is left out.

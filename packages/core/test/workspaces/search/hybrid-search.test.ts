@@ -94,6 +94,21 @@ describe("hybridSearch", () => {
       expect(dense.coverage.restricted_candidates).toBe(1)
     }).pipe(Effect.provide(Layer.merge(MemorySearchIndex.layer, embedderOf("m", { [QUERY]: unit(0, 1, 0), telecommute: unit(1, 1, 0) })))))
 
+  it.effect("candidates_seen counts every chunk holding a term once, those beyond the keyword side's best 100 that the encoder also found included", () =>
+    Effect.gen(function*() {
+      const index = yield* S.SearchIndex
+      // 150 chunks hold "ledger": the longer ones score lower, so the last are beyond the best 100;
+      // the encoder's nearest are those last ones (and a chunk holding no term)
+      for (let i = 0; i < 150; i++) {
+        const text = `ledger ${"filler ".repeat(i)}`
+        yield* index.replaceFile("t", "w", `f${i}`, [chunkOf(`f${i}`, `${String(i).padStart(3, "0")}.md`, text, i >= 140 ? unit(1, 0, 0) : unit(0, 1, 0))], "m")
+      }
+      yield* index.replaceFile("t", "w", "other", [chunkOf("other", "other.md", "nothing relevant", unit(1, 0.1, 0))], "m")
+      const r = yield* S.hybridSearch("t", "w", "all", { query: "ledger", k: 10 })
+      // 150 holding the term, plus other.md from the encoder alone
+      expect(r.candidates_seen).toBe(151)
+    }).pipe(Effect.provide(Layer.merge(MemorySearchIndex.layer, embedderOf("m", { ledger: unit(1, 0, 0) })))))
+
   it.effect("a workspace never indexed is WorkspaceNotIndexed", () =>
     Effect.gen(function*() {
       const e = yield* Effect.flip(S.hybridSearch("t", "nothing", "all", { query: QUERY, k: 10 }))
