@@ -1,8 +1,9 @@
 /**
  * The `ingestion` job (spec 3, "Ingestion and reconciliation"): the files selected at acceptance
- * (already `queued` by the route), each ingested independently (`ingest-file.ts`); the job
- * succeeds even when files fail. Progress per file: `items_total` (files), `items_done`,
- * `units_done`. After the files, the stages' `afterIngestion` chain their jobs.
+ * (already `queued` by the route), each ingested independently (`ingest-file.ts`), `FILES_AT_ONCE`
+ * at a time, the outcomes in the selection's order; the job succeeds even when files fail.
+ * Progress per file: `items_total` (files), `items_done`, `units_done`. After the files, the
+ * stages' `afterIngestion` chain their jobs.
  *
  * A job claimed again after its instance died (its progress already at stage `ingesting`)
  * re-claims the files it left `ingesting` and reports the files it had ingested as `ingested`.
