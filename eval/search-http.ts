@@ -9,9 +9,9 @@
  *     chunk of the abstract that `title`, which BM25F weighs above the text (`CHUNK_FIELDS`) and the
  *     encoder reads first (`embeddingTextOf`) — the same two fields the in-script runs (scifact-bm25,
  *     search-fusion) score, so the figures compare. Files are spread over four folders, ingested by
- *     four ingestion jobs at once (one per folder: a job ingests its files one after another, and a
- *     file's one or two chunks keep one of the encoder's two workers busy). A hit's document is its
- *     file; a document's rank is its first chunk's. nDCG@10 and Recall@100 over the 300 claims.
+ *     four ingestion jobs at once (one per folder; each job ingests several files at a time). A
+ *     hit's document is its file; a document's rank is its first chunk's. nDCG@10 and Recall@100
+ *     over the 300 claims.
  * (b) The judged business set (eval/search): its 55 files uploaded under their paths, ingested, the
  *     142 queries through the route; hits deduplicated to the judged unit (file+section, or the file
  *     when the query judges it whole) as in eval/search-fusion.ts; nDCG@10 and Recall@10 per type.

@@ -224,6 +224,38 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       expect(now).toMatchObject({ ingestion_status: "ingested", ingested_hash: changed.observed_hash, version: 2 })
     })
 
+    it("a job ingests several files at once: a slow file does not hold the next back; outcomes keep the selection's order", async () => {
+      const t = await setup()
+      const slow = await upload(t.tenantId, t.ws, "a/slow.txt", "#delay 60000\nslow text")
+      const fast = await upload(t.tenantId, t.ws, "b/fast.txt", "fast text")
+      const r = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "path_prefix", path_prefix: "/" } } })
+      expect(r.status, JSON.stringify(r.body)).toBe(202)
+      // the clock stands still: the slow file's parse cannot end, yet the file after it is ingested
+      for (let i = 0; i < 2000 && (await file(t.tenantId, t.ws, fast.file_id)).ingestion_status !== "ingested"; i++) await new Promise((x) => setTimeout(x, 5))
+      expect((await file(t.tenantId, t.ws, fast.file_id)).ingestion_status).toBe("ingested")
+      expect((await file(t.tenantId, t.ws, slow.file_id)).ingestion_status).toBe("ingesting")
+      const j = await settleAdvancing(t.key, r.body.job_id)
+      expect(j.body.result.outcomes.map((o: any) => [o.path, o.status])).toEqual([["a/slow.txt", "ingested"], ["b/fast.txt", "ingested"]])
+    })
+
+    it("files of one job that would name the same table get one name each", async () => {
+      const t = await setup()
+      const names = ["q1", "q2", "q3"]
+      const files = []
+      for (const n of names) files.push(await upload(t.tenantId, t.ws, `${n}/sales.csv`, `region,amount\n${n},1\n`))
+      const j = await ingest(t.key, t.ws, { selection: { type: "path_prefix", path_prefix: "/" } })
+      expect(j.body.result.files_ingested, JSON.stringify(j.body.result)).toBe(names.length)
+      const tables = []
+      for (const f of files) {
+        const sheet = (await probe.state(t.tenantId, t.ws, f.file_id)).record.components.find((c: any) => c.kind === "sheet")
+        tables.push(sheet.table_name)
+        const q = await tool(t.tenantId, t.ws, "run-sql", { sql: `SELECT region FROM ${sheet.table_name}` })
+        expect(q.status, JSON.stringify(q.body)).toBe(200)
+        expect(q.body.rows, sheet.table_name).toEqual([[f.path.split("/")[0]]])
+      }
+      expect(new Set(tables).size).toBe(names.length)
+    })
+
     it("files move queued on acceptance (before the job runs)", async () => {
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "q.txt", "#delay 60000\nwaiting for the clock")
@@ -237,17 +269,22 @@ export const workspaceIngestionHttpSuite = (name: string, start: StartTarget) =>
       expect(j.body.result.outcomes[0].status).toBe("ingested")
     })
 
-    it("a cancelled ingestion leaves no file ingesting: the interrupted file is failed (cancelled, retryable) and ingests again", async () => {
+    it("a cancelled ingestion leaves no file ingesting: the interrupted files are failed (cancelled, retryable) and ingest again", async () => {
       const t = await setup()
       const a = await upload(t.tenantId, t.ws, "slow.txt", "#delay 60000\nslow")
-      const r = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "file_ids", file_ids: [a.file_id] } } })
-      for (let i = 0; i < 2000 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status !== "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
+      const b = await upload(t.tenantId, t.ws, "slower.txt", "#delay 90000\nslower")
+      const both = { selection: { type: "file_ids", file_ids: [a.file_id, b.file_id] } }
+      const r = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: both })
+      const status = async (id: string) => (await file(t.tenantId, t.ws, id)).ingestion_status
+      for (let i = 0; i < 2000 && ((await status(a.file_id)) !== "ingesting" || (await status(b.file_id)) !== "ingesting"); i++) await new Promise((x) => setTimeout(x, 5))
       const c = await api.call("POST", `/v1/jobs/${r.body.job_id}/cancel`, { key: t.key })
       expect([200, 202], JSON.stringify(c.body)).toContain(c.status)
-      for (let i = 0; i < 2000 && (await file(t.tenantId, t.ws, a.file_id)).ingestion_status === "ingesting"; i++) await new Promise((x) => setTimeout(x, 5))
-      expect(await metadata(t.tenantId, t.ws, a.file_id)).toMatchObject({ file: { ingestion_status: "failed" }, last_error: { code: "cancelled", retryable: true } })
-      const again = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: { selection: { type: "file_ids", file_ids: [a.file_id] } } })
-      expect((await settleAdvancing(t.key, again.body.job_id)).body.result.outcomes[0].status).toBe("ingested")
+      for (let i = 0; i < 2000 && ((await status(a.file_id)) === "ingesting" || (await status(b.file_id)) === "ingesting"); i++) await new Promise((x) => setTimeout(x, 5))
+      for (const f of [a, b]) {
+        expect(await metadata(t.tenantId, t.ws, f.file_id)).toMatchObject({ file: { ingestion_status: "failed" }, last_error: { code: "cancelled", retryable: true } })
+      }
+      const again = await api.call("POST", `/v1/workspaces/${t.ws}/ingestions`, { key: t.key, body: both })
+      expect((await settleAdvancing(t.key, again.body.job_id)).body.result.outcomes.map((o: any) => o.status)).toEqual(["ingested", "ingested"])
     })
 
     it("refusals: 422 for unknown ids (named), an empty or oversized selection, a bad prefix, a missing selection; 404; 409 workspace_deleting", async () => {

@@ -55,6 +55,12 @@ export interface IngestOptions<R> {
   /** the job runs again after its instance died: files it left `ingesting` are its own */
   readonly resumed: boolean
   readonly stages: ReadonlyArray<IngestionStage<R>>
+  /**
+   * held from naming a file's tables until they are loaded: a job ingests several files at once,
+   * and two of them naming theirs from the same list of the workspace's tables would take the same
+   * free name
+   */
+  readonly tableNames: Effect.Semaphore
 }
 
 /**
@@ -179,85 +185,88 @@ const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOp
       })
     )
     const derived = deriveFile(doc, file.file_name)
-    const ingestions = yield* FileIngestionStore
-    const previous = yield* ingestions.get(t, w, file.file_id).pipe(Effect.mapError(storageDown))
-    const previousTables = Option.match(previous, { onNone: () => [], onSome: tableNamesOf })
-    const tables = yield* buildFileTables(t, w, file, derived, previousTables).pipe(Effect.mapError(storageDown))
     const taught = yield* understand(doc, derived.markdown, file, o.workspace, o.taxonomy).pipe(
       Effect.mapError((e) => new Failed("upstream_unavailable", `the intelligence engine failed on ${file.path}: ${e.message}; ingest the file again`, true))
     )
     const units = doc.kind === "document" ? parseCredits({ kind: "document", pages: doc.page_count }) : parseCredits({ kind: "spreadsheet", cellsPerSheet: doc.sheets.map((s) => s.cells.length) })
-
-    // outputs: document.md and one CSV per table, as blobs, then replaced at once
-    const ids = yield* Ids
-    const written: Array<string> = []
-    const put = (content: string) =>
-      Effect.gen(function*() {
-        const key = derivedBlobKey(w, file.file_id, ids.uuid())
-        const data = new TextEncoder().encode(content)
-        yield* blobs.put(key, Stream.make(data), data.byteLength).pipe(
-          Effect.catchTag("BlobTooLarge", () => Effect.dieMessage("a blob of known size was over its own size")),
-          Effect.mapError(storageDown)
-        )
-        written.push(key)
-        return { key, size: data.byteLength }
-      })
-    const outputs: Array<NewFileOutput> = []
-    const md = yield* put(derived.markdown)
-    outputs.push({ output_id: ids.uuid(), kind: "derived_file", path: derivedPathOf(file.path, "document.md"), blob_key: md.key, size_bytes: md.size, media_type: "text/markdown", members: [] })
-    for (const table of tables.built) {
-      const csv = yield* put(tableCsv(table.descriptor.columns, table.rows))
-      outputs.push({
-        output_id: ids.uuid(),
-        kind: "derived_file",
-        path: derivedPathOf(file.path, `tables/${table.descriptor.table_name}.csv`),
-        blob_key: csv.key,
-        size_bytes: csv.size,
-        media_type: "text/csv",
-        members: []
-      })
-    }
-    const cleanUp = <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.onError(e, () => deleteBlobs(written))
+    const ingestions = yield* FileIngestionStore
+    const previous = yield* ingestions.get(t, w, file.file_id).pipe(Effect.mapError(storageDown))
+    const previousTables = Option.match(previous, { onNone: () => [], onSome: tableNamesOf })
     const store = yield* WorkspaceFileStore
-    const now = yield* Clock.currentTimeMillis
-    const replaced = yield* cleanUp(store.replaceOutputs(t, w, file.file_id, outputs, now)).pipe(
-      Effect.catchTags({
-        WorkspaceFileNotFound: () => Effect.fail(new Failed("file_not_found", `file ${file.path} was deleted during the ingestion`, false)),
-        StorageUnavailable: () => Effect.fail(storageDown())
-      })
-    )
-    yield* deleteBlobs(replaced.replaced_blob_keys)
+    const { record, now } = yield* o.tableNames.withPermits(1)(Effect.gen(function*() {
+      const tables = yield* buildFileTables(t, w, file, derived, previousTables).pipe(Effect.mapError(storageDown))
 
-    const record: FileIngestionRecord = {
-      tenant_id: t,
-      workspace_id: w,
-      file_id: file.file_id,
-      version: file.version,
-      ingested_hash: file.observed_hash,
-      ingested_at: now,
-      kind: contentKindOf(file.path, file.file_type),
-      lane,
-      page_count: derived.page_count,
-      sheet_names: derived.sheet_names,
-      duration_ms: now - started,
-      summary: taught.summary,
-      keywords: taught.keywords,
-      documents: doc.kind === "document"
-        ? [{ name: file.file_name, format: doc.format, page_count: doc.page_count, ocr_applied: doc.ocr_applied, metadata: doc.metadata, warnings: doc.warnings }]
-        : [],
-      sheets: doc.kind === "spreadsheet"
-        ? doc.sheets.map((s) => ({ name: s.sheet_name, max_row: s.max_row, max_col: s.max_col, non_empty_cells: s.cells.length, table_name: tables.built.find((x) => x.descriptor.component_kind === "sheet" ? x.descriptor.component === s.sheet_name : true)?.descriptor.table_name ?? null }))
-        : [],
-      media: [],
-      extracted_fields: taught.extracted_fields,
-      total_chars: derived.markdown.length,
-      pages: derived.pages,
-      components: tables.components
-    }
-    // tables of an earlier ingestion that this one no longer has go
-    const keep = new Set(tableNamesOf(record))
-    yield* dropFileTables(t, w, previousTables.filter((n) => !keep.has(n))).pipe(Effect.mapError(storageDown))
-    yield* loadFileTables(t, w, tables.built).pipe(Effect.mapError(storageDown))
+      // outputs: document.md and one CSV per table, as blobs, then replaced at once
+      const ids = yield* Ids
+      const written: Array<string> = []
+      const put = (content: string) =>
+        Effect.gen(function*() {
+          const key = derivedBlobKey(w, file.file_id, ids.uuid())
+          const data = new TextEncoder().encode(content)
+          yield* blobs.put(key, Stream.make(data), data.byteLength).pipe(
+            Effect.catchTag("BlobTooLarge", () => Effect.dieMessage("a blob of known size was over its own size")),
+            Effect.mapError(storageDown)
+          )
+          written.push(key)
+          return { key, size: data.byteLength }
+        })
+      const outputs: Array<NewFileOutput> = []
+      const md = yield* put(derived.markdown)
+      outputs.push({ output_id: ids.uuid(), kind: "derived_file", path: derivedPathOf(file.path, "document.md"), blob_key: md.key, size_bytes: md.size, media_type: "text/markdown", members: [] })
+      for (const table of tables.built) {
+        const csv = yield* put(tableCsv(table.descriptor.columns, table.rows))
+        outputs.push({
+          output_id: ids.uuid(),
+          kind: "derived_file",
+          path: derivedPathOf(file.path, `tables/${table.descriptor.table_name}.csv`),
+          blob_key: csv.key,
+          size_bytes: csv.size,
+          media_type: "text/csv",
+          members: []
+        })
+      }
+      const cleanUp = <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.onError(e, () => deleteBlobs(written))
+      const now = yield* Clock.currentTimeMillis
+      const replaced = yield* cleanUp(store.replaceOutputs(t, w, file.file_id, outputs, now)).pipe(
+        Effect.catchTags({
+          WorkspaceFileNotFound: () => Effect.fail(new Failed("file_not_found", `file ${file.path} was deleted during the ingestion`, false)),
+          StorageUnavailable: () => Effect.fail(storageDown())
+        })
+      )
+      yield* deleteBlobs(replaced.replaced_blob_keys)
+
+      const record: FileIngestionRecord = {
+        tenant_id: t,
+        workspace_id: w,
+        file_id: file.file_id,
+        version: file.version,
+        ingested_hash: file.observed_hash,
+        ingested_at: now,
+        kind: contentKindOf(file.path, file.file_type),
+        lane,
+        page_count: derived.page_count,
+        sheet_names: derived.sheet_names,
+        duration_ms: now - started,
+        summary: taught.summary,
+        keywords: taught.keywords,
+        documents: doc.kind === "document"
+          ? [{ name: file.file_name, format: doc.format, page_count: doc.page_count, ocr_applied: doc.ocr_applied, metadata: doc.metadata, warnings: doc.warnings }]
+          : [],
+        sheets: doc.kind === "spreadsheet"
+          ? doc.sheets.map((s) => ({ name: s.sheet_name, max_row: s.max_row, max_col: s.max_col, non_empty_cells: s.cells.length, table_name: tables.built.find((x) => x.descriptor.component_kind === "sheet" ? x.descriptor.component === s.sheet_name : true)?.descriptor.table_name ?? null }))
+          : [],
+        media: [],
+        extracted_fields: taught.extracted_fields,
+        total_chars: derived.markdown.length,
+        pages: derived.pages,
+        components: tables.components
+      }
+      // tables of an earlier ingestion that this one no longer has go
+      const keep = new Set(tableNamesOf(record))
+      yield* dropFileTables(t, w, previousTables.filter((n) => !keep.has(n))).pipe(Effect.mapError(storageDown))
+      yield* loadFileTables(t, w, tables.built).pipe(Effect.mapError(storageDown))
+      return { record, now }
+    }))
     for (const stage of o.stages) {
       if (stage.afterFileIngested === undefined) continue
       yield* stage.afterFileIngested({

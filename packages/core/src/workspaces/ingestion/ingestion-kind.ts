@@ -1,8 +1,9 @@
 /**
  * The `ingestion` job (spec 3, "Ingestion and reconciliation"): the files selected at acceptance
- * (already `queued` by the route), each ingested independently (`ingest-file.ts`); the job
- * succeeds even when files fail. Progress per file: `items_total` (files), `items_done`,
- * `units_done`. After the files, the stages' `afterIngestion` chain their jobs.
+ * (already `queued` by the route), each ingested independently (`ingest-file.ts`), `FILES_AT_ONCE`
+ * at a time, the outcomes in the selection's order; the job succeeds even when files fail.
+ * Progress per file: `items_total` (files), `items_done`, `units_done`. After the files, the
+ * stages' `afterIngestion` chain their jobs.
  *
  * A job claimed again after its instance died (its progress already at stage `ingesting`)
  * re-claims the files it left `ingesting` and reports the files it had ingested as `ingested`.
@@ -19,6 +20,13 @@ import { type IngestionOutcome, ingestFile } from "./ingest-file.js"
 export const INGESTION = "ingestion"
 
 export const MAX_INGESTION_FILES = 100_000
+
+/**
+ * Files of one job ingested at once: a file's steps wait for each other (parse, tables, then its
+ * chunks' embedding in one batch), so one file at a time keeps at most one encoder worker busy;
+ * four keep the pool's two workers fed while the other files parse and store.
+ */
+export const FILES_AT_ONCE = 4
 
 export const IngestionInput = Schema.Struct({
   workspace_id: Schema.String,
@@ -80,16 +88,40 @@ export const ingestionKind = defineJobKind({
       const resumed = job.progress?.stage === STAGE_RUNNING
       const ids = job.input.file_ids
       yield* report({ stage: STAGE_RUNNING, items_total: ids.length, items_done: 0, units_done: 0 })
-      const outcomes: Array<IngestionOutcome> = []
+      // files ingested at once, each outcome in its file's place; progress counted under one lock so
+      // that the reports go out in order
+      const slots: Array<IngestionOutcome | undefined> = ids.map(() => undefined)
+      const progress = yield* Effect.makeSemaphore(1)
+      const tableNames = yield* Effect.makeSemaphore(1)
+      let done = 0
       let units = 0
-      for (const id of ids) {
-        const o = yield* ingestFile(job, id, { workspace, taxonomy, reingestUnchanged: job.input.reingest_unchanged, resumed, stages: workspaceIngestionStages }).pipe(
-          Effect.mapError((f): JobError => ({ code: f.code, message: f.message, retryable: f.retryable }))
-        )
-        outcomes.push(o)
-        units += o.units
-        yield* report({ items_done: outcomes.length, units_done: units })
-      }
+      // a failure of the job (storage down) starts no further file; the files already started finish,
+      // so that none is left `ingesting` by a job that has stopped
+      let failure: JobError | undefined
+      yield* Effect.forEach(ids, (id, i) =>
+        Effect.suspend(() => failure !== undefined ? Effect.void : ingestFile(job, id, {
+          workspace,
+          taxonomy,
+          reingestUnchanged: job.input.reingest_unchanged,
+          resumed,
+          stages: workspaceIngestionStages,
+          tableNames
+        }).pipe(
+          Effect.matchEffect({
+            onFailure: (f) => Effect.sync(() => {
+              failure ??= { code: f.code, message: f.message, retryable: f.retryable }
+            }),
+            onSuccess: (o) =>
+              progress.withPermits(1)(Effect.suspend(() => {
+                slots[i] = o
+                done++
+                units += o.units
+                return report({ items_done: done, units_done: units })
+              }))
+          })
+        )), { concurrency: FILES_AT_ONCE, discard: true })
+      if (failure !== undefined) return yield* Effect.fail(failure)
+      const outcomes = slots.filter((o): o is IngestionOutcome => o !== undefined)
       const ingested = outcomes.filter((o) => o.status === "ingested")
       let kg: string | null = null
       let ledger: string | null = null
