@@ -126,13 +126,20 @@ export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: V
     }
     // the keyword side's candidates come without their text: read it for the hits shown
     const heads = new Map(keyword.candidates.map((c) => [keyOf(c.chunk), c.chunk]))
-    const shown = fused.slice(0, input.k)
-    const unread = shown.filter((f) => !chunks.has(f.key)).map((f) => heads.get(f.key)!)
-    if (unread.length > 0) for (const c of yield* index.chunks(tenantId, workspaceId, unread, visible)) chunks.set(keyOf(c), c)
+    // a candidate whose file was removed or replaced since the keyword read is no longer there to
+    // show: the next ones take its place, so `truncated` speaks of what is left
+    const shown: Array<(typeof fused)[number]> = []
+    let next = 0
+    while (shown.length < input.k && next < fused.length) {
+      const batch = fused.slice(next, next + input.k - shown.length)
+      next += batch.length
+      const unread = batch.filter((f) => !chunks.has(f.key)).map((f) => heads.get(f.key)!)
+      if (unread.length > 0) for (const c of yield* index.chunks(tenantId, workspaceId, unread, visible)) chunks.set(keyOf(c), c)
+      for (const f of batch) if (chunks.has(f.key)) shown.push(f)
+    }
     const queryTerms = new Set(terms)
     const texts: Array<string> = []
-    // a hit whose file was removed or replaced since the keyword read is no longer there to show
-    const hits: Array<Evidence> = shown.filter((f) => chunks.has(f.key)).map((f) => {
+    const hits: Array<Evidence> = shown.map((f) => {
       const c = chunks.get(f.key)!
       texts.push(c.text)
       return {
@@ -161,7 +168,7 @@ export const hybridRetrieve = (tenantId: string, workspaceId: string, visible: V
     const result: HybridSearchResult = {
       hits,
       candidates_seen: keyword.seen + denseOnlyVisible + denseOnlyHidden.length,
-      truncated: fused.length > input.k,
+      truncated: next < fused.length,
       coverage: { restricted_candidates: withheld.count, labels_required: withheld.labels }
     }
     return { result, texts: texts as ReadonlyArray<string> }

@@ -109,6 +109,29 @@ describe("hybridSearch", () => {
       expect(r.candidates_seen).toBe(151)
     }).pipe(Effect.provide(Layer.merge(MemorySearchIndex.layer, embedderOf("m", { ledger: unit(1, 0, 0) })))))
 
+  it.effect("a hit whose file goes between the keyword read and the text read gives its place to the next; truncated speaks of what is left", () =>
+    Effect.gen(function*() {
+      yield* seed("old-model")
+      // keyword only: a.md then c.md; a.md's file is removed just before the hits' text is read
+      const r = yield* S.hybridSearch("t", "w", "all", { query: QUERY, k: 1 })
+      expect(r.hits.map((h) => h.path)).toEqual(["c.md"])
+      expect(r.truncated).toBe(false)
+    }).pipe(Effect.provide(Layer.merge(
+      Layer.effect(
+        S.SearchIndex,
+        Effect.map(S.SearchIndex, (index) => {
+          let removed = false
+          return {
+            ...index,
+            chunks: (t, w, keys, visible) =>
+              Effect.flatMap(removed ? Effect.void : Effect.sync(() => (removed = true)).pipe(Effect.zipRight(index.removeFile("t", "w", "f1"))), () =>
+                index.chunks(t, w, keys, visible))
+          }
+        })
+      ).pipe(Layer.provide(MemorySearchIndex.layer)),
+      embedderOf("new-model", {})
+    ))))
+
   it.effect("a workspace never indexed is WorkspaceNotIndexed", () =>
     Effect.gen(function*() {
       const e = yield* Effect.flip(S.hybridSearch("t", "nothing", "all", { query: QUERY, k: 10 }))
