@@ -4,12 +4,17 @@
  *
  * The axes are those of the sample's uncentred second moment M = Σ x xᵀ (what best preserves dot
  * products), found by subspace iteration: start from random orthonormal axes Q, repeat Q ← orth(M Q).
- * Work is counted in multiply-adds; one `step()` does about `SLICE_WORK` of them (a few ms of
- * scalar JS), whatever the sample's size or the vectors' length.
+ * Work is counted in multiply-adds; one `step()` does at most about `SLICE_WORK` of them (a few
+ * ms of scalar JS), whatever the sample's size or the vectors' length.
  */
 
 /** multiply-adds per step */
 export const SLICE_WORK = 1 << 21
+/**
+ * the first step of each phase does this much, each next one twice the last up to `SLICE_WORK`:
+ * a loop's first run is slow (not yet compiled), so it runs on little work
+ */
+export const FIRST_SLICE_WORK = SLICE_WORK >> 5
 
 /** subspace iterations: all but the last update the axes, the last measures what they keep */
 const ITERATIONS = 13
@@ -58,6 +63,7 @@ export class AxesFit {
   private next = 0
   private iteration = 0
   private kept = 0
+  private budget = FIRST_SLICE_WORK
   private sample: Float32Array | null
   axes: Float32Array | null = null
   captured = 0
@@ -75,11 +81,18 @@ export class AxesFit {
 
   /** one slice of the work; true when the axes are learned */
   step(): boolean {
-    const { d, r, m } = this
+    const phase = this.phase
+    const done = this.work()
+    this.budget = this.phase === phase ? Math.min(SLICE_WORK, 2 * this.budget) : FIRST_SLICE_WORK
+    return done
+  }
+
+  private work(): boolean {
+    const { d, r, m, budget } = this
     switch (this.phase) {
       case "moment": {
         const sample = this.sample!
-        const end = Math.min(this.count, this.next + Math.max(1, Math.floor(SLICE_WORK / ((d * (d + 1)) / 2))))
+        const end = Math.min(this.count, this.next + Math.max(1, Math.floor(budget / ((d * (d + 1)) / 2))))
         for (let s = this.next; s < end; s++) {
           const off = s * d
           for (let i = 0; i < d; i++) {
@@ -93,17 +106,18 @@ export class AxesFit {
         if (end < this.count) return false
         for (let i = 0; i < d; i++) for (let j = 0; j < i; j++) m[i * d + j] = m[j * d + i]!
         this.sample = null
+        // random starting axes, orthonormalized as an iteration's are (then iteration 0)
         const random = lcg(0x5eed)
-        for (let i = 0; i < this.q.length; i++) this.q[i] = random()
-        orthonormalize(this.q, 0, r, d)
-        this.phase = "iterate"
+        for (let i = 0; i < this.z.length; i++) this.z[i] = random()
+        this.iteration = -1
+        this.phase = "orthonormalize"
         this.next = 0
         return false
       }
       case "iterate": {
         const { q, z } = this
         const last = this.iteration === ITERATIONS - 1
-        const end = Math.min(r, this.next + Math.max(1, Math.floor(SLICE_WORK / (d * d))))
+        const end = Math.min(r, this.next + Math.max(1, Math.floor(budget / (d * d))))
         for (let j = this.next; j < end; j++) {
           const oj = j * d
           for (let i = 0; i < d; i++) {
@@ -132,7 +146,7 @@ export class AxesFit {
       case "orthonormalize": {
         // vector j costs about 2·j·d
         let end = this.next
-        for (let work = 0; end < r && (end === this.next || work + 2 * end * d <= SLICE_WORK); end++) work += 2 * end * d
+        for (let work = 0; end < r && (end === this.next || work + 2 * end * d <= budget); end++) work += 2 * end * d
         orthonormalize(this.z, this.next, end, d)
         this.next = end
         if (end < r) return false

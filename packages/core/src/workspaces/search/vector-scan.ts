@@ -42,7 +42,7 @@
  * with the index.
  */
 import { compareCodePoints, isVisible } from "../files/file-store.js"
-import { AxesFit, lcg, SLICE_WORK } from "./principal-axes.js"
+import { AxesFit, FIRST_SLICE_WORK, lcg, SLICE_WORK } from "./principal-axes.js"
 import { inCategories, type SearchScope } from "./search-index.js"
 
 export { SLICE_WORK } from "./principal-axes.js"
@@ -155,6 +155,8 @@ interface Fit {
   projection: Float32Array | null
   reduced: Float32Array | null
   done: number
+  /** the next projecting step's multiply-adds (growing to `SLICE_WORK`) */
+  budget: number
   /** false once finished or abandoned */
   live: boolean
 }
@@ -255,7 +257,7 @@ class Rows {
         sample.set(this.data.subarray(row * d, row * d + d), s * d)
       }
     }
-    return this.fit = { axes: new AxesFit(sample, count, d, this.r), from: this.n, projection: null, reduced: null, done: 0, live: true }
+    return this.fit = { axes: new AxesFit(sample, count, d, this.r), from: this.n, projection: null, reduced: null, done: 0, budget: FIRST_SLICE_WORK, live: true }
   }
 
   /** one slice of the fit in progress; true when it has finished (the projection in use, or none kept) */
@@ -272,7 +274,8 @@ class Rows {
       fit.reduced = new Float32Array(this.capacity * this.r)
       return false
     }
-    const end = Math.min(this.n, fit.done + Math.max(1, Math.floor(SLICE_WORK / (this.r * this.dims))))
+    const end = Math.min(this.n, fit.done + Math.max(1, Math.floor(fit.budget / (this.r * this.dims))))
+    fit.budget = Math.min(SLICE_WORK, 2 * fit.budget)
     for (let row = fit.done; row < end; row++) projectRow(fit.projection, this.r, this.dims, this.data, row, fit.reduced!)
     fit.done = end
     if (end < this.n) return false
