@@ -28,7 +28,7 @@
  *   knows little (recall@100 0.46 on random 512-d ones): when the learned axes keep less than
  *   `MIN_CAPTURED` of the sample's energy, the ranking stays exact.
  *
- * Learning the projection (`principal-axes.ts`, then projecting every row: ~3 s of CPU at 100k
+ * Learning the projection (`principal-axes.ts`, then projecting every row: ~4 s of CPU at 100k
  * 512-d rows, most of it the projection, which grows with the rows) runs in the background, in
  * slices of about `SLICE_WORK` multiply-adds (a few ms) handed to `schedule` (by default the event
  * loop's check phase, unreferenced), started by the write that brings the rows to
@@ -45,8 +45,6 @@ import { compareCodePoints, isVisible } from "../files/file-store.js"
 import { AxesFit, FIRST_SLICE_WORK, lcg, SLICE_WORK } from "./principal-axes.js"
 import { inCategories, type SearchScope } from "./search-index.js"
 
-export { SLICE_WORK } from "./principal-axes.js"
-
 /** rows of one vector length from which `nearest` ranks by a reduced first pass */
 export const APPROXIMATE_FROM = 20_000
 /** the first pass's dimensions */
@@ -55,10 +53,10 @@ export const REDUCED_DIMS = 64
 export const POOL_PER_K = 30
 export const POOL_MIN = 3000
 /**
- * the least share of the rows' energy (Σ‖Px‖² / Σ‖x‖²) the reduced axes must keep for the first
- * pass to be used: below it the vectors are too isotropic for the reduced pass to find their
- * neighbours (random 512-d vectors keep 64/512 = 0.125 and reach recall@100 0.46), so the ranking
- * stays exact
+ * the least share of the sampled rows' energy (Σ‖Px‖² / Σ‖x‖²) the reduced axes must keep for
+ * the first pass to be used: below it the vectors are too isotropic for the reduced pass to find
+ * their neighbours (random 512-d vectors keep 64/512 = 0.125 and reach recall@100 0.46), so the
+ * ranking stays exact
  */
 export const MIN_CAPTURED = 0.5
 /** rows sampled (at random) to learn the projection */
