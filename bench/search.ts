@@ -12,10 +12,10 @@
  * index holds the size asked for. Each copy has its own strings, term maps and vector (copies of
  * the captured ones), so the memory measured is what distinct chunks of that size would take; the
  * repeated texts make a term's postings and a query's keyword candidates grow with the size, as
- * in a larger corpus of that vocabulary, and each vector appears once per copy (ties in the
- * nearest scan, broken by path). Without that capture (a fresh clone), the abstracts are cut by
+ * in a larger corpus of that vocabulary; each chunk's vector is the captured one moved by a little
+ * noise (`perturbed`: cosine ~0.96 to it), so every chunk has its own vector. Without that capture (a fresh clone), the abstracts are cut by
  * core's chunker here and the encoder embeds only the first BENCH_SEARCH_EMBEDDED chunks (cached),
- * whose vectors every chunk reuses in turn: the exact scan costs the same whatever the values.
+ * whose vectors every chunk reuses in turn (perturbed, as above).
  *
  * Query path: core's `hybridSearch` (what the route runs, without HTTP) with k 10, the 300 SciFact
  * claims one after another (after 20 warm-ups), the query vector from an `Embedder` that answers
@@ -86,8 +86,44 @@ const STORES: ReadonlyArray<Store> = [
   }
 ]
 
-/** copy `r` of a captured chunk as its own file's chunk: own strings, term maps and vector */
-const copyOf = (c: Capture["chunks"][number], vector: Float32Array, r: number): Workspaces.Search.IndexedChunk => {
+/** a deterministic generator of uniform numbers in [0, 1) (mulberry32) */
+const uniform = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/** how far a copy's vector moves from the captured one (norm of the added noise; cosine ~0.96) */
+const COPY_NOISE = 0.3
+
+/**
+ * A chunk's vector in the bench: the captured one plus Gaussian noise of norm `COPY_NOISE`,
+ * normalized again, so no two chunks share a vector (a corpus repeated as is would put each
+ * vector's copies in one tie, which no real index has and which the approximate scan's pool
+ * handles worse than distinct neighbours).
+ */
+const perturbed = (vector: Float32Array, seed: number): Float32Array => {
+  const next = uniform(seed)
+  const noise = new Float32Array(vector.length)
+  let norm = 0
+  for (let i = 0; i < noise.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())
+    noise[i] = g
+    norm += g * g
+  }
+  const out = new Float32Array(vector.length)
+  let outNorm = 0
+  for (let i = 0; i < out.length; i++) {
+    out[i] = vector[i]! + (COPY_NOISE * noise[i]!) / Math.sqrt(norm)
+    outNorm += out[i]! * out[i]!
+  }
+  for (let i = 0; i < out.length; i++) out[i]! /= Math.sqrt(outNorm)
+  return out
+}
+
+/** copy `r` of a captured chunk as its own file's chunk: own strings, term maps and (perturbed) vector */
+const copyOf = (c: Capture["chunks"][number], vector: Float32Array, r: number, seed: number): Workspaces.Search.IndexedChunk => {
   const own = (s: string) => Buffer.from(s).toString()
   const terms = (t: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [own(k), v]))
   return {
@@ -102,7 +138,7 @@ const copyOf = (c: Capture["chunks"][number], vector: Float32Array, r: number): 
     text: own(c.text),
     terms: { title: terms(c.terms.title), text: terms(c.terms.text) },
     length: { ...c.length },
-    vector: new Float32Array(vector)
+    vector: perturbed(vector, seed)
   }
 }
 
@@ -177,7 +213,7 @@ const measure = async (store: Store, size: number, capture: Capture, queries: Re
     for (let r = 0; filled < size; r++) {
       for (const file of files) {
         if (filled >= size) break
-        const chunks = file.slice(0, size - filled).map((i) => copyOf(capture.chunks[i]!, capture.vectors[i]!, r))
+        const chunks = file.slice(0, size - filled).map((i, j) => copyOf(capture.chunks[i]!, capture.vectors[i]!, r, filled + j + 1))
         await runtime.runPromise(Effect.flatMap(S.SearchIndex, (s) => s.replaceFile(TENANT, WS, chunks[0]!.file_id, chunks, capture.model)))
         filled += chunks.length
       }
@@ -243,7 +279,7 @@ const countsOf = (terms: ReadonlyArray<string>): Record<string, number> => {
  * Without the HTTP eval's capture: SciFact's abstracts as the eval uploads them (`## title`, then
  * the text), cut by core's chunker under that one section and analyzed as ingestion does; the
  * encoder (first window) embeds the first `embedded` distinct chunks once (cached in eval/.cache),
- * and every chunk takes one of those vectors in turn (the scan's cost does not depend on the values).
+ * and every chunk takes one of those vectors in turn, perturbed (`perturbed`).
  */
 const chunkedScifact = async (embedded: number): Promise<{ readonly capture: Capture; readonly distinctVectors: number }> => {
   const set = loadScifact(SCIFACT_DIR)
