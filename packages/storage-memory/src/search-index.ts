@@ -102,17 +102,7 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
     keyword: (t, ws, terms, scope, limit, probe) =>
       Effect.sync(() => {
         const w = indexOf(t, ws, false)
-        const ranked = (w?.keywords ?? EMPTY).query(terms, scope, limit, probe)
-        return {
-          stats: ranked.stats,
-          candidates: ranked.top.map((h) => ({
-            chunk: { file_id: h.file.file_id, chunk_index: h.chunk_index, path: h.file.path, access_label: h.file.access_label, category: h.file.category },
-            candidate: h.candidate
-          })),
-          seen: ranked.seen,
-          withheld: ranked.withheld,
-          probed: ranked.probed
-        }
+        return Workspaces.Search.keywordCandidatesOf((w?.keywords ?? EMPTY).query(terms, scope, limit, probe))
       }),
     chunks: (t, ws, keys, visible) =>
       Effect.sync(() => {

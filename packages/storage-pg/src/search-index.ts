@@ -533,19 +533,7 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
   // keyword
 
   const keyword: Workspaces.Search.SearchIndexService["keyword"] = (t, w, terms, scope, limit, probe) =>
-    Effect.map(onCache(t, w, (cache) => cache.keywords.query(terms, scope, limit, probe)), (ranked): Workspaces.Search.KeywordCandidates =>
-      ranked === undefined
-        ? { stats: { documentCount: 0, averageLength: { title: 0, text: 0 }, documentFrequency: new Map() }, candidates: [], seen: 0, withheld: withheldOf([]), probed: (probe ?? []).map(() => false) }
-        : {
-          stats: ranked.stats,
-          candidates: ranked.top.map((h) => ({
-            chunk: { file_id: h.file.file_id, chunk_index: h.chunk_index, path: h.file.path, access_label: h.file.access_label, category: h.file.category },
-            candidate: h.candidate
-          })),
-          seen: ranked.seen,
-          withheld: ranked.withheld,
-          probed: ranked.probed
-        })
+    Effect.map(onCache(t, w, (cache) => cache.keywords.query(terms, scope, limit, probe)), (ranked) => Workspaces.Search.keywordCandidatesOf(ranked, probe))
 
   interface DetailRow {
     readonly fid: string

@@ -20,7 +20,8 @@
  */
 import { compareCodePoints, isVisible, type Withheld } from "../files/file-store.js"
 import { BM25_K1, bm25Idf, CHUNK_FIELDS, type FieldedCandidate, type FieldedCollectionStats, queryTermCounts } from "./bm25.js"
-import { type ChunkField, type ChunkKey, inCategories, type SearchScope } from "./search-index.js"
+import { BoundedHeap } from "./bounded-heap.js"
+import { type ChunkField, type ChunkKey, inCategories, type KeywordCandidates, type SearchScope } from "./search-index.js"
 
 /** what the scan needs of a file: its id, where it is, who may see it */
 export interface KeywordFile {
@@ -72,6 +73,21 @@ export interface KeywordRanking<F extends KeywordFile> {
   /** per probed key, whether it names a visible chunk in scope holding a term (a candidate, best or not) */
   readonly probed: ReadonlyArray<boolean>
 }
+
+/** A ranking as the port's `keyword` answers it (the stores' shared last step); none: an empty workspace. */
+export const keywordCandidatesOf = <F extends KeywordFile>(ranked: KeywordRanking<F> | undefined, probe: ReadonlyArray<ChunkKey> = []): KeywordCandidates =>
+  ranked === undefined
+    ? { stats: { documentCount: 0, averageLength: { title: 0, text: 0 }, documentFrequency: new Map() }, candidates: [], seen: 0, withheld: { count: 0, labels: [] }, probed: probe.map(() => false) }
+    : {
+      stats: ranked.stats,
+      candidates: ranked.top.map((h) => ({
+        chunk: { file_id: h.file.file_id, chunk_index: h.chunk_index, path: h.file.path, access_label: h.file.access_label, category: h.file.category },
+        candidate: h.candidate
+      })),
+      seen: ranked.seen,
+      withheld: ranked.withheld,
+      probed: ranked.probed
+    }
 
 const MAX_PACKED = 0xffff
 const FIELD_TITLE = CHUNK_FIELDS.title
@@ -187,57 +203,6 @@ interface LabelTotals {
 
 const IN_SCOPE = 1
 const VISIBLE = 2
-
-/**
- * The best `capacity` slots by score, worst at the root: a slot enters only when it beats the
- * root. `before(a, b)`: whether slot a ranks before slot b at equal scores.
- */
-class TopK {
-  readonly scores: Float64Array
-  readonly slots: Int32Array
-  size = 0
-
-  constructor(readonly capacity: number, private readonly before: (a: number, b: number) => boolean) {
-    this.scores = new Float64Array(Math.max(1, capacity))
-    this.slots = new Int32Array(Math.max(1, capacity))
-  }
-
-  private worse(sa: number, a: number, sb: number, b: number) {
-    return sa < sb || (sa === sb && this.before(b, a))
-  }
-
-  offer(score: number, slot: number) {
-    if (this.capacity <= 0) return
-    if (this.size < this.capacity) {
-      let i = this.size++
-      while (i > 0) {
-        const parent = (i - 1) >> 1
-        if (!this.worse(score, slot, this.scores[parent]!, this.slots[parent]!)) break
-        this.scores[i] = this.scores[parent]!
-        this.slots[i] = this.slots[parent]!
-        i = parent
-      }
-      this.scores[i] = score
-      this.slots[i] = slot
-      return
-    }
-    if (score < this.scores[0]! || !this.worse(this.scores[0]!, this.slots[0]!, score, slot)) return
-    let i = 0
-    const n = this.size
-    for (;;) {
-      const l = 2 * i + 1
-      if (l >= n) break
-      const r = l + 1
-      const c = r < n && this.worse(this.scores[r]!, this.slots[r]!, this.scores[l]!, this.slots[l]!) ? r : l
-      if (!this.worse(this.scores[c]!, this.slots[c]!, score, slot)) break
-      this.scores[i] = this.scores[c]!
-      this.slots[i] = this.slots[c]!
-      i = c
-    }
-    this.scores[i] = score
-    this.slots[i] = slot
-  }
-}
 
 /** dead slots tolerated before the slots are renumbered, at the least (beyond: as many as live ones) */
 export const RENUMBER_FROM = 1024
@@ -540,20 +505,15 @@ export class KeywordScan<F extends KeywordFile> {
       const byPath = pa === pb ? 0 : compareCodePoints(pa, pb)
       return byPath !== 0 ? byPath < 0 : slotChunk[a]! < slotChunk[b]!
     }
-    const heap = new TopK(Math.min(Math.max(0, limit), touched.length), before)
+    const heap = new BoundedHeap(Math.min(Math.max(0, limit), touched.length), before)
     for (const slot of touched) {
       const s = score[slot]!
       if (s > 0) heap.offer(s, slot)
     }
-    const order = Array.from({ length: heap.size }, (_, i) => i)
-    order.sort((i, j) => {
-      const si = heap.scores[i]!
-      const sj = heap.scores[j]!
-      return si !== sj ? sj - si : before(heap.slots[i]!, heap.slots[j]!) ? -1 : 1
-    })
+    const order = heap.order()
     const distinct = [...query.keys()].map((term) => [term, this.postings.get(term)] as const)
     const top = order.map((i): KeywordHit<F> => {
-      const slot = heap.slots[i]!
+      const slot = heap.rows[i]!
       const termFrequency = { title: new Map<string, number>(), text: new Map<string, number>() }
       for (const [term, p] of distinct) {
         const at = p === undefined ? -1 : p.find(slot)

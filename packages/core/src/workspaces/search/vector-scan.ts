@@ -42,6 +42,7 @@
  * with the index.
  */
 import { compareCodePoints, isVisible } from "../files/file-store.js"
+import { BoundedHeap } from "./bounded-heap.js"
 import { AxesFit, FIRST_SLICE_WORK, lcg, SLICE_WORK } from "./principal-axes.js"
 import { inCategories, type SearchScope } from "./search-index.js"
 
@@ -333,64 +334,6 @@ const onEventLoop = (task: () => void) => {
 let fitsInProgress = 0
 export const backgroundFits = (): number => fitsInProgress
 
-/**
- * The best `size` rows by a score, worst at the root (a min-heap): a row enters only when it beats
- * the root, so most rows cost one comparison. `before(a, b)`: whether row a ranks before row b at
- * equal scores (the port's tie-break).
- */
-class BoundedHeap {
-  readonly scores: Float64Array
-  readonly rows: Int32Array
-  size = 0
-
-  constructor(readonly capacity: number, private readonly before: (a: number, b: number) => boolean) {
-    this.scores = new Float64Array(Math.max(1, capacity))
-    this.rows = new Int32Array(Math.max(1, capacity))
-  }
-
-  /** whether (sa, a) ranks below (sb, b) */
-  private worse(sa: number, a: number, sb: number, b: number) {
-    return sa < sb || (sa === sb && this.before(b, a))
-  }
-
-  offer(score: number, row: number) {
-    if (this.capacity <= 0) return
-    if (this.size < this.capacity) {
-      let i = this.size++
-      while (i > 0) {
-        const parent = (i - 1) >> 1
-        if (!this.worse(score, row, this.scores[parent]!, this.rows[parent]!)) break
-        this.scores[i] = this.scores[parent]!
-        this.rows[i] = this.rows[parent]!
-        i = parent
-      }
-      this.scores[i] = score
-      this.rows[i] = row
-      return
-    }
-    if (!this.worse(this.scores[0]!, this.rows[0]!, score, row)) return
-    let i = 0
-    const n = this.size
-    for (;;) {
-      const l = 2 * i + 1
-      if (l >= n) break
-      const r = l + 1
-      const c = r < n && this.worse(this.scores[r]!, this.rows[r]!, this.scores[l]!, this.rows[l]!) ? r : l
-      if (!this.worse(this.scores[c]!, this.rows[c]!, score, row)) break
-      this.scores[i] = this.scores[c]!
-      this.rows[i] = this.rows[c]!
-      i = c
-    }
-    this.scores[i] = score
-    this.rows[i] = row
-  }
-
-  /** the least score held (-Infinity while not full) */
-  get floor() {
-    return this.size < this.capacity ? -Infinity : this.scores[0]!
-  }
-}
-
 const IN_SCOPE = 1
 const VISIBLE = 2
 
@@ -633,18 +576,11 @@ export class VectorScan<F extends ScanFile> {
         if (f !== 0 && (bin >= cutAll || (f & VISIBLE && bin >= cutVisible))) exact(row, f)
       }
     }
-    const ranked = (heap: BoundedHeap) => {
-      const order = Array.from({ length: heap.size }, (_, i) => i)
-      order.sort((i, j) => {
-        const si = heap.scores[i]!
-        const sj = heap.scores[j]!
-        return si !== sj ? sj - si : before(heap.rows[i]!, heap.rows[j]!) ? -1 : 1
-      })
-      return order.map((i): Neighbour<F> => {
+    const ranked = (heap: BoundedHeap) =>
+      heap.order().map((i): Neighbour<F> => {
         const row = heap.rows[i]!
         return { file: slots[slotOf[row]!]!.meta, position: rows.position[row]!, chunk_index: rows.chunk[row]!, similarity: heap.scores[i]! }
       })
-    }
     const hidden = ranked(all).filter((x) => !isVisible(x.file.access_label, scope.visible))
     return { top: ranked(visible), hidden, seen, approximate }
   }
