@@ -28,6 +28,14 @@ const makeJobStore = (): Clearable<Jobs.JobStoreService> => {
     jobs.set(job.job_id, { job, seq: seq++ })
     return { job, created: true }
   }
+  const isActive = (j: Jobs.Job) => j.status === "queued" || j.status === "running"
+  const soleOf = (job: Jobs.Job) => {
+    for (const e of jobs.values()) {
+      const j = e.job
+      if (j.tenant_id === job.tenant_id && j.kind === job.kind && j.workspace_id === job.workspace_id && isActive(j)) return j
+    }
+    return undefined
+  }
   const activeOf = (tenantId: string) => {
     let n = 0
     for (const e of jobs.values()) if (e.job.tenant_id === tenantId && (e.job.status === "queued" || e.job.status === "running")) n++
@@ -39,10 +47,14 @@ const makeJobStore = (): Clearable<Jobs.JobStoreService> => {
         const replay = replayOf(job)
         return replay === undefined ? store(job) : { job: replay.job, created: false }
       }),
-    insertWithin: (job, maxActive) =>
-      Effect.suspend(() => {
+    insertWithin: (job, maxActive, options) =>
+      Effect.suspend((): Effect.Effect<Jobs.InsertedJob, Jobs.ActiveJobsAtLimit | Jobs.SoleJobActive> => {
         const replay = replayOf(job)
         if (replay !== undefined) return Effect.succeed({ job: replay.job, created: false })
+        if (options?.sole === true) {
+          const busy = soleOf(job)
+          if (busy !== undefined) return Effect.fail(new Jobs.SoleJobActive({ jobId: busy.job_id }))
+        }
         if (activeOf(job.tenant_id) >= maxActive) return Effect.fail(new Jobs.ActiveJobsAtLimit({ limit: maxActive }))
         return Effect.succeed(store(job))
       }),

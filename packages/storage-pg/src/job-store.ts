@@ -8,7 +8,8 @@
  *   tenant, from any instance, take turns; then one statement (read committed: its snapshot is
  *   taken after the lock, so it sees every job the previous holder inserted) looks up the
  *   idempotency key, counts the tenant's queued and running jobs (the partial index of migration
- *   6) and inserts only when the key is new and the count is below the cap. Other tenants never
+ *   6) and inserts only when the key is new and the count is below the cap (and, with `sole`, no job
+ *   of the same kind and workspace is queued or running). Other tenants never
  *   wait (two tenants whose ids hash alike merely take turns).
  * - `apply` locks the job's row (`FOR UPDATE`), runs the state machine (`transition`) in code and
  *   writes the result, in one transaction: concurrent events on one job take turns, so a cancel
@@ -61,28 +62,35 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Jobs.JobStoreSe
           return existing.length > 0 ? { job: toJob(existing[0]), created: false } : { job, created: false }
         })
       ),
-    insertWithin: (job, maxActive) =>
+    insertWithin: (job, maxActive, options) =>
       run(
         sql.withTransaction(
           Effect.gen(function*() {
             yield* sql`SELECT pg_advisory_xact_lock(${ACTIVE_JOBS_LOCK_CLASS}::int, hashtext(${job.tenant_id}::text))`
-            const [row] = yield* sql<{ readonly existing: string | null; readonly created: boolean }>`
+            const sole = options?.sole === true
+            const [row] = yield* sql<{ readonly existing: string | null; readonly created: boolean; readonly busy: string | null }>`
               WITH existing AS (
                 SELECT doc FROM docket_jobs WHERE tenant_id = ${job.tenant_id}::text AND idempotency_key = ${job.idempotency_key}::text
               ), active AS (
                 SELECT count(*) AS n FROM docket_jobs
                 WHERE tenant_id = ${job.tenant_id}::text AND status IN ('queued', 'running')
+              ), busy AS (
+                SELECT job_id FROM docket_jobs
+                WHERE ${sole}::boolean AND tenant_id = ${job.tenant_id}::text AND workspace_id IS NOT DISTINCT FROM ${job.workspace_id}::text
+                  AND kind = ${job.kind}::text AND status IN ('queued', 'running')
+                LIMIT 1
               ), inserted AS (
                 INSERT INTO docket_jobs (job_id, tenant_id, kind, status, idempotency_key, created_at, workspace_id, doc)
                 SELECT ${job.job_id}::text, ${job.tenant_id}::text, ${job.kind}::text, ${job.status}::text,
                        ${job.idempotency_key}::text, ${job.created_at}::bigint, ${job.workspace_id}::text, ${JSON.stringify(job)}::text
-                WHERE NOT EXISTS (SELECT 1 FROM existing) AND (SELECT n FROM active) < ${maxActive}::bigint
+                WHERE NOT EXISTS (SELECT 1 FROM existing) AND NOT EXISTS (SELECT 1 FROM busy) AND (SELECT n FROM active) < ${maxActive}::bigint
                 ON CONFLICT DO NOTHING
                 RETURNING 1
               )
-              SELECT (SELECT doc FROM existing) AS existing, EXISTS (SELECT 1 FROM inserted) AS created`
+              SELECT (SELECT doc FROM existing) AS existing, EXISTS (SELECT 1 FROM inserted) AS created, (SELECT job_id FROM busy) AS busy`
             if (row.existing !== null) return { job: toJob({ doc: row.existing }), created: false }
             if (row.created) return { job, created: true }
+            if (row.busy !== null) return new Jobs.SoleJobActive({ jobId: row.busy })
             // the key taken meanwhile by a plain `insert` (which takes no lock), or the cap reached
             if (job.idempotency_key !== null) {
               const raced = yield* sql<DocRow>`
@@ -93,7 +101,13 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Jobs.JobStoreSe
           })
         )
       ).pipe(
-        Effect.flatMap((stored) => stored === undefined ? Effect.fail(new Jobs.ActiveJobsAtLimit({ limit: maxActive })) : Effect.succeed(stored))
+        Effect.flatMap((stored): Effect.Effect<Jobs.InsertedJob, Jobs.ActiveJobsAtLimit | Jobs.SoleJobActive> =>
+          stored === undefined
+            ? Effect.fail(new Jobs.ActiveJobsAtLimit({ limit: maxActive }))
+            : stored instanceof Jobs.SoleJobActive
+            ? Effect.fail(stored)
+            : Effect.succeed(stored)
+        )
       ),
     get: (id) => run(sql<DocRow>`SELECT doc FROM docket_jobs WHERE job_id = ${id}`).pipe(Effect.map(oneJob)),
     findByIdempotencyKey: (tenantId, key) =>

@@ -5,7 +5,7 @@
 export { IdempotencyConflict } from "./errors.js"
 export { type Job, type JobForm, type JobKind, type JobProgress, type JobStatus, PAYLOAD_RETENTION_MS, SPEC_JOB_KINDS, withJobDefaults } from "./job.js"
 export { type JobEvent, transition } from "./state-machine.js"
-export { ActiveJobsAtLimit, CursorNotFound, type InsertedJob, type JobPage, type JobQuery, JobStore, type JobStoreService } from "./job-store.js"
+export { ActiveJobsAtLimit, CursorNotFound, type InsertedJob, type InsertOptions, type JobPage, type JobQuery, JobStore, type JobStoreService, SoleJobActive } from "./job-store.js"
 export { JOB_LEASE_MS, type JobLease, JobQueue, type JobQueueService } from "./job-queue.js"
 export { type JobEventData, JobEventLog, type JobEventLogService, type JobEventRecord, MAX_EVENTS_PER_JOB } from "./job-event-log.js"
 export { JobSignals, type JobSignalsService, makeLocalJobSignals, makeLocalJobWatchers } from "./job-signals.js"

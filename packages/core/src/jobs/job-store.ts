@@ -11,6 +11,17 @@ import { StorageUnavailable } from "../kernel/storage-unavailable.js"
 
 /** The cursor is no job of this tenant. */
 export class CursorNotFound extends Data.TaggedError("CursorNotFound")<{ readonly cursor: string }> {}
+/**
+ * `insertWithin` with `sole`: a job of the same kind and workspace (`job_id`) is queued or running;
+ * nothing was stored (spec 3: one knowledge-graph build, one ledger run per workspace at a time).
+ */
+export class SoleJobActive extends Data.TaggedError("SoleJobActive")<{ readonly jobId: string }> {}
+
+export interface InsertOptions {
+  /** also refuse while a job of `job.kind` for `job.workspace_id` is queued or running, checked in the same step */
+  readonly sole?: boolean | undefined
+}
+
 /** `insertWithin`: the tenant already has `limit` jobs queued or running; nothing was stored. */
 export class ActiveJobsAtLimit extends Data.TaggedError("ActiveJobsAtLimit")<{ readonly limit: number }> {}
 
@@ -55,9 +66,14 @@ export interface JobStoreService {
    * stored in one step per tenant — concurrent inserts of one tenant, from any instance sharing
    * the store, take turns, so N concurrent inserts at cap C store exactly C. A replay of an
    * idempotency key the tenant already used returns its job whatever the count (replays do not
-   * count toward concurrency).
+   * count toward concurrency). With `sole`, a job of the same kind and workspace queued or running
+   * refuses the insert the same way (`SoleJobActive`, naming it), after the replay check.
    */
-  readonly insertWithin: (job: Job, maxActive: number) => Effect.Effect<InsertedJob, StorageUnavailable | ActiveJobsAtLimit>
+  readonly insertWithin: (
+    job: Job,
+    maxActive: number,
+    options?: InsertOptions
+  ) => Effect.Effect<InsertedJob, StorageUnavailable | ActiveJobsAtLimit | SoleJobActive>
   readonly get: (jobId: string) => Effect.Effect<Option.Option<Job>, StorageUnavailable>
   /**
    * The tenant's job created with this idempotency key (a replay is then not checked against the

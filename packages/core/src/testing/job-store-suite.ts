@@ -110,6 +110,39 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>, 
         // a cap of 0 stores nothing new
         expect((yield* Effect.flip(s.insertWithin(job(uuid(206), { tenant_id: tn.t3 }), 0)))._tag).toBe("ActiveJobsAtLimit")
       }))
+    it("insertWithin with sole: one job of a kind per workspace queued or running, raced; other kinds, workspaces, tenants and replays pass", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* fresh
+        const w1 = "00000000-0000-4000-8000-0000000000a1"
+        const w2 = "00000000-0000-4000-8000-0000000000a2"
+        const build = (n: number, over: Partial<Job> = {}) => job(uuid(n), { kind: "kg_build", workspace_id: w1, ...over })
+        const raced = yield* Effect.all(
+          Array.from({ length: 6 }, (_, i) => Effect.either(s.insertWithin(build(300 + i, { idempotency_key: `b${i}` }), 100, { sole: true }))),
+          { concurrency: "unbounded" }
+        )
+        const stored = raced.flatMap((r) => r._tag === "Right" ? [r.right] : [])
+        expect(stored).toHaveLength(1)
+        const refused = raced.flatMap((r) => r._tag === "Left" ? [r.left] : [])
+        expect(refused.map((e) => e._tag)).toEqual(Array(5).fill("SoleJobActive"))
+        expect(new Set(refused.map((e) => (e as { jobId: string }).jobId))).toEqual(new Set([stored[0]!.job.job_id]))
+        // a replay of the stored job's key returns it
+        expect(yield* s.insertWithin(build(310, { idempotency_key: stored[0]!.job.idempotency_key }), 100, { sole: true }))
+          .toEqual({ job: expect.objectContaining({ job_id: stored[0]!.job.job_id }), created: false })
+        // another workspace, another kind, another tenant, or without sole: stored
+        expect((yield* s.insertWithin(build(311, { workspace_id: w2 }), 100, { sole: true })).created).toBe(true)
+        expect((yield* s.insertWithin(build(312, { kind: "ingestion" }), 100, { sole: true })).created).toBe(true)
+        expect((yield* s.insertWithin(build(313, { tenant_id: tn.t2 }), 100, { sole: true })).created).toBe(true)
+        expect((yield* s.insertWithin(build(314), 100)).created).toBe(true)
+        // running still holds the workspace; finished frees it
+        const first = stored[0]!.job.job_id
+        yield* s.apply(first, { type: "start", at: 2 })
+        yield* s.apply(uuid(314), { type: "start", at: 2 })
+        yield* s.apply(uuid(314), { type: "succeed", at: 3, result: 1, units: 1 })
+        expect((yield* Effect.flip(s.insertWithin(build(315), 100, { sole: true })))._tag).toBe("SoleJobActive")
+        yield* s.apply(first, { type: "fail", at: 3, error: { code: "x", message: "x", retryable: false } })
+        expect((yield* s.insertWithin(build(316), 100, { sole: true })).created).toBe(true)
+      }))
     it("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {
         const s = yield* JobStore

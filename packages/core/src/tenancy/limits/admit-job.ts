@@ -9,10 +9,11 @@
  */
 import { Effect, Option } from "effect"
 import { checkQuota } from "../billing/quota.js"
-import { type CreateJob, createJob } from "../../jobs/create-job.js"
+import { type CreateJob, createJob, IdempotencyKeyReused, JobQueueFull } from "../../jobs/create-job.js"
+import { StorageUnavailable } from "../../kernel/storage-unavailable.js"
 import { JobStore } from "../../jobs/job-store.js"
 import type { Tenant } from "../tenants/tenant.js"
-import { ServiceUnavailable } from "../../api/errors.js"
+import { type ApiError, ServiceUnavailable } from "../../api/errors.js"
 import { IdempotencyConflict } from "../../jobs/errors.js"
 import { insertWithinConcurrency } from "./concurrency.js"
 
@@ -26,15 +27,24 @@ const isReplay = (c: CreateJob) =>
     return Option.isSome(existing)
   })
 
-export const createAdmittedJob = (tenant: Tenant, c: CreateJob, options: { readonly free?: boolean } = {}) =>
+export const createAdmittedJob = (
+  tenant: Tenant,
+  c: CreateJob,
+  options: {
+    readonly free?: boolean
+    /** one job of the kind per workspace at a time: the refusal made of the active job's id */
+    readonly onSole?: (activeJobId: string) => ApiError
+  } = {}
+) =>
   Effect.gen(function*() {
     if (options.free !== true && !(yield* isReplay(c))) yield* checkQuota(tenant)
     // the concurrency cap is checked by the store as it inserts (a replay found there passes)
-    return yield* createJob(c, (job) => insertWithinConcurrency(job, tenant.concurrent_jobs)).pipe(
-      Effect.catchTags({
-        IdempotencyKeyReused: (e) => new IdempotencyConflict({ jobId: e.jobId }),
-        StorageUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" }),
-        JobQueueFull: () => new ServiceUnavailable({ message: "the job queue is full; retry with the same idempotency key" })
+    return yield* createJob(c, (job) => insertWithinConcurrency(job, tenant.concurrent_jobs, options.onSole)).pipe(
+      Effect.mapError((e): ApiError => {
+        if (e instanceof IdempotencyKeyReused) return new IdempotencyConflict({ jobId: e.jobId })
+        if (e instanceof StorageUnavailable) return new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
+        if (e instanceof JobQueueFull) return new ServiceUnavailable({ message: "the job queue is full; retry with the same idempotency key" })
+        return e
       })
     )
   })

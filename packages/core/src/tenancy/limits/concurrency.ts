@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { ConcurrencyLimitReached } from "../errors.js"
-import { ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
+import { type ApiError, ServiceUnavailable, storageUnavailable } from "../../api/errors.js"
 import type { Job } from "../../jobs/job.js"
 import { JobStore } from "../../jobs/job-store.js"
 
@@ -21,12 +21,16 @@ export const activeJobCount = (tenantId: string) =>
 
 /**
  * Stores a new job unless its tenant already has `maxActive` jobs queued or running (429); a
- * replay of an idempotency key returns its job whatever the count.
+ * replay of an idempotency key returns its job whatever the count. With `onSole`, a job of the
+ * same kind and workspace queued or running refuses it too, with the error `onSole` makes of that
+ * job's id.
  */
-export const insertWithinConcurrency = (job: Job, maxActive: number) =>
-  Effect.flatMap(JobStore, (s) => s.insertWithin(job, maxActive)).pipe(
+export const insertWithinConcurrency = (job: Job, maxActive: number, onSole?: (activeJobId: string) => ApiError) =>
+  Effect.flatMap(JobStore, (s) => s.insertWithin(job, maxActive, { sole: onSole !== undefined })).pipe(
     Effect.catchTags({
       ActiveJobsAtLimit: (e) => new ConcurrencyLimitReached({ limit: e.limit }),
-      StorageUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" })
+      StorageUnavailable: () => new ServiceUnavailable({ message: "the job could not be stored; retry with the same idempotency key" }),
+      SoleJobActive: (e): Effect.Effect<never, ApiError> =>
+        onSole === undefined ? Effect.dieMessage("a job stored without sole was refused as sole") : Effect.fail(onSole(e.jobId))
     })
   )
