@@ -26,6 +26,13 @@ import type { CatalogExtractor } from "../intelligence/catalog-extractor.js"
 import { catalogStage } from "./catalog/catalog-stage.js"
 import { CatalogStore } from "./catalog/catalog-store.js"
 import { SearchSessionStore } from "./intelligent-search/search-session.js"
+import { graphStage } from "./graph/graph-stage.js"
+import type { KnowledgeGraphStore } from "./graph/graph-store.js"
+import type { Ids } from "../kernel/ids.js"
+import type { JobKinds } from "../jobs/job-kinds.js"
+import type { JobStore } from "../jobs/job-store.js"
+import type { JobEventLog } from "../jobs/job-event-log.js"
+import type { JobQueue } from "../jobs/job-queue.js"
 
 const workspaceReference: LabelReference<WorkspaceStore> = {
   holder: "workspace",
@@ -51,7 +58,9 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * the graph's auto-build and the ledger chain add theirs, in order. Widen the union of services
  * when adding a stage that needs some.
  */
-export const workspaceIngestionStages: ReadonlyArray<IngestionStage<SearchIndex | Embedder | CatalogStore | CatalogExtractor>> = [searchIndexingStage, catalogStage]
+export const workspaceIngestionStages: ReadonlyArray<
+  IngestionStage<SearchIndex | Embedder | CatalogStore | CatalogExtractor | KnowledgeGraphStore | Ids | JobKinds | JobStore | JobEventLog | JobQueue>
+> = [searchIndexingStage, catalogStage, graphStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {

@@ -1,0 +1,27 @@
+/**
+ * Which files a knowledge-graph build reads (spec 3, "Workspace" `knowledge_graph`, "Files"
+ * `graph_inclusion`): an ingested file (or a stale one, whose ingested representations are still
+ * there) whose `graph_inclusion` is `include`, or `auto` and neither under one of the policy's
+ * `exclude_path_prefixes` nor in one of its `exclude_categories` (a `group` excludes its every
+ * `group/subgroup`); `exclude` never enters.
+ */
+import type { WorkspaceFile } from "../files/workspace-file.js"
+import type { KnowledgeGraphPolicy } from "../workspace/workspace.js"
+
+const underPrefix = (path: string, prefix: string) => {
+  const p = prefix.replace(/^\/+/, "")
+  return p === "" || path.startsWith(p)
+}
+
+const inCategory = (category: string | null, excluded: string) =>
+  category !== null && (category === excluded || category.startsWith(`${excluded}/`))
+
+export const hasGraphableContent = (f: WorkspaceFile) =>
+  (f.ingestion_status === "ingested" || f.ingestion_status === "stale") && f.ingested_hash !== null
+
+export const entersGraph = (f: WorkspaceFile, policy: KnowledgeGraphPolicy): boolean => {
+  if (!hasGraphableContent(f) || f.graph_inclusion === "exclude") return false
+  if (f.graph_inclusion === "include") return true
+  if (policy.exclude_path_prefixes.some((p) => underPrefix(f.path, p))) return false
+  return !policy.exclude_categories.some((c) => inCategory(f.category, c))
+}
