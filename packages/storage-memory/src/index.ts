@@ -31,12 +31,13 @@ import * as MemoryFileIngestionStore from "./file-ingestion-store.js"
 import * as MemorySearchIndex from "./search-index.js"
 import * as MemoryCatalogStore from "./catalog-store.js"
 import * as MemorySearchSessionStore from "./search-session-store.js"
+import * as MemoryGraphStore from "./graph-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemoryCatalogStore, MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
+export { MemoryCatalogStore, MemoryGraphStore, MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
 
 /** The search index, built alone (it clears on reset only when built inside a storage layer). */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
@@ -69,7 +70,7 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
-/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestion records, tables, the search index, the catalog. */
+/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestion records, tables, the search index, the catalog, deep-search sessions, the knowledge graph. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
   MemoryAccessLabelStore.layer,
   MemoryWorkspaceStore.layer,
@@ -79,7 +80,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemoryWorkspaceSql.layer,
   MemorySearchIndex.layer,
   MemoryCatalogStore.layer,
-  MemorySearchSessionStore.layer
+  MemorySearchSessionStore.layer,
+  MemoryGraphStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

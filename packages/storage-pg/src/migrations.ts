@@ -35,6 +35,7 @@ import searchIndex from "./migrations/0020_search_index.js"
 import catalog from "./migrations/0021_catalog.js"
 import searchSessions from "./migrations/0022_search_sessions.js"
 import searchPostings from "./migrations/0023_search_postings.js"
+import knowledgeGraph from "./migrations/0024_knowledge_graph.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -61,7 +62,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "20_search_index": searchIndex,
   "21_catalog": catalog,
   "22_search_sessions": searchSessions,
-  "23_search_postings": searchPostings
+  "23_search_postings": searchPostings,
+  "24_knowledge_graph": knowledgeGraph
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

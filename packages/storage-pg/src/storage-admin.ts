@@ -54,7 +54,9 @@ export const TABLES = [
   "docket_search_postings",
   "docket_search_label_totals",
   "docket_search_term_df",
-  "docket_ws_search_sessions"
+  "docket_ws_search_sessions",
+  "docket_kg_file_graphs",
+  "docket_kg_snapshots"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

@@ -16,6 +16,7 @@ import { UPLOAD_SESSION_LIFETIME_MS, type UploadSession, UploadSessionStore } fr
 import { UPLOAD_LIFETIME_MS, UploadStore } from "../documents/uploads/upload.js"
 import { JobEventLog } from "../jobs/job-event-log.js"
 import { StorageAdmin } from "../kernel/storage-admin.js"
+import { KnowledgeGraphStore } from "../workspaces/graph/graph-store.js"
 import { UsageStore } from "../tenancy/billing/usage-store.js"
 import { RequestRateStore } from "../tenancy/limits/request-rate-store.js"
 import { SyncWaitStore } from "../tenancy/limits/sync-wait-store.js"
@@ -167,6 +168,25 @@ export const storageAdminSuite = <E>(name: string, layer: Layer.Layer<StoragePor
         })
         yield* reset
         expect(Option.isNone(yield* s.get(a.file_id))).toBe(true)
+      }))
+
+    it("reset empties the knowledge graph: file graphs and snapshots", () =>
+      Effect.gen(function*() {
+        const s = yield* KnowledgeGraphStore
+        const tenantId = unique("ten")
+        const workspaceId = uuid()
+        yield* s.putFileGraph(tenantId, workspaceId, {
+          file_id: uuid(),
+          path: "a.pdf",
+          ingested_hash: "sha256:a",
+          extracted_at: T0,
+          graph: { entities: [], relations: [] }
+        })
+        yield* s.publish(tenantId, workspaceId, { snapshot_id: uuid(), built_at: T0, file_ids: [], nodes: [], edges: [] })
+        yield* reset
+        expect(yield* s.fileGraphs(tenantId, workspaceId)).toEqual([])
+        expect(Option.isNone(yield* s.currentSnapshot(tenantId, workspaceId))).toBe(true)
+        expect(Option.isNone(yield* s.snapshot(tenantId, workspaceId))).toBe(true)
       }))
 
     it("reset restores the default pool sizes of the limiter", () =>

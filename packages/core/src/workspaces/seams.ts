@@ -27,7 +27,7 @@ import { catalogStage } from "./catalog/catalog-stage.js"
 import { CatalogStore } from "./catalog/catalog-store.js"
 import { SearchSessionStore } from "./intelligent-search/search-session.js"
 import { graphStage } from "./graph/graph-stage.js"
-import type { KnowledgeGraphStore } from "./graph/graph-store.js"
+import { KnowledgeGraphStore } from "./graph/graph-store.js"
 import type { Ids } from "../kernel/ids.js"
 import type { JobKinds } from "../jobs/job-kinds.js"
 import type { JobStore } from "../jobs/job-store.js"
@@ -86,12 +86,21 @@ const searchSessionsTeardown: TeardownStep<SearchSessionStore> = {
   run: (tenantId, workspaceId) => Effect.asVoid(Effect.flatMap(SearchSessionStore, (s) => s.deleteWorkspace(tenantId, workspaceId)))
 }
 
+/** the workspace's knowledge graph: the file graphs a build resumes from and the published snapshot */
+const knowledgeGraphTeardown: TeardownStep<KnowledgeGraphStore> = {
+  name: "knowledge_graph",
+  run: (tenantId, workspaceId) => Effect.flatMap(KnowledgeGraphStore, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
 export const workspaceTeardownSteps: ReadonlyArray<
-  TeardownStep<WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore>
+  TeardownStep<
+    WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore | KnowledgeGraphStore
+  >
 > = [
   searchSessionsTeardown,
   searchIndexTeardown,
+  knowledgeGraphTeardown,
   ingestionRecordsStep,
   catalogTeardown,
   fileTeardownStep,

@@ -8,6 +8,7 @@ import type { WorkspaceSql } from "./tables/sql-engine.js"
 import type { SearchIndex } from "./search/search-index.js"
 import type { CatalogStore } from "./catalog/catalog-store.js"
 import type { SearchSessionStore } from "./intelligent-search/search-session.js"
+import type { KnowledgeGraphStore } from "./graph/graph-store.js"
 
 export type WorkspaceStorage =
   | AccessLabelStore
@@ -19,3 +20,4 @@ export type WorkspaceStorage =
   | SearchIndex
   | CatalogStore
   | SearchSessionStore
+  | KnowledgeGraphStore

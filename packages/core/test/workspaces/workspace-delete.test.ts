@@ -3,7 +3,7 @@
  * workspace removed; a failing step fails the job retryably and leaves the workspace (deleting).
  */
 import { Documents, Workspaces } from "@docket/core"
-import { MemoryBlobStore, MemoryWorkspaceFileStore, MemoryWorkspaceStore } from "@docket/storage-memory"
+import { layer as memoryStorage, MemoryBlobStore, MemoryWorkspaceFileStore, MemoryWorkspaceStore } from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, Option, Stream } from "effect"
 
@@ -80,4 +80,24 @@ describe("the files teardown step", () => {
       for (const k of [source, ...orphans]) expect(yield* exists(k), k).toBe(false)
       expect(yield* exists(other)).toBe(true)
     }).pipe(Effect.provide(Layer.mergeAll(MemoryWorkspaceFileStore.layer, MemoryBlobStore.layer))))
+})
+
+describe("the knowledge graph teardown step", () => {
+  it.effect("is one of the workspace's steps, after the search index, and removes its file graphs and snapshot; not another workspace's", () =>
+    Effect.gen(function*() {
+      const names = Workspaces.workspaceTeardownSteps.map((s) => s.name)
+      expect(names.indexOf("knowledge_graph")).toBe(names.indexOf("search_index") + 1)
+      const graph = yield* Workspaces.Graph.KnowledgeGraphStore
+      const record = { file_id: "f-1", path: "a.txt", ingested_hash: "h", extracted_at: 0, graph: Workspaces.Graph.EMPTY_FILE_GRAPH }
+      const snapshot = { snapshot_id: "s-1", built_at: 0, file_ids: ["f-1"], nodes: [], edges: [] }
+      for (const w of ["ws-1", "ws-2"]) {
+        yield* graph.putFileGraph("ten-1", w, record)
+        yield* graph.publish("ten-1", w, snapshot)
+      }
+      yield* Workspaces.workspaceTeardownSteps.find((s) => s.name === "knowledge_graph")!.run("ten-1", "ws-1")
+      expect(yield* graph.fileGraphs("ten-1", "ws-1")).toEqual([])
+      expect(Option.isNone(yield* graph.currentSnapshot("ten-1", "ws-1"))).toBe(true)
+      expect(yield* graph.fileGraphs("ten-1", "ws-2")).toEqual([record])
+      expect(Option.isSome(yield* graph.snapshot("ten-1", "ws-2"))).toBe(true)
+    }).pipe(Effect.provide(memoryStorage)))
 })

@@ -4,9 +4,21 @@
  * and a second run of the same job.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Documents, Intelligence, ManualClock, Workspaces } from "@docket/core"
+import { Documents, Intelligence, Jobs as JobsModule, ManualClock, Workspaces } from "@docket/core"
 import type { Jobs } from "@docket/core"
-import { MemoryBlobStore, MemoryCatalogStore, MemoryFileIngestionStore, MemoryObjectStore, MemorySearchIndex, MemoryWorkspaceFileStore, MemoryWorkspaceSql } from "@docket/storage-memory"
+import {
+  MemoryBlobStore,
+  MemoryCatalogStore,
+  MemoryFileIngestionStore,
+  MemoryGraphStore,
+  MemoryJobEventLog,
+  MemoryJobQueue,
+  MemoryJobStore,
+  MemoryObjectStore,
+  MemorySearchIndex,
+  MemoryWorkspaceFileStore,
+  MemoryWorkspaceSql
+} from "@docket/storage-memory"
 import { Effect, Layer, Option, Schema, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { manualClockLayer } from "../../../src/kernel/clock.js"
@@ -31,7 +43,13 @@ const layer = Layer.mergeAll(
   MemorySearchIndex.layer,
   Intelligence.LocalIntelligence.LocalEmbedderLive,
   MemoryCatalogStore.layer,
+  MemoryGraphStore.layer,
   LocalCatalogExtractorLive,
+  // what the stages around ingestion may chain jobs with
+  MemoryJobStore.layer,
+  MemoryJobQueue.layer,
+  MemoryJobEventLog.layer,
+  JobsModule.jobKindsLayer([]),
   manualClockLayer(clock),
   settingsLayer({ maxUploadBytes: 1000 }),
   IdsLive,
