@@ -14,6 +14,7 @@ import {
   workspaceFilteredSearchHttpSuite,
   workspaceIntelligentSearchHttpSuite,
   workspaceSearchHttpSuite,
+  workspaceGraphHttpSuite,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
   workspaceIngestionHttpSuite,
@@ -105,6 +106,10 @@ workspaceFilesHttpSuite("Bun: listen", onBun("listen", "memory", true))
 // hybrid-search on Bun: files uploaded and ingested through the routes, indexed as they ingest
 workspaceSearchHttpSuite("Bun: listen", onBun("listen", "memory", true))
 workspaceSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
+
+// the knowledge graph on Bun: builds, the three tools and their access rules
+workspaceGraphHttpSuite("Bun: listen", onBun("listen", "memory", true))
+workspaceGraphHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
 
 // filtered search on Bun: an outdated catalog set up through the fixture server's test routes
 workspaceFilteredSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, true))

@@ -47,6 +47,7 @@ import type { StorageAdmin } from "./kernel/storage-admin.js"
 import type { TenancyStorage } from "./tenancy/storage.js"
 import type { WorkspaceStorage } from "./workspaces/storage.js"
 import { workspaceJobKinds } from "./workspaces/workspace-kinds.js"
+import { KnowledgeGraphCache, KnowledgeGraphCacheLive } from "./workspaces/graph/loaded-graph.js"
 import { createGrantedKey } from "./workspaces/access/key-grants.js"
 import { type LabelReferences, labelReferencesLayer } from "./workspaces/access/label-references.js"
 import { type WorkspaceTeardown, workspaceTeardownLayer } from "./workspaces/workspace/teardown.js"
@@ -74,6 +75,7 @@ export type DocketServices =
   | HttpFetcher
   | LabelReferences
   | WorkspaceTeardown
+  | KnowledgeGraphCache
 
 export interface DocketOptions<E = never> {
   /** the storage ports, e.g. `MemoryStorage.layer` */
@@ -140,6 +142,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     FaultsLive,
     IdsLive,
     JobRuntimeLive,
+    KnowledgeGraphCacheLive,
     settingsLayer(options.settings),
     clock === undefined ? systemClockLayer : manualClockLayer(clock)
   )

@@ -46,6 +46,21 @@ export const SEARCH_TOOLS: ReadonlyArray<ToolDefinition> = [
     name: "qa-file",
     description: "Answer a question from one ingested file only, with quotes (page, component).",
     parameters: { type: "object", properties: { path: str, question: str, component: str, pages: { type: "array", items: { ...int, minimum: 1 } } }, required: ["path", "question"], additionalProperties: false }
+  },
+  {
+    name: "kg-search",
+    description: "The workspace's knowledge graph: entities (organisations, people, contracts, …) whose names or facts match, with their facts (quoted, with file and page) and degree.",
+    parameters: { type: "object", properties: { query: str, k: { ...int, minimum: 1, maximum: 100 }, node_types: { type: "array", items: str }, path_prefix: str }, required: ["query"], additionalProperties: false }
+  },
+  {
+    name: "kg-walk",
+    description: "The knowledge graph around entities (node ids from kg-search): related entities up to some hops, the relations with their quotes, and paths.",
+    parameters: {
+      type: "object",
+      properties: { start_node_ids: { type: "array", items: str }, hops: { ...int, minimum: 1, maximum: 5 }, edge_types: { type: "array", items: str }, node_types: { type: "array", items: str }, max_nodes: { ...int, minimum: 1, maximum: 500 } },
+      required: ["start_node_ids"],
+      additionalProperties: false
+    }
   }
 ]
 

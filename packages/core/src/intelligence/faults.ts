@@ -13,6 +13,7 @@ import { Embedder } from "./embedder.js"
 import { EngineFailed } from "./engine-error.js"
 import { FieldExtractor } from "./extractor.js"
 import { FilteredQueryWriter } from "./filtered-query-writer.js"
+import { GraphExtractor } from "./graph-extractor.js"
 import { Grounder } from "./grounder.js"
 import { TableQuestionWriter } from "./table-question-writer.js"
 import { SearchAgent } from "./search-agent.js"
@@ -68,5 +69,10 @@ export const filteredQueryWriterFaults = decorateWithFaults(FilteredQueryWriter,
   write: (input) => engineCall(faults, "filtered_query", () => writer.write(input))
 }))
 
+export const graphExtractorFaults = decorateWithFaults(GraphExtractor, (extractor, faults) => ({
+  ...extractor,
+  extract: (input) => engineCall(faults, "extract_graph", () => extractor.extract(input))
+}))
+
 /** Every decorator of the intelligence engine's ports. */
-export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults, searchAgentFaults, filteredQueryWriterFaults)
+export const intelligenceFaults = Layer.mergeAll(classifierFaults, extractorFaults, grounderFaults, embedderFaults, answererFaults, domainGeneratorFaults, tableQuestionWriterFaults, searchAgentFaults, filteredQueryWriterFaults, graphExtractorFaults)

@@ -1,6 +1,7 @@
 /** Intelligence: the engine ports (answerer, catalog extractor, classifier, domain generator, embedder, extractor, grounder) and the local engines. */
 export { type AnswerInput, type Passage, type QuestionAnswer, QuestionAnswerer, type QuestionAnswererService } from "./answerer.js"
 export { type CatalogExtractInput, CatalogExtractor, type CatalogExtractorService, type CatalogPageText } from "./catalog-extractor.js"
+export { type GraphExtractComponent, type GraphExtractInput, type GraphExtractPage, GraphExtractor, type GraphExtractorService } from "./graph-extractor.js"
 export { type CategoryFit, type Classification, type ClassifyInput, DocumentClassifier, type DocumentClassifierService, type Segment, type SegmentInput, type TaxonomyCategory } from "./classifier.js"
 export { DomainGenerator, type DomainGeneratorService, type GeneratedDomain, type GenerateDomainInput, type ProposedDomain, settleGeneratedDomain } from "./domain-generator.js"
 export { Embedder, type EmbedderService } from "./embedder.js"

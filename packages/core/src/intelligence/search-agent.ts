@@ -12,7 +12,7 @@ export const SEARCH_TIERS = ["low", "medium", "high"] as const
 export type SearchTier = (typeof SEARCH_TIERS)[number]
 
 /** The tools the agent may call, named as their routes are (the graph tools join here once they exist). */
-export const AGENT_TOOLS = ["hybrid-search", "folder-metadata", "file-metadata", "read-file", "qa-file"] as const
+export const AGENT_TOOLS = ["hybrid-search", "folder-metadata", "file-metadata", "read-file", "qa-file", "kg-search", "kg-walk"] as const
 export type AgentToolName = (typeof AGENT_TOOLS)[number]
 
 /** What a tier runs with: its step budget (tool calls) and the model it names. */

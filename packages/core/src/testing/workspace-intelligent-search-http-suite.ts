@@ -41,7 +41,7 @@ const RESULT_KEYS = [
   "answer", "candidates_seen", "clarification", "coverage", "evidences", "exhausted", "interpretation", "reasoning", "result_type", "session_id", "steps_used",
   "tool_calls"
 ]
-const AGENT_TOOLS = ["hybrid-search", "folder-metadata", "file-metadata", "read-file", "qa-file"]
+const AGENT_TOOLS = ["hybrid-search", "folder-metadata", "file-metadata", "read-file", "qa-file", "kg-search", "kg-walk"]
 
 export const workspaceIntelligentSearchHttpSuite = (name: string, start: StartTarget) => {
   describe(`workspace fact and deep search over HTTP (${name})`, { timeout: 120_000 }, () => {

@@ -21,6 +21,7 @@ export { INGESTION_STATUSES, type WorkspaceStats, workspaceStats } from "./works
 export { DefaultLabelRequired, WorkspaceDeleting, WorkspaceNotFound } from "./workspace/errors.js"
 export { AccessLabelInUse, AccessLabelNameTaken, AccessLabelNotFound } from "./access/errors.js"
 export { pinnedDomain, PLATFORM_VERSIONS } from "./domains/domain-catalog.js"
+export { GENERIC_ONTOLOGY } from "./domains/platform/generic.js"
 export { DomainNotFound, DomainNotPublished, DomainValidationFailed, ReservedDomainSlug } from "./domains/errors.js"
 export * as Files from "./files/index.js"
 export * as Ingestion from "./ingestion/index.js"

@@ -5,5 +5,6 @@ import { reconciliationKind } from "./ingestion/reconciliation-kind.js"
 import { filteredSearchKind } from "./filtered-search/filtered-search-kind.js"
 import { intelligentSearchKind } from "./intelligent-search/intelligent-search-kind.js"
 import { workspaceDeleteKind } from "./workspace/delete-kind.js"
+import { kgBuildKind } from "./graph/kg-build-kind.js"
 
-export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind, filteredSearchKind] as const
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind, filteredSearchKind, kgBuildKind] as const

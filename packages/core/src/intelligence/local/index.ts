@@ -14,6 +14,7 @@ import { LocalFilteredQueryWriterLive } from "./local-filtered-query-writer.js"
 import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 import { LocalSearchAgentLive } from "./local-search-agent.js"
+import { LocalGraphExtractorLive } from "./graph/local-graph-extractor.js"
 
 export { answerLocally, chooseAnswer, LocalAnswererLive, makeLocalAnswerer, readPassages } from "./local-answerer.js"
 export { extractCatalogLocally, LocalCatalogExtractorLive } from "./local-catalog-extractor.js"
@@ -33,7 +34,7 @@ export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalE
 export const localIntelligenceWith = <E, R>(embedder: Layer.Layer<Embedder, E, R>) =>
   Layer.provideMerge(
     Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-      LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive),
+      LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive, LocalGraphExtractorLive),
     embedder
   )
 

@@ -5,15 +5,15 @@
  *
  * `representations`: `organized_files` — the file has derived outputs; `search_index` — the file's
  * representations are built and current enough to search (`ingested` or `stale`, with an
- * ingestion record); `knowledge_graph` — false until the graph part reports the files a snapshot
- * covers.
+ * ingestion record); `knowledge_graph` — the file's representations are built and the published
+ * graph snapshot merged the file's graph (`inGraph`).
  */
 import { Option } from "effect"
 import type { FileIngestionRecord } from "../ingestion/file-ingestion.js"
 import { fileView, outputView } from "./file-view.js"
 import type { FileOutput, WorkspaceFile } from "./workspace-file.js"
 
-export const fileMetadataView = (file: WorkspaceFile, record: Option.Option<FileIngestionRecord>, outputs: ReadonlyArray<FileOutput>) => {
+export const fileMetadataView = (file: WorkspaceFile, record: Option.Option<FileIngestionRecord>, outputs: ReadonlyArray<FileOutput>, inGraph: boolean) => {
   const r = Option.getOrUndefined(record)
   const represented = r !== undefined && (file.ingestion_status === "ingested" || file.ingestion_status === "stale")
   return {
@@ -29,7 +29,7 @@ export const fileMetadataView = (file: WorkspaceFile, record: Option.Option<File
     media: r?.media ?? [],
     extracted_fields: r?.extracted_fields ?? {},
     outputs: outputs.map(outputView),
-    representations: { organized_files: outputs.length > 0, search_index: represented, knowledge_graph: false },
+    representations: { organized_files: outputs.length > 0, search_index: represented, knowledge_graph: represented && inGraph },
     last_error: file.ingestion_error
   }
 }

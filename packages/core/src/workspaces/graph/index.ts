@@ -2,3 +2,8 @@
 export * from "./file-graph.js"
 export * from "./snapshot.js"
 export { type FileGraphRecord, KnowledgeGraphStore, type KnowledgeGraphStoreService, type SnapshotHead } from "./graph-store.js"
+export { mergeFileGraphs } from "./entity-resolution.js"
+export { entersGraph } from "./graph-inclusion.js"
+export { KgBuildInProgress, KgNotBuilt } from "./errors.js"
+export { KG_BUILD, kgBuildKind, type KgBuildResult, MAX_GRAPH_CHARS } from "./kg-build-kind.js"
+export { currentGraph, KnowledgeGraphCache, KnowledgeGraphCacheLive, type LoadedGraph, loadGraph } from "./loaded-graph.js"

@@ -179,14 +179,15 @@ const build = (job: Job<typeof KgBuildInput.Type, KgBuildResult>, report: Report
     }
     const files_failed = files.flatMap((f) => failures.has(f.file_id) ? [failures.get(f.file_id)!] : [])
     const head = yield* store.currentSnapshot(t, wid)
-    if (!changed && Option.isSome(head)) {
+    const records = (yield* store.fileGraphs(t, wid)).filter((r) => !failures.has(r.file_id))
+    // a file that left since the snapshot (its kept graph dropped with it) changes it too
+    if (!changed && Option.isSome(head) && head.value.file_count === records.length) {
       const h = head.value
       return {
         result: { result_type: KG_BUILD, snapshot_id: h.snapshot_id, files_covered: h.file_count, node_count: h.node_count, edge_count: h.edge_count, rebuilt: false, files_failed, pages_read: 0 },
         units: 0
       }
     }
-    const records = (yield* store.fileGraphs(t, wid)).filter((r) => !failures.has(r.file_id))
     const content = mergeFileGraphs(wid, records, ontology)
     const snapshot = {
       snapshot_id: (yield* Ids).uuid(),

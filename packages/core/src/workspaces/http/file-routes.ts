@@ -20,6 +20,7 @@ import { isId, visibleFile, visibleLabelsOf } from "../files/file-access.js"
 import { WorkspaceNotFound } from "../workspace/errors.js"
 import { FileOutputNotFound, PathConflict, WorkspaceFileNotFound } from "../files/file-errors.js"
 import { fileMetadataView } from "../files/file-metadata-view.js"
+import { currentGraph } from "../graph/loaded-graph.js"
 import { normalizePathPrefix } from "../files/file-path.js"
 import { decodeFileCursor, type FileCursor, isVisible, WorkspaceFileStore } from "../files/file-store.js"
 import { filePageView, fileView, outputView, versionView } from "../files/file-view.js"
@@ -247,11 +248,15 @@ export const fileEndpoints = [
     handler: ({ ctx, caller, params }) =>
       Effect.gen(function*() {
         const { file, w } = yield* fileFor(caller, params.workspace_id, params.file_id)
-        const [record, outputs] = yield* Effect.all([
+        const [record, outputs, inGraph] = yield* Effect.all([
           Effect.flatMap(FileIngestionStore, (s) => s.get(w.tenant_id, w.workspace_id, file.file_id)),
-          Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(w.tenant_id, w.workspace_id, file.file_id))
+          Effect.flatMap(WorkspaceFileStore, (s) => s.listOutputs(w.tenant_id, w.workspace_id, file.file_id)),
+          currentGraph(w.tenant_id, w.workspace_id).pipe(
+            Effect.map((g) => g.snapshot.file_ids.includes(file.file_id)),
+            Effect.catchTag("KgNotBuilt", () => Effect.succeed(false))
+          )
         ]).pipe(storeDown)
-        return docsJson(200, fileMetadataView(file, record, outputs), ctx.requestId)
+        return docsJson(200, fileMetadataView(file, record, outputs, inGraph), ctx.requestId)
       })
   }),
   workspaceEndpoint({

@@ -1,13 +1,11 @@
 /**
  * The workspace tools as the search agent calls them, each run with the caller's visible labels
  * (hidden files never reach the agent) and scoped to the run's `path_prefix`:
- * `hybrid-search`, `folder-metadata`, `file-metadata`, `read-file`, `qa-file` — the same work as
- * their routes, on arguments checked by the routes' own body schemas. A refusal a caller would get
- * (404 `file_not_found`, 409 `file_not_ingested`, 422) becomes the observation `{error: {code,
- * message}}` for the agent to read; storage or engine failures fail the run.
- *
- * The knowledge-graph tools (`kg-search`, `kg-walk`) join as entries of `AGENT_TOOLS` and cases of
- * `runTool` once the graph exists.
+ * `hybrid-search`, `folder-metadata`, `file-metadata`, `read-file`, `qa-file`, and the knowledge
+ * graph's `kg-search` and `kg-walk` — the same work as their routes, on arguments checked by the
+ * routes' own body schemas. A refusal a caller would get (404 `file_not_found`, 409
+ * `file_not_ingested` or `kg_not_built`, 422) becomes the observation `{error: {code, message}}`
+ * for the agent to read; storage or engine failures fail the run.
  */
 import { Clock, Data, Effect, Either, Option, ParseResult, Schema } from "effect"
 import type { AgentToolName } from "../../intelligence/search-agent.js"
@@ -25,6 +23,11 @@ import { readFile } from "../tools/read-file.js"
 import { pagesOf, QaFileBody, ReadFileBody } from "../tools/tool-input.js"
 import { ingestedToolFile } from "../tools/tool-file.js"
 import { argumentsDigest } from "./tool-call-digest.js"
+import { graphViewOf } from "../graph/graph-view.js"
+import { KgSearchBody, KgWalkBody } from "../graph/kg-input.js"
+import { kgSearch } from "../graph/kg-search.js"
+import { kgWalk } from "../graph/kg-walk.js"
+import { currentGraph } from "../graph/loaded-graph.js"
 import { type Coverage, NO_COVERAGE, type ToolCallRecord } from "./intelligent-search-result.js"
 
 /** what one read-file call may return to the agent (its context is bounded) */
@@ -133,6 +136,18 @@ const run = (scope: ToolScope, tool: AgentToolName, args: unknown) =>
         if (!inScope(scope, target.file.path)) return yield* new WorkspaceFileNotFound({ file: a.path })
         const r = yield* readFile(target, { ...a, pages: pagesOf(a.pages), max_chars: Math.min(a.max_chars, AGENT_READ_CHARS) })
         return { result: r, hits: r.segments.length, coverage: r.coverage, candidates_seen: 0 }
+      }
+      case "kg-search": {
+        const a = yield* decode(KgSearchBody, args)
+        const view = yield* graphViewOf(yield* currentGraph(t, w), t, w, scope.visible, scoped(scope, a.path_prefix) || undefined)
+        const r = kgSearch(view, a)
+        return { result: r, hits: r.nodes.length, coverage: r.coverage, candidates_seen: 0 }
+      }
+      case "kg-walk": {
+        const a = yield* decode(KgWalkBody, args)
+        const view = yield* graphViewOf(yield* currentGraph(t, w), t, w, scope.visible, scoped(scope, a.path_prefix) || undefined)
+        const r = yield* kgWalk(view, a)
+        return { result: r, hits: r.nodes.length, coverage: r.coverage, candidates_seen: 0 }
       }
       case "qa-file": {
         const a = yield* decode(QaFileBody, args)

@@ -31,14 +31,17 @@ const output: Workspaces.Files.FileOutput = {
 
 describe("file metadata views", () => {
   it("the metadata route shows the record, the outputs and the representations of an ingested file", () => {
-    const m = Workspaces.Files.fileMetadataView(file({ ingestion_status: "ingested", ingested_hash: "h", ingested_at: 5, lane: "spreadsheet" }), Option.some(record), [output])
+    const ingested = file({ ingestion_status: "ingested", ingested_hash: "h", ingested_at: 5, lane: "spreadsheet" })
+    const m = Workspaces.Files.fileMetadataView(ingested, Option.some(record), [output], false)
     expect(m).toMatchObject({
       lane: "spreadsheet", sheet_names: ["Jan", "Feb"], summary: "A ledger", keywords: ["ledger"], sheets: [{ name: "Jan" }], extracted_fields: { company: "Acme" },
       outputs: [{ output_id: "o", kind: "derived_file", path: "_derived/books/ledger.xlsx/document.md", generation: 1 }],
       representations: { organized_files: true, search_index: true, knowledge_graph: false },
       last_error: null
     })
-    const stale = Workspaces.Files.fileMetadataView(file({ ingestion_status: "expired" }), Option.some(record), [])
+    // in the graph once a published snapshot merged it
+    expect(Workspaces.Files.fileMetadataView(ingested, Option.some(record), [output], true).representations.knowledge_graph).toBe(true)
+    const stale = Workspaces.Files.fileMetadataView(file({ ingestion_status: "expired" }), Option.some(record), [], true)
     expect(stale.representations).toEqual({ organized_files: false, search_index: false, knowledge_graph: false })
   })
 
