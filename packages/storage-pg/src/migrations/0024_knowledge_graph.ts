@@ -13,8 +13,9 @@
  * stored (TOAST-compressed on disk) where jsonb is rebuilt into text on every read and parsed
  * into its binary form on every write — work nothing here needs, since no query looks inside a
  * graph. Read whole, a large snapshot costs about the same in every form (bench/graph-store.ts:
- * text, jsonb and gzip in the process all ~1.3 s of this process's CPU for 70 MB of JSON, most of
- * it `JSON.parse`), which is why the store keeps the parsed snapshot (`graph-store.ts`).
+ * text, jsonb and gzip in the process all 1.2–1.4 s of this process's CPU for 70 MB of JSON — the
+ * driver taking the value in, then `JSON.parse`, ~0.4 s), which is why the store keeps the parsed
+ * snapshot (`graph-store.ts`).
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
