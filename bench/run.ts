@@ -7,14 +7,15 @@
  * It builds the packages first and measures the built code (bench/tsconfig.built.json): what an
  * embedder installs, and what `node` runs without tsx's cost per closure.
  *
- * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats|workspaces|search>.ts`. The pg,
- * docs and workspaces sections need PostgreSQL (DOCKET_BENCH_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
+ * Each section also runs alone: `npx tsx bench/<tokenizer|validation|http|bun|pg|docs|formats|workspaces|search|graph-store>.ts`. The pg,
+ * docs, workspaces, search and graph-store sections need PostgreSQL (DOCKET_BENCH_DATABASE_URL, default 127.0.0.1:5432). See bench/http.ts
  * for its environment knobs (duration, connections, rounds, CPU profiles).
  */
 import { cpus } from "node:os"
 import { runBunBench } from "./bun.js"
 import { runDocsBench } from "./docs.js"
 import { runFormatsBench } from "./formats.js"
+import { runGraphStoreBench } from "./graph-store.js"
 import { runHttpBench } from "./http.js"
 import { runPgBench } from "./pg.js"
 import { runSearchBench } from "./search.js"
@@ -32,7 +33,8 @@ const sections: ReadonlyArray<readonly [string, () => Promise<string>]> = [
   ["docs", runDocsBench],
   ["formats", runFormatsBench],
   ["workspaces", runWorkspacesBench],
-  ["search", runSearchBench]
+  ["search", runSearchBench],
+  ["graph-store", runGraphStoreBench]
 ]
 
 const main = async (): Promise<void> => {

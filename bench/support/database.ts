@@ -1,6 +1,8 @@
 /**
  * A database of a benchmark's own: `docket_bench_<random>` created on the PostgreSQL server of
  * DOCKET_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped by `drop`.
+ * DOCKET_BENCH_DATABASE_PREFIX names it otherwise (`<prefix>_<random>`), so runs sharing a server
+ * can tell their databases apart.
  */
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
@@ -17,7 +19,9 @@ const runSql = (url: string, statement: string) =>
 
 export const createDatabase = async (): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
   const admin = process.env.DOCKET_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test"
-  const name = `docket_bench_${randomBytes(6).toString("hex")}`
+  const prefix = process.env.DOCKET_BENCH_DATABASE_PREFIX ?? "docket_bench"
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`DOCKET_BENCH_DATABASE_PREFIX: lower-case letters, digits and _ only, not ${prefix}`)
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`
   await runSql(admin, `CREATE DATABASE ${name}`)
   const url = new URL(admin)
   url.pathname = `/${name}`

@@ -111,7 +111,7 @@ export const graphStoreSuite = <E>(name: string, layer: Layer.Layer<KnowledgeGra
         })
       ))
 
-    it("what the caller changes after a put or a read never reaches the store", () =>
+    it("what the caller changes after a put, a publish or a read never reaches the store", () =>
       run((s) =>
         Effect.gen(function*() {
           const { t, w } = scope()
@@ -128,6 +128,20 @@ export const graphStoreSuite = <E>(name: string, layer: Layer.Layer<KnowledgeGra
             // a store may hand out frozen values
           }
           expect((yield* s.fileGraphs(t, w))[0]).toEqual(kept)
+          // the same of a snapshot: a store may keep the one it hands out
+          const snap = snapshotOf("mine", 4, 3)
+          const published = structuredClone(snap)
+          yield* s.publish(t, w, snap)
+          ;(snap.nodes as Array<unknown>).length = 0
+          const first = Option.getOrThrow(yield* s.snapshot(t, w))
+          expect(first).toEqual(published)
+          try {
+            ;(first.nodes as Array<unknown>).length = 0
+            ;(first.edges[0]!.evidence as Array<unknown>).length = 0
+          } catch {
+            // frozen
+          }
+          expect(Option.getOrThrow(yield* s.snapshot(t, w))).toEqual(published)
         })
       ))
 
