@@ -556,6 +556,29 @@ export const scannedPdf = async (png: Uint8Array, options: { rotate?: number } =
   return doc.save()
 }
 
+/**
+ * A page with a text layer and a PNG drawn on it (an address block pasted as a picture): the text
+ * lines in Helvetica, the image at `box` (x, y from the bottom, width, height in points), and
+ * optional `hidden` text drawn fully transparent (a searchable layer over part of the image).
+ */
+export const textPdfWithImage = async (options: {
+  readonly size: readonly [number, number]
+  readonly lines: ReadonlyArray<{ text: string; x: number; y: number; size: number }>
+  readonly png: Uint8Array
+  readonly box: readonly [number, number, number, number]
+  readonly hidden?: ReadonlyArray<{ text: string; x: number; y: number; size: number }>
+}) => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const page = doc.addPage([...options.size])
+  for (const line of options.lines) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font })
+  const image = await doc.embedPng(options.png)
+  const [x, y, width, height] = options.box
+  page.drawImage(image, { x, y, width, height })
+  for (const line of options.hidden ?? []) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font, opacity: 0 })
+  return doc.save()
+}
+
 // ---------------------------------------------------------------- images
 
 const FONT: Record<string, ReadonlyArray<string>> = {

@@ -252,6 +252,35 @@ describe("real-world files", () => {
         expect((yield* parse("deck.ppt", F.samplePptWithMasterText({ showMaster: false }))).markdown).toBe("# Budget 2024")
       }))
 
+    it.effect("pdf: text drawn as an image inside a page with a text layer is read by OCR and merged in reading order, once", () =>
+      Effect.gen(function*() {
+        // "HELLO WORLD" as a picture of 560 × 120 px drawn over 268.8 × 57.6 pt: a quarter of the page
+        const picture = F.png(F.drawText("HELLO WORLD", 8))
+        const base = { size: [300, 200] as const, lines: [{ text: "Invoice 2024", x: 10, y: 180, size: 12 }], png: picture, box: [10, 20, 268.8, 57.6] as const }
+        const doc = yield* parse("pasted.pdf", yield* Effect.promise(() => F.textPdfWithImage(base)))
+        if (doc.kind !== "document") throw new Error("not a document")
+        expect(doc.text).toBe("Invoice 2024\n\nHELLO WORLD")
+        expect(doc.ocr_applied).toBe(true)
+        expect(doc.pages[0].ocr).toBe(false)
+        const hello = doc.pages[0].items.find((item) => item.text === "HELLO")!
+        expect(hello).toMatchObject({ source: "ocr" })
+        // in the page's points: the glyphs start 2 cells × 8 px × 0.48 pt/px right of the image's left edge
+        expect(hello.x).toBeCloseTo(10 + 16 * 0.48, -0.5)
+        expect(hello.y).toBeGreaterThan(200 - 20 - 57.6)
+        expect(hello.y + hello.h).toBeLessThan(200 - 20)
+        // a searchable layer over part of the picture: that word comes from the layer, not again from OCR
+        const layered = yield* parse("layered.pdf", yield* Effect.promise(() => F.textPdfWithImage({ ...base, hidden: [{ text: "WORLD", x: 156, y: 35.4, size: 26 }] })))
+        if (layered.kind !== "document") throw new Error("not a document")
+        expect(layered.text).toBe("Invoice 2024\n\nHELLO WORLD")
+        expect(layered.pages[0].items.map((item) => [item.text, item.source])).toEqual([["Invoice 2024", "text_layer"], ["WORLD", "text_layer"], ["HELLO", "ocr"]])
+        // a logo-sized picture is not read; a photo without text adds nothing (no noise, no warning)
+        const small = yield* parse("logo.pdf", yield* Effect.promise(() => F.textPdfWithImage({ ...base, box: [10, 20, 67.2, 14.4] })))
+        if (small.kind !== "document") throw new Error("not a document")
+        expect([small.text, small.ocr_applied]).toEqual(["Invoice 2024", false])
+        const photo = yield* parse("photo.pdf", yield* Effect.promise(async () => F.textPdfWithImage({ ...base, png: await F.stripesPicture(), box: [10, 20, 200, 150] })))
+        expect([photo.text, photo.warnings]).toEqual(["Invoice 2024", []])
+      }), 60_000)
+
     it.effect("vsd: legacy Visio drawings give each page's shape texts with their frames (versions 11, 6 and 5, compressed or not)", () =>
       Effect.gen(function*() {
         const pages: ReadonlyArray<F.VsdPageSpec> = [
