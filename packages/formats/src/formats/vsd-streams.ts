@@ -115,7 +115,8 @@ export class VsdStreams {
         }
       }
     }
-    return [...ordered, ...listed.values()]
+    for (const p of listed.values()) ordered.push(p)
+    return ordered
   }
 
   /** The chunks of a stream that holds chunks or one blob (the blob as a chunk of the stream's type). */
@@ -133,7 +134,7 @@ export class VsdStreams {
       const body = data.subarray(header.start, Math.min(data.length, header.start + header.length))
       const chunk = { type: header.type, id: header.id, level: header.level, data: body }
       out.push(chunk)
-      if (this.layout === "v5" && V5_LISTS.has(header.type)) out.push(...v5Records(chunk))
+      if (this.layout === "v5" && V5_LISTS.has(header.type)) for (const record of v5Records(chunk)) out.push(record)
       o = header.end
     }
     return out

@@ -96,7 +96,8 @@ export const readVsd = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
   const collect = (p: VsdPointer, depth: number, into: Array<VsdChunk>) => {
     const stream = streams.load(p)
     if (stream === undefined) return
-    into.push(...streams.chunks(p, stream.data, stream.shift))
+    // one at a time: a stream of many chunks must not become one call's arguments
+    for (const chunk of streams.chunks(p, stream.data, stream.shift)) into.push(chunk)
     if (holdsPointers(p) && depth < MAX_DEPTH && !visited.has(p.offset)) {
       visited.add(p.offset)
       for (const child of streams.pointers(stream.data, stream.shift, p.type)) collect(child, depth + 1, into)
@@ -104,7 +105,7 @@ export const readVsd = (bytes: Uint8Array, ctx: ReaderContext): Documents.Parsed
   }
   const findPages = (p: VsdPointer, data: Uint8Array, shift: number, depth: number) => {
     for (const child of streams.pointers(data, shift, p.type)) {
-      if (child.type === STREAM.stencils || !holdsPointers(child) && child.type !== STREAM.page) continue
+      if (child.type === STREAM.stencils || (!holdsPointers(child) && child.type !== STREAM.page)) continue
       if (child.type === STREAM.page) {
         if (pages.length >= ctx.limits.maxPages) {
           throw tooComplex(ctx.format, "pages", `The drawing has more than ${ctx.limits.maxPages} pages; at most ${ctx.limits.maxPages} are read.`)
