@@ -114,13 +114,5 @@ describe("failures", () => {
         const csv = Array.from({ length: 30 }, (_, i) => `${i},a,b,c`).join("\n")
         expect(yield* failure("big.csv", F.utf8(csv))).toMatchObject({ _tag: "FileTooComplex", limit: "cells" })
       }))
-
-    it.effect("a legacy binary Visio drawing is refused with the reason", () =>
-      Effect.gen(function*() {
-        const error = yield* failure("plan.vsd", F.cfb({ VisioDocument: new Uint8Array(64) }))
-        expect(error).toMatchObject({ _tag: "UnsupportedFileType", reason: "format_not_readable", extension: ".vsd" })
-        expect(error.message).toContain("save it as .vsdx")
-        expect(yield* failure("other.vsd", F.cfb({ Other: new Uint8Array(4) }))).toMatchObject({ _tag: "CorruptFile" })
-      }))
   })
 })

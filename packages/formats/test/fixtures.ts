@@ -7,6 +7,7 @@
 import * as CFB from "cfb"
 import { strToU8, zipSync, type Zippable } from "fflate"
 import { degrees, PDFDocument, PDFName, PDFHexString, StandardFonts } from "pdf-lib"
+import iconv from "iconv-lite"
 import { PNG } from "pngjs"
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
@@ -380,6 +381,146 @@ export const sampleMsg = () => {
   })
 }
 
+// ---------------------------------------------------------------- legacy Visio
+
+/**
+ * Visio's LZ77 variant, written greedily: the longest match (3–18 bytes) among the last 4,000
+ * bytes becomes a back-reference whose ring position is stored 18 behind, anything else a literal.
+ */
+export const visioCompress = (data: Uint8Array): Uint8Array => {
+  const out: Array<number> = []
+  let i = 0
+  while (i < data.length) {
+    const flagAt = out.length
+    out.push(0)
+    let flag = 0
+    for (let bit = 0; bit < 8 && i < data.length; bit++) {
+      let best = 0
+      let bestFrom = 0
+      for (let from = Math.max(0, i - 4000); from < i; from++) {
+        let n = 0
+        while (n < 18 && i + n < data.length && data[from + n] === data[i + n]) n++
+        if (n > best) { best = n; bestFrom = from }
+      }
+      if (best >= 3) {
+        const stored = ((bestFrom & 4095) - 18 + 4096) % 4096
+        out.push(stored & 0xff, ((stored >> 4) & 0xf0) | (best - 3))
+        i += best
+      } else {
+        flag |= 1 << bit
+        out.push(data[i++])
+      }
+    }
+    out[flagAt] = flag
+  }
+  return Uint8Array.from(out)
+}
+
+export interface VsdShapeSpec {
+  readonly id: number
+  readonly text?: string
+  readonly group?: boolean
+  readonly parent?: number
+  /** PinX, PinY, Width, Height, LocPinX, LocPinY in inches. */
+  readonly frame?: readonly [number, number, number, number, number, number]
+}
+
+export interface VsdPageSpec {
+  readonly shapes: ReadonlyArray<VsdShapeSpec>
+  readonly background?: boolean
+  /** Width and height in inches. */
+  readonly size?: readonly [number, number]
+}
+
+/**
+ * A legacy Visio drawing written after libvisio's reading of the format: the VisioDocument
+ * stream's header and trailer pointer, a trailer listing a stencil (a master shape with text, which
+ * is not the drawing's) and the pages stream, one chunk stream per page. Version 11 (UTF-16 text,
+ * compressed streams), 6 (8-bit text) or 5 (short pointers and chunk headers, the transform a
+ * record of the shape's property list).
+ */
+export const sampleVsd = (pages: ReadonlyArray<VsdPageSpec>, options: { version?: 11 | 6 | 5; compressed?: boolean } = {}) => {
+  const version = options.version ?? 11
+  const compressed = options.compressed ?? version === 11
+  const v5 = version === 5
+  const streams: Array<Uint8Array> = []
+  const HEADER = 0x40
+  let next = HEADER
+  const place = (content: Uint8Array, format: number) => {
+    const bytes = compressed ? visioCompress(Uint8Array.from([0, 0, 0, 0, ...content])) : content
+    const offset = next
+    streams.push(bytes)
+    next += bytes.length
+    return { offset, length: bytes.length, format: format | (compressed ? 2 : 0) }
+  }
+  const pointer = (type: number, p: { offset: number; length: number; format: number }) =>
+    v5
+      ? new Bytes().u16(type).u16(p.format).u32(0).u32(p.offset).u32(p.length).done()
+      : new Bytes().u32(type).u32(0).u32(p.offset).u32(p.length).u16(p.format).done()
+  const pointerList = (type: number, items: ReadonlyArray<Uint8Array>) => {
+    if (v5) {
+      const at = type === 0x14 ? 0x82 : type === 0x1e ? 0x36 : type > 0x45 ? 0x1e : type === 0x1d ? 0x1e : 0x0a
+      const b = new Bytes().bytes(new Uint8Array(at)).u16(items.length)
+      items.forEach((item) => b.bytes(item))
+      return b.done()
+    }
+    // the offset of the list (+4), then the order's length, the count, a reserved dword, pointers, order
+    const b = new Bytes().u32(8).u32(items.length).u32(items.length).u32(0)
+    items.forEach((item) => b.bytes(item))
+    items.forEach((_, i) => b.u32(items.length - 1 - i)) // listed in reverse, read in the order given
+    return b.done()
+  }
+  const chunk = (type: number, id: number, level: number, data: Uint8Array, trailer = 0) =>
+    v5
+      ? new Bytes().u16(type).u16(id).u8(level).u8(0).u16(0).u32(data.length).bytes(data).done()
+      : new Bytes().u32(type).u32(id).u32(0).u32(data.length).u16(level).u8(0x50).bytes(data).bytes(new Uint8Array(trailer)).done()
+  const text = (s: string) =>
+    version === 11 ? new Bytes().bytes(new Uint8Array(8)).utf16(s).u16(0).done() : new Bytes().bytes(new Uint8Array(8)).bytes(iconv.encode(s, "windows-1252")).u8(0).done()
+  const cells = (values: ReadonlyArray<number>) => {
+    const b = new Bytes()
+    values.forEach((v) => b.u8(0).f64(v))
+    return b.u8(0).u8(0).done()
+  }
+  const shapeChunks = (shape: VsdShapeSpec) => {
+    const head = v5
+      ? new Bytes().u16(0).u16(shape.parent ?? 0).bytes(new Uint8Array(26)).done()
+      : new Bytes().bytes(new Uint8Array(10)).u32(shape.parent ?? 0).bytes(new Uint8Array(54)).done()
+    const out = [chunk(shape.group ? 0x47 : 0x48, shape.id, 1, head)]
+    if (shape.frame !== undefined) {
+      const xform = cells(shape.frame)
+      if (v5) {
+        // a property list of one record: its data, then (type, offset) per record, then count and end
+        const list = new Bytes().bytes(xform).bytes(new Uint8Array((4 - (xform.length % 4)) % 4))
+        const end = list.length
+        out.push(chunk(0x68, 0, 2, list.u16(0x9b).u16(0).u16(1).u16(end).done()))
+      } else {
+        out.push(chunk(0x9b, 0, 2, xform))
+      }
+    }
+    if (shape.text !== undefined) out.push(chunk(0x0e, shape.id, 2, text(shape.text)))
+    return out
+  }
+  const pageStream = (page: VsdPageSpec) => {
+    const parts = [chunk(0x15, 0xffff, 0, new Uint8Array(v5 ? 8 : 16))]
+    if (page.size !== undefined) parts.push(chunk(0x92, 0, 1, cells([...page.size, 0, 0, 1, 1]), version === 11 ? 4 : 0))
+    page.shapes.forEach((shape) => parts.push(...shapeChunks(shape)))
+    return place(Uint8Array.from(parts.flatMap((p) => [...p])), (v5 ? 0xc0 : 0xd0) | (page.background ? 0 : 1))
+  }
+  const pagePointers = pages.map((page) => pointer(0x15, pageStream(page)))
+  const pagesStream = place(pointerList(0x27, pagePointers), 0x50)
+  const masterShape = place(Uint8Array.from(shapeChunks({ id: 1, text: "Master prompt text" }).flatMap((p) => [...p])), 0xd0)
+  const stencilPage = place(pointerList(0x1e, [pointer(0x48, masterShape)]), 0x50)
+  const stencils = place(pointerList(0x1d, [pointer(0x1e, stencilPage)]), 0x50)
+  const trailer = place(pointerList(0x14, [pointer(0x1d, stencils), pointer(0x27, pagesStream)]), 0x50)
+  const header = new Bytes().latin1("Visio (TM) Drawing\r\n").bytes(new Uint8Array(6)).u16(version).u32(next).bytes(new Uint8Array(4))
+  header.bytes(pointer(0x14, trailer))
+  const doc = new Uint8Array(next)
+  doc.set(header.done())
+  let at = HEADER
+  for (const s of streams) { doc.set(s, at); at += s.length }
+  return cfb({ VisioDocument: doc })
+}
+
 // ---------------------------------------------------------------- PDF
 
 export const samplePdf = async (pages: ReadonlyArray<ReadonlyArray<{ text: string; x: number; y: number; size: number }>>) => {
@@ -412,6 +553,29 @@ export const scannedPdf = async (png: Uint8Array, options: { rotate?: number } =
   page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() })
   // a /Rotate that turns the scan on its side as displayed (a scanner that set it wrong)
   if (options.rotate !== undefined) page.setRotation(degrees(options.rotate))
+  return doc.save()
+}
+
+/**
+ * A page with a text layer and a PNG drawn on it (an address block pasted as a picture): the text
+ * lines in Helvetica, the image at `box` (x, y from the bottom, width, height in points), and
+ * optional `hidden` text drawn fully transparent (a searchable layer over part of the image).
+ */
+export const textPdfWithImage = async (options: {
+  readonly size: readonly [number, number]
+  readonly lines: ReadonlyArray<{ text: string; x: number; y: number; size: number }>
+  readonly png: Uint8Array
+  readonly box: readonly [number, number, number, number]
+  readonly hidden?: ReadonlyArray<{ text: string; x: number; y: number; size: number }>
+}) => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const page = doc.addPage([...options.size])
+  for (const line of options.lines) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font })
+  const image = await doc.embedPng(options.png)
+  const [x, y, width, height] = options.box
+  page.drawImage(image, { x, y, width, height })
+  for (const line of options.hidden ?? []) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font, opacity: 0 })
   return doc.save()
 }
 

@@ -10,6 +10,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { strToU8, unzipSync, zipSync } from "fflate"
 import iconv from "iconv-lite"
+import * as CFB from "cfb"
+import { readFileSync } from "node:fs"
 import * as F from "./fixtures.js"
 
 const utf16be = (text: string): Uint8Array => Uint8Array.from(iconv.encode(text, "utf-16be"))
@@ -248,6 +250,100 @@ describe("real-world files", () => {
       Effect.gen(function*() {
         expect((yield* parse("deck.ppt", F.samplePptWithMasterText({ showMaster: true }))).markdown).toBe("# Budget 2024\n\nAcme Confidential")
         expect((yield* parse("deck.ppt", F.samplePptWithMasterText({ showMaster: false }))).markdown).toBe("# Budget 2024")
+      }))
+
+    it.effect("pdf: text drawn as an image inside a page with a text layer is read by OCR and merged in reading order, once", () =>
+      Effect.gen(function*() {
+        // "HELLO WORLD" as a picture of 560 × 120 px drawn over 268.8 × 57.6 pt: a quarter of the page
+        const picture = F.png(F.drawText("HELLO WORLD", 8))
+        const base = { size: [300, 200] as const, lines: [{ text: "Invoice 2024", x: 10, y: 180, size: 12 }], png: picture, box: [10, 20, 268.8, 57.6] as const }
+        const doc = yield* parse("pasted.pdf", yield* Effect.promise(() => F.textPdfWithImage(base)))
+        if (doc.kind !== "document") throw new Error("not a document")
+        expect(doc.text).toBe("Invoice 2024\n\nHELLO WORLD")
+        expect(doc.ocr_applied).toBe(true)
+        expect(doc.pages[0].ocr).toBe(false)
+        const hello = doc.pages[0].items.find((item) => item.text === "HELLO")!
+        expect(hello).toMatchObject({ source: "ocr" })
+        // in the page's points: the glyphs start 2 cells × 8 px × 0.48 pt/px right of the image's left edge
+        expect(hello.x).toBeCloseTo(10 + 16 * 0.48, -0.5)
+        expect(hello.y).toBeGreaterThan(200 - 20 - 57.6)
+        expect(hello.y + hello.h).toBeLessThan(200 - 20)
+        // a searchable layer over part of the picture: that word comes from the layer, not again from OCR
+        const layered = yield* parse("layered.pdf", yield* Effect.promise(() => F.textPdfWithImage({ ...base, hidden: [{ text: "WORLD", x: 156, y: 35.4, size: 26 }] })))
+        if (layered.kind !== "document") throw new Error("not a document")
+        expect(layered.text).toBe("Invoice 2024\n\nHELLO WORLD")
+        expect(layered.pages[0].items.map((item) => [item.text, item.source])).toEqual([["Invoice 2024", "text_layer"], ["WORLD", "text_layer"], ["HELLO", "ocr"]])
+        // a logo-sized picture is not read; a photo without text adds nothing (no noise, no warning)
+        const small = yield* parse("logo.pdf", yield* Effect.promise(() => F.textPdfWithImage({ ...base, box: [10, 20, 67.2, 14.4] })))
+        if (small.kind !== "document") throw new Error("not a document")
+        expect([small.text, small.ocr_applied]).toEqual(["Invoice 2024", false])
+        const photo = yield* parse("photo.pdf", yield* Effect.promise(async () => F.textPdfWithImage({ ...base, png: await F.stripesPicture(), box: [10, 20, 200, 150] })))
+        expect([photo.text, photo.warnings]).toEqual(["Invoice 2024", []])
+      }), 60_000)
+
+    it.effect("vsd: legacy Visio drawings give each page's shape texts with their frames (versions 11, 6 and 5, compressed or not)", () =>
+      Effect.gen(function*() {
+        const pages: ReadonlyArray<F.VsdPageSpec> = [
+          { size: [11, 8.5], shapes: [
+            { id: 1, text: "Start process", frame: [2, 7, 2, 1, 1, 0.5] },
+            { id: 2, group: true, frame: [6, 4, 4, 2, 2, 1] },
+            { id: 3, parent: 2, text: "Approve invoice", frame: [1, 1, 2, 1, 1, 0.5] }
+          ] },
+          { background: true, shapes: [{ id: 1 }] },
+          { shapes: [{ id: 1, text: "Caf\u00e9 \u2013 second page" }] }
+        ]
+        for (const version of [11, 6, 5] as const) {
+          for (const compressed of [true, false]) {
+            const doc = yield* parse("flow.vsd", F.sampleVsd(pages, { version, compressed }))
+            if (doc.kind !== "document") throw new Error("not a document")
+            // Visio 2000+ lists the pages in an order of its own (the fixture: reversed); the
+            // empty background page is left out; the stencil's master text is not the drawing's
+            const [first, second] = version === 5 ? [0, 1] : [1, 0]
+            expect(doc.page_count).toBe(2)
+            expect(doc.pages[first].items.map((item) => item.text)).toEqual(["Start process", "Approve invoice"])
+            expect(doc.text).not.toContain("Master prompt text")
+            expect(doc.pages[first]).toMatchObject({ width: 792, height: 612, unit: "pt" })
+            // PinX 2 − LocPinX 1 = 1 in; top = 8.5 − (7 − 0.5 + 1) = 1 in
+            expect(doc.pages[first].items[0]).toMatchObject({ x: 72, y: 72, w: 144, h: 72 })
+            // inside the group whose frame starts at (4, 3) in: left 4 + 1 − 1 = 4 in, top 8.5 − (3 + 0.5 + 1) = 4 in
+            expect(doc.pages[first].items[1]).toMatchObject({ x: 288, y: 288, w: 144, h: 72 })
+            expect(doc.pages[second]).toMatchObject({ width: 612, height: 792, items: [] })
+            expect(doc.blocks.filter((b) => b.page === second + 1).map((b) => b.text)).toEqual(["Caf\u00e9 \u2013 second page"])
+          }
+        }
+      }))
+
+    it.effect("vsd: a text longer than the 4,096-byte ring decompresses whole", () =>
+      Effect.gen(function*() {
+        const long = Array.from({ length: 400 }, (_, i) => `line ${i % 37} of the legend`).join(" ")
+        const doc = yield* parse("legend.vsd", F.sampleVsd([{ shapes: [{ id: 1, text: long }] }], { version: 11, compressed: true }))
+        expect(doc.text).toBe(long)
+      }))
+
+    it.effect("vsd: drawings Visio wrote (Apache POI's test files): Visio 2003 with a group, Visio 5", () =>
+      Effect.gen(function*() {
+        const read = (name: string) => new Uint8Array(readFileSync(new URL(`./data/poi/${name}`, import.meta.url)))
+        const v11 = yield* parse("random.vsd", read("Test_Visio-Some_Random_Text.vsd"))
+        expect(v11.text).toBe("Test View\n\nI am a test view\n\nSome random text, on a page")
+        if (v11.kind !== "document") throw new Error("not a document")
+        expect(v11.pages[0]).toMatchObject({ width: expect.closeTo(595.3, 1), height: expect.closeTo(841.9, 1) })
+        expect(v11.pages[0].items[2]).toMatchObject({ text: "Some random text, on a page", x: expect.closeTo(221.1, 1), y: expect.closeTo(119.1, 1) })
+        const v5 = yield* parse("connections.vsd", read("v5_Connection_Types.vsd"))
+        expect(v5.text).toBe("Static to Static\n\nDynamic to Static\n\nDynamic to Dynamic")
+        expect(v5.warnings).toEqual([])
+      }))
+
+    it.effect("vsd: not a Visio stream is corrupt; a file version no reader knows is refused with the reason", () =>
+      Effect.gen(function*() {
+        expect(yield* failure("plan.vsd", F.cfb({ VisioDocument: new Uint8Array(64) }))).toMatchObject({ _tag: "CorruptFile" })
+        expect(yield* failure("other.vsd", F.cfb({ Other: new Uint8Array(4) }))).toMatchObject({ _tag: "CorruptFile" })
+        const drawing = F.sampleVsd([{ shapes: [{ id: 1, text: "x" }] }])
+        const doc = CFB.read(Buffer.from(drawing), { type: "buffer" })
+        const stream = CFB.find(doc, "VisioDocument")!.content as Uint8Array
+        stream[0x1a] = 14
+        const error = yield* failure("future.vsd", new Uint8Array(CFB.write(doc, { type: "buffer" }) as Buffer))
+        expect(error).toMatchObject({ _tag: "UnsupportedFileType", reason: "format_not_readable" })
+        expect(error.message).toContain("file version 14")
       }))
 
     it.effect("a file that gives no text says so in a warning", () =>

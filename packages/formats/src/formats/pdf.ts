@@ -4,7 +4,8 @@
  * reading order (top to bottom, left to right), paragraphs split at wide line gaps, and headings
  * for lines set clearly larger than the body text. A page with no text layer but with images (a
  * scan) is rendered with @napi-rs/canvas (prebuilt in npm) and read by OCR; words get boxes in
- * points. Password-protected files fail as encrypted (no password is tried); damaged files that
+ * points. Large images inside pages that do have a text layer are read by OCR too, their words merged
+ * into the page's lines (`pdf-image-text.ts`). Password-protected files fail as encrypted (no password is tried); damaged files that
  * PDF.js cannot repair fail as corrupt. Tables in PDFs come out as lines of text, not tables.
  */
 import type { Documents } from "@docket/core"
@@ -12,8 +13,9 @@ import { createRequire } from "node:module"
 import path from "node:path"
 import { assembleDocument, type PageDraft } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
-import { droppedWarning, type OcrEngine, type OcrResult, OcrTimeout } from "../internal/ocr.js"
+import { droppedWarning, type OcrEngine, type OcrResult, OcrTimeout, type OcrWord } from "../internal/ocr.js"
 import { corrupt, encrypted, tooComplex } from "../internal/problem.js"
+import { imageRects, newWords, readRegion, textImageRegions } from "./pdf-image-text.js"
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs")
 let pdfjsModule: Promise<PdfJs> | undefined
@@ -27,9 +29,17 @@ const standardFontDataUrl = (): string => {
 /** Scanned pages are rendered for OCR at 300 dpi, the longest side at most 3500 pixels. */
 const OCR_RENDER_DPI = 300
 const OCR_RENDER_PIXELS = 3500
+/** Images inside pages with a text layer read by OCR per file (`pdf-image-text.ts`), within the OCR time budget. */
+export const MAX_IMAGE_REGIONS = 10
+/**
+ * Pages with a text layer whose images are looked for: the first 20. Finding them takes the page's
+ * operator list, which costs about 60 % of the text extraction even on a page without images.
+ */
+export const MAX_IMAGE_PAGES = 20
 
-interface Run { text: string; x: number; y: number; w: number; h: number; eol: boolean }
-interface Line { text: string; top: number; bottom: number; size: number }
+/** `ocr`: read from an image; its box height is not a font size. */
+interface Run { text: string; x: number; y: number; w: number; h: number; eol: boolean; ocr?: boolean }
+interface Line { text: string; top: number; bottom: number; size: number; ocr: boolean }
 
 const linesOf = (runs: ReadonlyArray<Run>): Array<Line> => {
   const sorted = runs.filter((r) => r.text.trim() !== "" || r.eol).slice()
@@ -51,7 +61,7 @@ const linesOf = (runs: ReadonlyArray<Run>): Array<Line> => {
       text += run.text
       end = run.x + run.w
     }
-    return { text: text.replace(/\s+/g, " ").trim(), top: line.baseline - line.size, bottom: line.baseline, size: line.size }
+    return { text: text.replace(/\s+/g, " ").trim(), top: line.baseline - line.size, bottom: line.baseline, size: line.size, ocr: line.runs.some((r) => r.ocr === true) }
   })
 }
 
@@ -70,7 +80,7 @@ const blocksOf = (lines: ReadonlyArray<Line>, page: number, bodySize: number): A
   }
   for (const line of lines) {
     if (line.text === "") continue
-    if (bodySize > 0 && line.size >= bodySize * 1.3 && line.text.length <= 150) {
+    if (bodySize > 0 && !line.ocr && line.size >= bodySize * 1.3 && line.text.length <= 150) {
       const previous = blocks[blocks.length - 1]
       flush()
       const level = line.size >= bodySize * 1.8 ? 1 : 2
@@ -187,6 +197,9 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Do
     let ocrPages = 0
     let ocrBudget = ctx.limits.ocrTimeoutMs
     let ocrApplied = false
+    let imageRegions = 0
+    let imagePages = 0
+    let regionsStoppedOn: number | undefined
     const ocrParagraphs = new Map<number, ReadonlyArray<string>>()
     const imageOps = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject, pdfjs.OPS.paintImageMaskXObject, pdfjs.OPS.paintImageXObjectRepeat])
     for (let n = 1; n <= doc.numPages; n++) {
@@ -242,19 +255,54 @@ export const readPdf = async (bytes: Uint8Array, ctx: ReaderContext): Promise<Do
             }
           }
         }
+      } else if (regionsStoppedOn === undefined && imagePages < MAX_IMAGE_PAGES) {
+        imagePages++
+        // text drawn as an image beside the text layer: read, merged into the lines in reading order
+        const operators = await page.getOperatorList()
+        const regions = textImageRegions(imageRects(pdfjs, page, operators), viewport.width, viewport.height, items)
+        const found: Array<OcrWord> = []
+        for (const region of regions) {
+          if (imageRegions >= MAX_IMAGE_REGIONS || ocrBudget <= 0) {
+            regionsStoppedOn ??= n
+            break
+          }
+          imageRegions++
+          const started = Date.now()
+          try {
+            found.push(...newWords(await readRegion(page, region, ctx.ocr, ocrBudget), items))
+          } catch (error) {
+            warnings.push(error instanceof OcrTimeout
+              ? `an image on page ${n} was not read: OCR did not finish within the time limit`
+              : `an image on page ${n} could not be rendered for OCR: ${error instanceof Error ? error.message : String(error)}`)
+          } finally {
+            ocrBudget -= Date.now() - started
+          }
+        }
+        if (found.length > 0) {
+          ocrApplied = true
+          for (const word of found) {
+            runs.push({ text: word.text, x: word.x, y: word.y, w: word.w, h: word.h, eol: false, ocr: true })
+            items.push({ text: word.text, x: word.x, y: word.y, w: word.w, h: word.h, source: "ocr", confidence: word.confidence })
+          }
+          lines = linesOf(runs)
+          text = lines.map((l) => l.text).join("\n")
+        }
       }
       pageLines.push(lines)
       pages.push({ page_number: n, width: viewport.width, height: viewport.height, unit: "pt", items, ocr, text })
       page.cleanup()
     }
     // the body size: the median font size weighted by characters
-    const bodySize = median(pageLines.flat().flatMap((l) => Array<number>(Math.max(1, l.text.length)).fill(l.size)))
+    const bodySize = median(pageLines.flat().filter((l) => !l.ocr).flatMap((l) => Array<number>(Math.max(1, l.text.length)).fill(l.size)))
     const blocks = pageLines.flatMap((lines, i): Array<Documents.Block> => {
       const paragraphs = ocrParagraphs.get(i + 1)
       return paragraphs === undefined
         ? blocksOf(lines, i + 1, bodySize)
         : paragraphs.map((text) => ({ type: "paragraph", page: i + 1, text }))
     })
+    if (regionsStoppedOn !== undefined) {
+      warnings.push(`images inside pages with text were read by OCR up to page ${regionsStoppedOn}, where the limit of ${MAX_IMAGE_REGIONS} images per file or the OCR time limit was reached; later ones were not read`)
+    }
     return assembleDocument({
       format: ctx.format, fileName: ctx.fileName, blocks, pagination: "pages", pages, pageCount: doc.numPages,
       metadata, warnings, ocrApplied
