@@ -11,6 +11,7 @@ import { LocalDomainGeneratorLive } from "./local-domain-generator.js"
 import { LocalEmbedderLive } from "./local-embedder.js"
 import { LocalExtractorLive } from "./local-extractor.js"
 import { LocalFilteredQueryWriterLive } from "./local-filtered-query-writer.js"
+import { LocalGraphExtractorLive } from "./graph/local-graph-extractor.js"
 import { LocalGrounderLive } from "./local-grounder.js"
 import { LocalTableQuestionWriterLive } from "./local-table-question-writer.js"
 import { LocalSearchAgentLive } from "./local-search-agent.js"
@@ -22,6 +23,7 @@ export { generateDomainLocally, LocalDomainGeneratorLive, namedDocumentKinds } f
 export { ASSUMED_CURRENCY, LocalFilteredQueryWriterLive, periodOf, writeFilteredQuery } from "./local-filtered-query-writer.js"
 export { extractLocally, LOCAL_EXTRACT_BATCH_PAGES, LocalExtractorLive } from "./local-extractor.js"
 export { locateLocally, LocalGrounderLive } from "./local-grounder.js"
+export { extractGraphLocally, LocalGraphExtractorLive } from "./graph/local-graph-extractor.js"
 export { LocalTableQuestionWriterLive, tableAnswerSentence, writeTableQuestion } from "./local-table-question-writer.js"
 export { decompose, LOCAL_SEARCH_AGENT_MODEL, LOCAL_TIER_BUDGETS, LocalSearchAgentLive, localSearchAgent, localSearchAgentLayer, planLocally, readQuery } from "./local-search-agent.js"
 export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalEmbedderLive } from "./local-embedder.js"
@@ -33,7 +35,7 @@ export { embedLocally, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL, LocalE
 export const localIntelligenceWith = <E, R>(embedder: Layer.Layer<Embedder, E, R>) =>
   Layer.provideMerge(
     Layer.mergeAll(LocalClassifierLive, LocalExtractorLive, LocalGrounderLive, LocalAnswererLive, LocalDomainGeneratorLive,
-      LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive),
+      LocalTableQuestionWriterLive, LocalCatalogExtractorLive, LocalSearchAgentLive, LocalFilteredQueryWriterLive, LocalGraphExtractorLive),
     embedder
   )
 

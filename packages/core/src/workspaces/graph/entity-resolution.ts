@@ -238,7 +238,8 @@ export const mergeFileGraphs = (workspaceId: string, records: ReadonlyArray<File
     // groups in a fixed order (by their first instance), so a key two groups share is resolved the same way each build
     for (const group of [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => g)) {
       const names = group.flatMap((x) => x.names.map((n) => n.trim().replace(/\s+/g, " ")))
-      const title = pickTitle(names)
+      // a value's or document's files name it canonically (`2024-03-03`, `GBP 12,500`): its printed forms stay aliases
+      const title = type === "organisation" || type === "person" ? pickTitle(names) : pickTitle(group.map((x) => x.entity.name.trim().replace(/\s+/g, " ")))
       const key = canonicalKey(type, title)
       let nodeId = graphNodeId(workspaceId, type, key)
       // two groups left apart under one key (an ambiguous name): the later one is told apart by a counter
