@@ -277,16 +277,16 @@ export const generateGroupSet = (split: Split): GroupSet => {
 
   // ---- contracts between a subsidiary and a counterparty
   const contracts: Array<{ id: string; title: string; a: Company; b: Company; date: { id: string; text: string } }> = []
-  subsidiaries.forEach(({ c }, i) => {
+  pool.contractTitles.forEach((contractTitle, i) => {
+    const { c } = subsidiaries[i % subsidiaries.length]!
     const cp = counterparties[i % counterparties.length]!
-    const contractTitle = pool.contractTitles[i % pool.contractTitles.length]!
     const d = new Doc(truth, `contracts/${contractTitle.toLowerCase().replace(/\s+/g, "-")}-${cp.short.toLowerCase().replace(/\s+/g, "-")}.md`)
     const cid = truth.add("contract", [contractTitle])
     const when = randomDate(variant(3))
     const value = amount(rng.int(20, 900) * 1000, rng.pick(["code", "symbol"]))
     const ref = `${contractTitle.split(" ").map((w) => w[0]).join("")}-2024-${digits(3)}`
     const refId = identifier(ref)
-    const signer = directors[i]!
+    const signer = directors[i % directors.length]!
     const cpSigner = contacts[i % contacts.length]!
     const heading = v(2, 1) === 0 ? `# ${contractTitle.toUpperCase()}` : v(2, 1) === 1 ? `# ${contractTitle}` : `**${contractTitle.toUpperCase()}**`
     d.block(heading).e(cid, heading.replace(/[#*]/g, "").trim())
@@ -305,7 +305,7 @@ export const generateGroupSet = (split: Split): GroupSet => {
     }
     d.rel("party_to", c.id, cid).rel("party_to", cp.id, cid).rel("dated", cid, when.id)
     if (rng.chance(0.6)) {
-      const parent = subsidiaries[i]!.parent
+      const parent = subsidiaries[i % subsidiaries.length]!.parent
       const phr = v(2, 2)
       const s = phr === 0 ? `The Supplier, ${d.e(c.id)}, is a wholly owned subsidiary of ${d.e(parent.id)}.`
         : phr === 1 ? `${d.e(c.id)} is a wholly-owned subsidiary of ${d.e(parent.id)}.`
@@ -329,7 +329,7 @@ export const generateGroupSet = (split: Split): GroupSet => {
   })
 
   // ---- invoices from a subsidiary to a counterparty
-  for (let k = 0; k < 12; k++) {
+  for (let k = 0; k < 40; k++) {
     const { c } = subsidiaries[k % subsidiaries.length]!
     const cp = counterparties[(k * 3) % counterparties.length]!
     const no = `INV-${2024}${String(k + 1).padStart(4, "0")}`
@@ -361,9 +361,10 @@ export const generateGroupSet = (split: Split): GroupSet => {
   }
 
   // ---- board minutes of the holding company
-  for (let k = 0; k < 4; k++) {
-    const d = new Doc(truth, `governance/board-minutes-2024-q${k + 1}.md`)
-    const when = date(2024, k * 3 + 2, rng.int(1, 28), variant(3))
+  for (let k = 0; k < 8; k++) {
+    const year = 2023 + Math.floor(k / 4)
+    const d = new Doc(truth, `governance/board-minutes-${year}-q${(k % 4) + 1}.md`)
+    const when = date(year, (k % 4) * 3 + 2, rng.int(1, 28), variant(3))
     // the minutes of a company's board are that company's record
     d.block(`# Minutes of a Meeting of the Board of Directors of ${d.e(holding.id)}`).rel("issued_by", d.id, holding.id)
     d.block(`Held on ${d.e(when.id, when.text)} at ${holding.address}`).rel("dated", d.id, when.id)
@@ -393,7 +394,7 @@ export const generateGroupSet = (split: Split): GroupSet => {
   }
 
   // ---- letters from a subsidiary to a counterparty's contact
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0; k < 24; k++) {
     const { c } = subsidiaries[k % subsidiaries.length]!
     const sender = directors[k % directors.length]!
     const to = contacts[(k + 2) % contacts.length]!
@@ -423,8 +424,9 @@ export const generateGroupSet = (split: Split): GroupSet => {
   }
 
   // ---- announcements of appointments
-  for (let k = 0; k < 6; k++) {
-    const p = k < officers.length ? officers[k]! : directors[k - officers.length]!
+  const appointed = [...officers, ...directors, ...contacts]
+  for (let k = 0; k < 12; k++) {
+    const p = appointed[k % appointed.length]!
     const org = p.company
     const d = new Doc(truth, `news/announcement-${k + 1}.md`)
     const when = randomDate(variant(3))

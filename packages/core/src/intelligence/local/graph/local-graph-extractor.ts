@@ -194,7 +194,13 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
       if (f.label !== "cc") for (const p of parties) b.relate("addressed_to", doc, p.key, f.line.start, f.line.end)
       const org = parties.find((p) => p.type === "organisation")
       const person = parties.find((p) => p.type === "person")
-      if (org !== undefined && person !== undefined) b.relate("represents", person.key, org.key, f.line.start, f.line.end)
+      if (org !== undefined && person !== undefined) {
+        // "To: Ms Sharma, Head of Procurement, Globex": the role written between says how; else the person acts for it
+        const between = md.slice(person.end, org.start).replace(/^[\s,]+|[\s,]+$/g, "")
+        const role = ROLES.find((r) => new RegExp(`^(?:${r.pattern})$`, "i").test(between))
+        if (role !== undefined) b.fact(person.key, "role", role.role || between, person.end, org.start)
+        b.relate(role === undefined ? "represents" : roleRelation(role.acts), person.key, org.key, f.line.start, f.line.end)
+      }
     } else if (f.label === "date") {
       const d = dates.find((x) => x.start >= f.start && x.end <= f.end)
       if (d !== undefined) b.relate("dated", target, d.key, f.line.start, f.line.end)
