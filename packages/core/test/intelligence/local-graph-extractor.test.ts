@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { GraphExtractor, type GraphExtractInput } from "../../src/intelligence/graph-extractor.js"
 import { extractGraphLocally, LocalGraphExtractorLive } from "../../src/intelligence/local/graph/local-graph-extractor.js"
 import type { Ontology } from "../../src/workspaces/domains/domain-definition.js"
-import { GENERIC_ONTOLOGY } from "../../src/workspaces/domains/platform/index.js"
+import { FINANCIAL_ONTOLOGY, GENERIC_ONTOLOGY, LEGAL_ONTOLOGY } from "../../src/workspaces/domains/platform/index.js"
 import type { FileGraph } from "../../src/workspaces/graph/file-graph.js"
 
 const input = (markdown: string, extra: Partial<GraphExtractInput> = {}): GraphExtractInput => ({
@@ -175,6 +175,40 @@ describe("extractGraphLocally", () => {
         expect(words.some((w) => [e.name, ...e.aliases].some((n) => w.includes(n.toLowerCase()) || n.toLowerCase().includes(w)))).toBe(true)
       }
     }
+  })
+
+  it("reads a specialist domain's types when its ontology declares them: invoices, currencies, governing law", () => {
+    const invoice = `# ACME INDUSTRIAL SUPPLIES LTD
+
+12 Quay Street, Bristol BS1 4DJ
+
+## INVOICE
+
+Invoice No: INV-2024-0042
+
+Invoice Date: 14 March 2024
+
+Bill to:
+Globex Corporation
+
+| Description | Amount |
+|---|---|
+| Total due | £1,250.00 |`
+    const financial = extractGraphLocally(input(invoice, { ontology: FINANCIAL_ONTOLOGY }))
+    expect(names(financial, "invoice")).toEqual(["INV-2024-0042"])
+    expect(names(financial, "currency")).toEqual(["GBP"])
+    expect(edges(financial)).toEqual(expect.arrayContaining([
+      "billed_by: INV-2024-0042 -> ACME INDUSTRIAL SUPPLIES LTD",
+      "billed_to: INV-2024-0042 -> Globex Corporation",
+      "denominated_in: GBP 1,250 -> GBP"
+    ]))
+    // the generic ontology has no invoice or currency
+    expect(extractGraphLocally(input(invoice)).entities.filter((e) => e.type === "invoice" || e.type === "currency")).toEqual([])
+
+    const law = `${CONTRACT}
+
+This Agreement is governed by and construed in accordance with the laws of England and Wales.`
+    expect(edges(extractGraphLocally(input(law, { ontology: LEGAL_ONTOLOGY })), "governed_by")).toEqual(["governed_by: Master Services Agreement -> England and Wales"])
   })
 
   it("gives only the ontology's types and the relations its edges allow", () => {

@@ -21,6 +21,7 @@ import { Effect, Layer } from "effect"
 import { asAcronym, organisationAcronyms, organisationKey, parsePersonName } from "../../../workspaces/graph/entity-names.js"
 import type { FileGraph } from "../../../workspaces/graph/file-graph.js"
 import { GraphExtractor, type GraphExtractInput } from "../../graph-extractor.js"
+import { readCurrencies, readGoverningLaw, readInvoice } from "./domain-readings.js"
 import { typeFromContext, typeOfName } from "./entity-typing.js"
 import { FileGraphBuilder } from "./file-graph-builder.js"
 import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, wordsRange } from "./layout-reading.js"
@@ -335,6 +336,13 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   for (const o of occurrences) if (o.type === "amount" && !inSheet(o.start)) b.relate("amount_of", o.key, target, o.start, o.end)
 
   readSheets(b, md, lines, sheets, doc)
+
+  // what a specialist domain's ontology adds (invoices, currencies, governing law)
+  const invoiceNumber = identifiers.find((i) => i.scheme === "invoice_number") ?? null
+  const parts = { doc, contract, issuer, title: title !== null ? { text: titleText, ...titleRange } : null, invoiceNumber, occurrences }
+  readInvoice(b, parts)
+  readCurrencies(b, parts)
+  readGoverningLaw(b, md, parts)
 
   // short names the file resolves: "Mr Smith" for its only Smith, "Northwind" for its only Northwind …
   for (const k of b.entitiesOf("person")) {
