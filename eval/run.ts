@@ -2,7 +2,7 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
  *
  * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
  * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
@@ -16,7 +16,10 @@
  * through `POST …/fact-search`; how often the top evidence is in the judged answer document.
  * A seventh, `search-http` (eval/search-http.ts), only on request: the same two sets uploaded,
  * ingested and searched through the HTTP API (`POST …/tools/hybrid-search`), beside BM25F, dense
- * and plain RRF read from the same index.
+ * and plain RRF read from the same index. An eighth, `kg` (eval/graph/kg-eval.ts), only on request:
+ * the generated documents of a fictional corporate group (two splits, `dev` and `test`) read by the
+ * local graph extractor and merged by entity resolution; entity recall and precision per node type,
+ * relation recall and precision per edge type, extraction CPU seconds per 100 files.
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -41,12 +44,13 @@ import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-b
 import { printSearchFusion, runSearchFusion } from "./search-fusion.js"
 import { printFactSearch, runFactSearch } from "./fact-search.js"
 import { printSearchHttp, runSearchHttp } from "./search-http.js"
+import { printKg, runKg } from "./graph/kg-eval.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "all"; realdocsDir: string; compareParse: boolean
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
@@ -65,7 +69,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http or all")
+      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
@@ -73,7 +77,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
+      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -384,6 +388,10 @@ const main = async () => {
   }
   if (options.set === "search-fusion") {
     printSearchFusion(await runSearchFusion({ scifactDir: options.scifactDir, workers: 2 }), options)
+    return
+  }
+  if (options.set === "kg") {
+    printKg(runKg(), options)
     return
   }
   if (options.set === "fact-search") {

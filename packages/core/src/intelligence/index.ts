@@ -1,13 +1,13 @@
-/** Intelligence: the engine ports (answerer, catalog extractor, classifier, domain generator, embedder, extractor, grounder) and the local engines. */
+/** Intelligence: the engine ports (answerer, catalog extractor, classifier, domain generator, embedder, extractor, graph extractor, grounder) and the local engines. */
 export { type AnswerInput, type Passage, type QuestionAnswer, QuestionAnswerer, type QuestionAnswererService } from "./answerer.js"
 export { type CatalogExtractInput, CatalogExtractor, type CatalogExtractorService, type CatalogPageText } from "./catalog-extractor.js"
-export { type GraphExtractComponent, type GraphExtractInput, type GraphExtractPage, GraphExtractor, type GraphExtractorService } from "./graph-extractor.js"
 export { type CategoryFit, type Classification, type ClassifyInput, DocumentClassifier, type DocumentClassifierService, type Segment, type SegmentInput, type TaxonomyCategory } from "./classifier.js"
 export { DomainGenerator, type DomainGeneratorService, type GeneratedDomain, type GenerateDomainInput, type ProposedDomain, settleGeneratedDomain } from "./domain-generator.js"
 export { Embedder, type EmbedderService } from "./embedder.js"
 export { EngineFailed } from "./engine-error.js"
 export { type ExtractInput, type ExtractionContent, FieldExtractor, type FieldExtractorService } from "./extractor.js"
 export { type FilteredQueryPlan, type FilteredQuestion, FilteredQueryWriter, type FilteredQueryWriterService, type QueryDocumentType, type WrittenQuery } from "./filtered-query-writer.js"
+export { type GraphExtractComponent, type GraphExtractInput, type GraphExtractPage, GraphExtractor, type GraphExtractorService } from "./graph-extractor.js"
 export { Grounder, type GrounderService, type GroundHints, type GroundInput, type GroundQuery, type GroundSpan, type GroundUnit } from "./grounder.js"
 export { type IntelligencePorts } from "./intelligence-ports.js"
 export { type QuestionTable, type TableQuestionInput, type TableQuestionPlan, TableQuestionWriter, type TableQuestionWriterService } from "./table-question-writer.js"

@@ -65,11 +65,6 @@ export class FileGraphBuilder {
     return e !== undefined && e.from.has(fromType) && e.to.has(toType)
   }
 
-  /** Whether some edge type may join an entity of `fromType` to one of `toType`. */
-  canRelate(edge: string): boolean {
-    return this.edgeTypes.has(edge)
-  }
-
   mention(start: number, end: number): Mention {
     const sheet = this.sheets.find((c) => c.char_start <= start && start < c.char_end)
     // spreadsheet facts carry no page (spec 3, "Knowledge graph")
@@ -173,6 +168,12 @@ export class FileGraphBuilder {
   hasRelation(type: string, from: string, to?: string): boolean {
     const f = this.resolve(from)
     return this.relations.some((r) => r.type === type && this.resolve(r.from) === f && (to === undefined || this.resolve(r.to) === this.resolve(to)))
+  }
+
+  /** The relations of `type` read so far from the entity. */
+  relationsFrom(from: string, type: string): ReadonlyArray<ExtractedRelation> {
+    const f = this.resolve(from)
+    return this.relations.filter((r) => r.type === type && this.resolve(r.from) === f).map((r) => ({ ...r, from: f, to: this.resolve(r.to) }))
   }
 
   relatedFrom(from: string): ReadonlySet<string> {

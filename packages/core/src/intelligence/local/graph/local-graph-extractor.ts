@@ -21,6 +21,7 @@ import { Effect, Layer } from "effect"
 import { asAcronym, organisationAcronyms, organisationKey, parsePersonName } from "../../../workspaces/graph/entity-names.js"
 import type { FileGraph } from "../../../workspaces/graph/file-graph.js"
 import { GraphExtractor, type GraphExtractInput } from "../../graph-extractor.js"
+import { readCurrencies, readGoverningLaw, readInvoice } from "./domain-readings.js"
 import { typeFromContext, typeOfName } from "./entity-typing.js"
 import { FileGraphBuilder } from "./file-graph-builder.js"
 import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, wordsRange } from "./layout-reading.js"
@@ -160,6 +161,7 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
     const key = b.entity("date", d.name, d.start, d.end)
     if (key === null) return []
     if (d.printed !== d.name) b.alias(key, d.printed)
+    occurrences.push({ key, type: "date", start: d.start, end: d.end, leadingRole: null })
     return [{ key, ...d }]
   })
   const identifiers = identifiersIn(md).flatMap((i) => {
@@ -193,7 +195,13 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
       if (f.label !== "cc") for (const p of parties) b.relate("addressed_to", doc, p.key, f.line.start, f.line.end)
       const org = parties.find((p) => p.type === "organisation")
       const person = parties.find((p) => p.type === "person")
-      if (org !== undefined && person !== undefined) b.relate("represents", person.key, org.key, f.line.start, f.line.end)
+      if (org !== undefined && person !== undefined) {
+        // "To: Ms Sharma, Head of Procurement, Globex": the role written between says how; else the person acts for it
+        const between = md.slice(person.end, org.start).replace(/^[\s,]+|[\s,]+$/g, "")
+        const role = ROLES.find((r) => new RegExp(`^(?:${r.pattern})$`, "i").test(between))
+        if (role !== undefined) b.fact(person.key, "role", role.role || between, person.end, org.start)
+        b.relate(role === undefined ? "represents" : roleRelation(role.acts), person.key, org.key, f.line.start, f.line.end)
+      }
     } else if (f.label === "date") {
       const d = dates.find((x) => x.start >= f.start && x.end <= f.end)
       if (d !== undefined) b.relate("dated", target, d.key, f.line.start, f.line.end)
@@ -328,6 +336,13 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   for (const o of occurrences) if (o.type === "amount" && !inSheet(o.start)) b.relate("amount_of", o.key, target, o.start, o.end)
 
   readSheets(b, md, lines, sheets, doc)
+
+  // what a specialist domain's ontology adds (invoices, currencies, governing law)
+  const invoiceNumber = identifiers.find((i) => i.scheme === "invoice_number") ?? null
+  const parts = { doc, contract, issuer, title: title !== null ? { text: titleText, ...titleRange } : null, invoiceNumber, occurrences }
+  readInvoice(b, parts)
+  readCurrencies(b, parts)
+  readGoverningLaw(b, md, parts)
 
   // short names the file resolves: "Mr Smith" for its only Smith, "Northwind" for its only Northwind …
   for (const k of b.entitiesOf("person")) {
