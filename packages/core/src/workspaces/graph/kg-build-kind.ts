@@ -14,6 +14,7 @@
  * - A file that cannot be read is listed in `files_failed` with its phase: `classifying` when its
  *   ingestion record (what decides how it enters) is unreadable, `extracting` when its text is gone
  *   or the extractor fails; the others still build.
+ * - The snapshot's central nodes are embedded by name (`node-vectors.ts`) for kg-search.
  * - Units: the pages (a sheet counts one) of the files read, as ingestion bills them.
  */
 import { Clock, Effect, Option, Schema } from "effect"
@@ -30,6 +31,7 @@ import { readDocumentRanges } from "../tools/document-text.js"
 import { WorkspaceStore } from "../workspace/workspace-store.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { mergeFileGraphs } from "./entity-resolution.js"
+import { embedNodes } from "./node-vectors.js"
 import { entersGraph } from "./graph-inclusion.js"
 import { type FileGraphRecord, KnowledgeGraphStore } from "./graph-store.js"
 
@@ -40,6 +42,7 @@ export const MAX_GRAPH_CHARS = 1_000_000
 /** how many times a build looks again for files ingested while it ran */
 const CATCH_UP_ROUNDS = 3
 const STAGE = "extracting"
+const EMBEDDING = "embedding"
 
 export const KgBuildInput = Schema.Struct({ workspace_id: Schema.String, force: Schema.Boolean })
 
@@ -143,7 +146,7 @@ const build = (job: Job<typeof KgBuildInput.Type, KgBuildResult>, report: Report
         e._tag === "StorageUnavailable" ? storageError : { code: "domain_not_found", message: `the workspace's domain ${w.domain_slug} v${w.domain_version} is not available`, retryable: false })
     )
     const store = yield* KnowledgeGraphStore
-    const resumed = job.progress?.stage === STAGE
+    const resumed = job.progress?.stage === STAGE || job.progress?.stage === EMBEDDING
     if (job.input.force && !resumed) yield* store.clearFileGraphs(t, wid)
     yield* report({ stage: STAGE, items_done: 0, items_total: 0, units_done: 0 })
 
@@ -189,12 +192,17 @@ const build = (job: Job<typeof KgBuildInput.Type, KgBuildResult>, report: Report
       }
     }
     const content = mergeFileGraphs(wid, records, ontology)
+    yield* report({ stage: EMBEDDING })
+    const vectors = yield* embedNodes(content.nodes, ontology).pipe(
+      Effect.mapError((e): JobError => ({ code: "upstream_unavailable", message: `the graph's names could not be embedded (${e.message}); build again`, retryable: true }))
+    )
     const snapshot = {
       snapshot_id: (yield* Ids).uuid(),
       built_at: yield* Clock.currentTimeMillis,
       file_ids: records.map((r) => r.file_id),
       nodes: content.nodes,
-      edges: content.edges
+      edges: content.edges,
+      vectors
     }
     yield* store.publish(t, wid, snapshot)
     return {

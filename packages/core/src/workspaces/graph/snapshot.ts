@@ -58,10 +58,25 @@ export interface GraphContent {
   readonly edges: ReadonlyArray<GraphEdge>
 }
 
+/**
+ * The names of the snapshot's central nodes (tiers 1 and 2 of the ontology: parties, places,
+ * documents, contracts, …) embedded by the workspace's `Embedder` when the build ran, so kg-search
+ * matches by meaning as well as by words: `data` holds one `dimensions`-long float32 vector per id
+ * of `node_ids`, little-endian, base64.
+ */
+export interface NodeVectors {
+  readonly model: string
+  readonly dimensions: number
+  readonly node_ids: ReadonlyArray<string>
+  readonly data: string
+}
+
 export interface GraphSnapshot extends GraphContent {
   readonly snapshot_id: string
   /** epoch ms on the service clock */
   readonly built_at: number
   /** the files whose graphs the snapshot merged */
   readonly file_ids: ReadonlyArray<string>
+  /** absent in a snapshot built without an embedder's vectors */
+  readonly vectors?: NodeVectors | undefined
 }

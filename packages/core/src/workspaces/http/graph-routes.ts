@@ -11,7 +11,7 @@ import { createHash } from "node:crypto"
 import { Effect, Option } from "effect"
 import { jsonBodyOf } from "../../api/endpoint.js"
 import { docsJson } from "../../api/envelope.js"
-import { InvalidInput } from "../../api/errors.js"
+import { InvalidInput, storageUnavailable } from "../../api/errors.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import { visibleLabelsOf } from "../files/file-access.js"
 import { WorkspaceFileStore } from "../files/file-store.js"
@@ -124,7 +124,7 @@ export const graphEndpoints = [
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
         const view = yield* viewFor(caller, params.workspace_id, body.path_prefix)
-        return docsJson(200, kgSearch(view, body), ctx.requestId)
+        return docsJson(200, yield* kgSearch(view, body).pipe(Effect.catchTag("EngineFailed", (e) => Effect.fail(storageUnavailable(`the embedding engine (${e.message})`)))), ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({

@@ -140,7 +140,7 @@ const run = (scope: ToolScope, tool: AgentToolName, args: unknown) =>
       case "kg-search": {
         const a = yield* decode(KgSearchBody, args)
         const view = yield* graphViewOf(yield* currentGraph(t, w), t, w, scope.visible, scoped(scope, a.path_prefix) || undefined)
-        const r = kgSearch(view, a)
+        const r = yield* kgSearch(view, a)
         return { result: r, hits: r.nodes.length, coverage: r.coverage, candidates_seen: 0 }
       }
       case "kg-walk": {
