@@ -1,0 +1,117 @@
+/**
+ * Journal lines read from a mapped source: the entry, the account identity, one signed amount
+ * (debit positive, in millionths — `decimal-amount.ts`), the currency and the dates, each read in
+ * the column's own convention. Rows that are wholly empty in the mapped fields are not lines.
+ */
+import type { TableValue } from "../tables/workspace-table.js"
+import type { ColumnMapping } from "./column-mapping.js"
+import { type ColumnReading, indicatorSign } from "./column-reading.js"
+import { amountOf } from "./decimal-amount.js"
+import type { LedgerSource } from "./ledger-source.js"
+import { readAmountCell, readDate } from "./value-readers.js"
+
+export interface JournalLine {
+  readonly source_id: string
+  /** 0-based row in its source */
+  readonly row: number
+  readonly entry_id: string | null
+  readonly line_number: string | null
+  /** `YYYY-MM-DD`, or null when the cell is empty or unreadable */
+  readonly posting_date: string | null
+  readonly posting_date_present: boolean
+  /** one value per account identity column, null where empty */
+  readonly account: ReadonlyArray<string | null>
+  /** the identity as one key (`keyPart` of each column joined by `|`), null when every part is empty */
+  readonly account_key: string | null
+  /** debit positive, credit negative; null when no amount could be read */
+  readonly amount: bigint | null
+  readonly currency: string | null
+  readonly description: string | null
+  readonly user: string | null
+  readonly source: string | null
+}
+
+/** A key part as compared across tables: trimmed, case-folded; an all-digit code without leading zeros (`0400` = `400`, an integer-typed column beside a text one). */
+export const keyPart = (value: TableValue): string | null => {
+  if (value === null) return null
+  const t = String(value).trim().toLowerCase()
+  if (t === "") return null
+  return /^\d+$/.test(t) ? t.replace(/^0+(?=\d)/, "") : t
+}
+
+const textOf = (value: TableValue): string | null => (value === null || String(value).trim() === "" ? null : String(value).trim())
+
+/**
+ * The lines of `sources` (one source, or the members of a partitioned dataset with one layout).
+ * `signFactor` turns a signed-amount column into debit-positive (-1 when the ledger writes credits positive).
+ */
+export const readJournalLines = (
+  sources: ReadonlyArray<LedgerSource>,
+  readings: ReadonlyArray<ColumnReading>,
+  mapping: ColumnMapping,
+  signFactor: 1 | -1
+): ReadonlyArray<JournalLine> => {
+  const at = (name: string | null) => (name === null ? -1 : readings.findIndex((r) => r.name === name))
+  const reading = (name: string | null) => (name === null ? null : readings.find((r) => r.name === name) ?? null)
+  const [iEntry, iLine, iDate, iDesc, iUser, iSource, iCurrency, iDebit, iCredit, iAmount, iIndicator] = [
+    mapping.entry_id, mapping.line_number, mapping.posting_date, mapping.description, mapping.user, mapping.source, mapping.currency,
+    mapping.debit, mapping.credit, mapping.amount, mapping.dc_indicator
+  ].map(at)
+  const iAccount = mapping.account.map(at)
+  const dateFormat = reading(mapping.posting_date)?.date?.format ?? null
+  const debitFormat = reading(mapping.debit)?.number_format
+  const creditFormat = reading(mapping.credit)?.number_format
+  const amountFormat = reading(mapping.amount)?.number_format
+  const columnCurrency = (() => {
+    const embedded = [mapping.debit, mapping.credit, mapping.amount].flatMap((n) => reading(n)?.embedded_currencies ?? [])
+    return new Set(embedded).size === 1 ? embedded[0] : null
+  })()
+  const cell = (row: ReadonlyArray<TableValue>, i: number): TableValue => (i < 0 ? null : row[i] ?? null)
+  const lines: Array<JournalLine> = []
+  for (const source of sources) {
+    source.rows.forEach((row, r) => {
+      let amount: bigint | null = null
+      let currency: string | null = textOf(cell(row, iCurrency))?.toUpperCase() ?? null
+      const read = (i: number, format: typeof debitFormat) => {
+        if (i < 0 || format === undefined) return null
+        const n = readAmountCell(cell(row, i), format)
+        if (n !== null && currency === null) currency = n.currency
+        return n === null ? null : amountOf(n.value)
+      }
+      if (mapping.amount_layout === "debit_credit_columns") {
+        const d = read(iDebit, debitFormat)
+        const c = read(iCredit, creditFormat)
+        amount = d === null && c === null ? null : (d ?? 0n) - (c ?? 0n)
+      } else if (mapping.amount_layout === "amount_with_indicator") {
+        const a = read(iAmount, amountFormat)
+        const sign = indicatorSign(cell(row, iIndicator))
+        // the indicator gives the side; a negative amount beside an indicator is a reversal on that side
+        amount = a === null || sign === null ? null : BigInt(sign) * a
+      } else if (mapping.amount_layout === "signed_amount") {
+        const a = read(iAmount, amountFormat)
+        amount = a === null ? null : BigInt(signFactor) * a
+      }
+      const account = iAccount.map((i) => textOf(cell(row, i)))
+      const parts = iAccount.map((i) => keyPart(cell(row, i)))
+      const entry = textOf(cell(row, iEntry))
+      const rawDate = cell(row, iDate)
+      if (amount === null && entry === null && parts.every((p) => p === null)) return
+      lines.push({
+        source_id: source.source_id,
+        row: r,
+        entry_id: entry,
+        line_number: textOf(cell(row, iLine)),
+        posting_date: dateFormat === null ? null : readDate(rawDate, dateFormat),
+        posting_date_present: textOf(rawDate) !== null,
+        account,
+        account_key: parts.every((p) => p === null) ? null : parts.map((p) => p ?? "").join("|"),
+        amount,
+        currency: currency ?? columnCurrency,
+        description: textOf(cell(row, iDesc)),
+        user: textOf(cell(row, iUser)),
+        source: textOf(cell(row, iSource))
+      })
+    })
+  }
+  return lines
+}
