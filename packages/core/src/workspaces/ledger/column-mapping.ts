@@ -16,6 +16,11 @@ export type AmountLayout = "debit_credit_columns" | "signed_amount" | "amount_wi
 
 export interface ColumnMapping {
   readonly entry_id: string | null
+  /**
+   * columns that qualify the entry id, in order, when numbers repeat across them (FEC numbers
+   * entries per journal code, SAP per company code): the entry is these values and the id
+   */
+  readonly entry_scope: ReadonlyArray<string>
   readonly line_number: string | null
   readonly posting_date: string | null
   readonly document_date: string | null
@@ -145,6 +150,7 @@ export const mapColumns = (columns: ReadonlyArray<ColumnReading>): MappedColumns
   return {
     mapping: {
       entry_id: col("entry_id"),
+      entry_scope: [],
       line_number: col("line_number"),
       posting_date: col("posting_date"),
       document_date: col("document_date"),

@@ -198,11 +198,13 @@ export interface EntryNumberGaps {
   readonly status: TestStatus
   /** why not tested: `no_entry_id`, `entry_ids_not_numbered` */
   readonly reason: string | null
-  /** true when numbers run per journal source (FEC, SAP document types): chosen when that leaves fewer gaps than one series */
+  /** true when numbers run per journal source: chosen when one series across journals leaves more series too sparse to test, or (as many) more gaps */
   readonly per_source: boolean
   /** numbering series: ids split into a prefix and a number (`JE-000123` → `JE-`, 123), per journal source when mapped */
   readonly series: ReadonlyArray<{ readonly series: string; readonly first: string; readonly last: string; readonly entries: number; readonly missing: number }>
   readonly missing_total: number
+  /** series left out as too sparse to be one numbering (more than ten missing numbers per entry) */
+  readonly sparse_series: number
   /** missing ranges, inclusive */
   readonly examples: ReadonlyArray<{ readonly series: string; readonly from: string; readonly to: string }>
 }
@@ -215,7 +217,7 @@ const SPARSE_FACTOR = 10
 export const testEntryNumberGaps = (lines: ReadonlyArray<JournalLine>, bySource: boolean): EntryNumberGaps => {
   const ids = new Map<string, string | null>()
   for (const l of lines) if (l.entry_id !== null) ids.set(l.entry_id, bySource ? l.source : null)
-  if (ids.size === 0) return { status: "not_tested", reason: "no_entry_id", per_source: bySource, series: [], missing_total: 0, examples: [] }
+  if (ids.size === 0) return { status: "not_tested", reason: "no_entry_id", per_source: bySource, series: [], missing_total: 0, sparse_series: 0, examples: [] }
   const series = new Map<string, { width: number; numbers: Set<bigint> }>()
   let numbered = 0
   for (const [id, journal] of ids) {
@@ -227,17 +229,21 @@ export const testEntryNumberGaps = (lines: ReadonlyArray<JournalLine>, bySource:
     s.numbers.add(BigInt(m[2]))
     series.set(key, s)
   }
-  if (numbered / ids.size < NUMBERED_SHARE) return { status: "not_tested", reason: "entry_ids_not_numbered", per_source: bySource, series: [], missing_total: 0, examples: [] }
+  if (numbered / ids.size < NUMBERED_SHARE) return { status: "not_tested", reason: "entry_ids_not_numbered", per_source: bySource, series: [], missing_total: 0, sparse_series: 0, examples: [] }
   const report: Array<EntryNumberGaps["series"][number]> = []
   const examples: Array<EntryNumberGaps["examples"][number]> = []
   let missingTotal = 0
+  let sparse = 0
   const show = (prefix: string, width: number, n: bigint) => `${prefix.includes("/") ? prefix.slice(prefix.indexOf("/") + 1) : prefix}${n.toString().padStart(width, "0")}`
   for (const [key, s] of [...series.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...s.numbers].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     const first = sorted[0]
     const last = sorted[sorted.length - 1]
     const missing = Number(last - first + 1n) - sorted.length
-    if (missing > SPARSE_FACTOR * sorted.length) continue
+    if (missing > SPARSE_FACTOR * sorted.length) {
+      sparse++
+      continue
+    }
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i] - sorted[i - 1] > 1n && examples.length < MAX_EXAMPLES) {
         examples.push({ series: key, from: show(key, s.width, sorted[i - 1] + 1n), to: show(key, s.width, sorted[i] - 1n) })
@@ -246,7 +252,7 @@ export const testEntryNumberGaps = (lines: ReadonlyArray<JournalLine>, bySource:
     missingTotal += missing
     report.push({ series: key, first: show(key, s.width, first), last: show(key, s.width, last), entries: sorted.length, missing })
   }
-  return { status: missingTotal === 0 ? "passed" : "failed", reason: null, per_source: bySource, series: report, missing_total: missingTotal, examples }
+  return { status: missingTotal === 0 ? "passed" : "failed", reason: null, per_source: bySource, series: report, missing_total: missingTotal, sparse_series: sparse, examples }
 }
 
 export interface LinesWithoutAccounts {

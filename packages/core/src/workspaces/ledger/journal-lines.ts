@@ -14,6 +14,7 @@ export interface JournalLine {
   readonly source_id: string
   /** 0-based row in its source */
   readonly row: number
+  /** the entry id, qualified by the mapping's `entry_scope` values (`AC/12`) when it has one */
   readonly entry_id: string | null
   readonly line_number: string | null
   /** `YYYY-MM-DD`, or null when the cell is empty or unreadable */
@@ -58,6 +59,7 @@ export const readJournalLines = (
     mapping.debit, mapping.credit, mapping.amount, mapping.dc_indicator
   ].map(at)
   const iAccount = mapping.account.map(at)
+  const iScope = mapping.entry_scope.map(at)
   const dateFormat = reading(mapping.posting_date)?.date?.format ?? null
   const debitFormat = reading(mapping.debit)?.number_format
   const creditFormat = reading(mapping.credit)?.number_format
@@ -93,7 +95,8 @@ export const readJournalLines = (
       }
       const account = iAccount.map((i) => textOf(cell(row, i)))
       const parts = iAccount.map((i) => keyPart(cell(row, i)))
-      const entry = textOf(cell(row, iEntry))
+      const id = textOf(cell(row, iEntry))
+      const entry = id === null || iScope.length === 0 ? id : [...iScope.map((i) => textOf(cell(row, i)) ?? ""), id].join("/")
       const rawDate = cell(row, iDate)
       if (amount === null && entry === null && parts.every((p) => p === null)) return
       lines.push({

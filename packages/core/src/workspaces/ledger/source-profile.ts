@@ -73,6 +73,29 @@ const entryIdByContent = (source: LedgerSource, readings: ReadonlyArray<ColumnRe
   return null
 }
 
+/**
+ * The columns (journal source, then company) that entry numbers repeat across: a column qualifies
+ * the entry id when some id appears with two of its values (one entry never spans two journals or
+ * two companies, so a global numbering never does).
+ */
+const entryScope = (source: LedgerSource, readings: ReadonlyArray<ColumnReading>, mapping: ColumnMapping): ReadonlyArray<string> => {
+  if (mapping.entry_id === null) return []
+  const iEntry = readings.findIndex((r) => r.name === mapping.entry_id)
+  return [mapping.source, mapping.company].filter((c): c is string => c !== null).filter((column) => {
+    const i = readings.findIndex((r) => r.name === column)
+    const seen = new Map<string, string>()
+    for (const row of source.rows) {
+      const id = row[iEntry]
+      const v = row[i]
+      if (id === null || v === null) continue
+      const prior = seen.get(String(id))
+      if (prior === undefined) seen.set(String(id), String(v))
+      else if (prior !== String(v)) return true
+    }
+    return false
+  })
+}
+
 /** Profiles one source (or a partitioned dataset's concatenation) as every role. */
 export const profileSource = (source: LedgerSource): SourceProfile => {
   const readings = readColumns(source)
@@ -84,6 +107,10 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
     mapping = byContent
     const c = readings.find((r) => r.name === byContent.entry_id)!
     mappingEvidence.unshift({ field: "entry_id", column: c.name, header: c.header, ads_name: "Journal_ID / JE_Number", basis: "content" })
+  }
+  const scope = entryScope(source, readings, mapping)
+  if (scope.length > 0) {
+    mapping = { ...mapping, entry_scope: scope }
   }
   const evidence: Array<RoleEvidence> = []
   const add = (role: LedgerRole, kind: RoleEvidence["kind"], code: string, detail: string, weight: number) =>
@@ -104,7 +131,8 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
   })()
 
   // journal lines
-  if (has("entry_id")) add("journal_lines", "header", "field_entry_id", `entry id in ${mapping.entry_id}`, 0.2)
+  if (has("entry_id")) add("journal_lines", "header", "field_entry_id", `entry id in ${[...mapping.entry_scope, mapping.entry_id].join(" + ")}`, 0.2)
+  if (scope.length > 0) add("journal_lines", "content", "entry_id_scoped", `entry numbers repeat across ${scope.join(", ")}: entries are numbered per ${scope.join(" and ")}`, 0)
   if (has("account")) add("journal_lines", "header", "field_account", `account in ${mapping.account.join(" + ")}`, 0.15)
   if (hasAmount) add("journal_lines", "header", "field_amount", `amounts as ${mapping.amount_layout}`, 0.15)
   if (has("posting_date")) add("journal_lines", "header", "field_posting_date", `posting date in ${mapping.posting_date}`, 0.1)

@@ -265,7 +265,9 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
         entries_balance: testEntriesBalance(lines),
         trial_balance_tie: tieToTrialBalance(primary, tb, lines, conventions, factor, questions),
         duplicates: testDuplicates(lines, m.line_number !== null),
-        entry_number_gaps: gapRuns.sort((a, b) => (a.status === "not_tested" ? 1 : 0) - (b.status === "not_tested" ? 1 : 0) || a.missing_total - b.missing_total)[0],
+        entry_number_gaps: gapRuns.sort(
+          (a, b) => (a.status === "not_tested" ? 1 : 0) - (b.status === "not_tested" ? 1 : 0) || a.sparse_series - b.sparse_series || a.missing_total - b.missing_total
+        )[0],
         lines_without_accounts: testLinesWithoutAccounts(lines),
         out_of_period: testOutOfPeriod(lines, period, m.posting_date !== null)
       }

@@ -1,0 +1,106 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { buildTable } from "../../../src/workspaces/tables/table-profile.js"
+import type { RawCell } from "../../../src/workspaces/tables/workspace-table.js"
+import { ledgerSource } from "../../../src/workspaces/ledger/ledger-source.js"
+import { checkReview } from "../../../src/workspaces/ledger/review-check.js"
+import { readCatalog } from "../../../src/workspaces/ledger/source-catalog.js"
+import { understandLedger } from "../../../src/workspaces/ledger/understand-ledger.js"
+import { journalPackage } from "./journal-package.js"
+
+const table = (name: string, grid: ReadonlyArray<ReadonlyArray<RawCell>>) => {
+  const built = buildTable({ file_id: `f_${name}`, path: `gl/${name}.csv`, component: `${name}.csv`, component_kind: "csv", table_name: name }, grid)
+  return ledgerSource(built.descriptor, built.rows)
+}
+
+describe("review", () => {
+  const pkg = journalPackage()
+  const { catalog } = readCatalog(pkg.sources)
+
+  it("accepts the current reading of measured sources with a keyed primary", () => {
+    const r = checkReview(catalog, { reading_id: catalog.review_reading_id, scope: [], primary_source_id: null })
+    expect(Either.isRight(r) && r.right.primary_source_id).toBe("journal")
+  })
+  it("refuses a stale reading", () => {
+    const r = checkReview(catalog, { reading_id: "reading:old", scope: [], primary_source_id: null })
+    expect(Either.isLeft(r) && r.left.reason).toBe("stale_reading")
+  })
+  it("refuses a primary without key evidence", () => {
+    const r = checkReview(catalog, { reading_id: catalog.review_reading_id, scope: [], primary_source_id: "chart_of_accounts" })
+    expect(Either.isLeft(r) && r.left.reason).toBe("primary_without_key_evidence")
+  })
+  it("refuses an unmeasured source", () => {
+    const empty = { ...table("empty", [["Account", "Name"], ["1", "x"]]), rows: [], cap: { reason: "read_limit" as const, rows_read: 0 } }
+    const c = readCatalog([...pkg.sources, empty]).catalog
+    const r = checkReview(c, { reading_id: c.review_reading_id, scope: ["journal", "empty"], primary_source_id: null })
+    expect(Either.isLeft(r) && r.left).toMatchObject({ reason: "unmeasured_source", source_ids: ["empty"] })
+  })
+})
+
+describe("trial balances in other shapes", () => {
+  const journal = table("journal", [
+    ["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"],
+    ["1", "2024-01-05", "1000", "100.00"],
+    ["1", "2024-01-05", "4000", "-100.00"],
+    ["2", "2024-02-05", "6000", "40.00"],
+    ["2", "2024-02-05", "1000", "-40.00"]
+  ])
+
+  it("ties movements when the trial balance has opening and closing balances", () => {
+    const tb = table("tb", [
+      ["Account", "Opening Balance", "Closing Balance"],
+      ["1000", "500.00", "560.00"],
+      ["3000", "-500.00", "-500.00"],
+      ["4000", "0", "-100.00"],
+      ["6000", "0", "40.00"]
+    ])
+    const report = understandLedger({ sources: [journal, tb] })
+    expect(report.integrity!.trial_balance_tie).toMatchObject({ status: "passed", basis: "movement", accounts_compared: 4 })
+  })
+
+  it("ties a trial balance written as debit and credit columns, and names a difference", () => {
+    const tb = table("tb", [
+      ["Account", "Debit", "Credit"],
+      ["1000", "60.00", ""],
+      ["4000", "", "100.00"],
+      ["6000", "45.00", ""]
+    ])
+    const tie = understandLedger({ sources: [journal, tb] }).integrity!.trial_balance_tie
+    expect(tie).toMatchObject({ status: "failed", basis: "closing_balance", accounts_differing: 1, total_difference: "-5" })
+    expect(tie.examples).toEqual([{ account: "6000", journal: "40", trial_balance: "45", difference: "-5" }])
+  })
+})
+
+describe("entry numbers", () => {
+  it("are qualified by the journal when numbers repeat across journals (FEC numbers entries per journal code)", () => {
+    const rows: Array<Array<string>> = []
+    for (const [journal, n] of [["AC", 1], ["AC", 2], ["AC", 3], ["VT", 1], ["VT", 2]] as const) {
+      rows.push([journal, String(n), "2024-01-02", "1000", n === 3 ? "12,00" : "10,00", ""], [journal, String(n), "2024-01-02", "4000", "", "10,00"])
+    }
+    const fec = table("fec", [["JournalCode", "EcritureNum", "EcritureDate", "CompteNum", "Debit", "Credit"], ...rows])
+    const report = understandLedger({ sources: [fec] })
+    expect(report.tables[0].column_mapping.entry_scope).toEqual(["journal_code"])
+    expect(report.integrity!.entry_number_gaps).toMatchObject({ status: "passed", missing_total: 0 })
+    expect(report.integrity!.entry_number_gaps.series.map((s) => s.series)).toEqual(["AC/", "VT/"])
+    expect(report.integrity!.entries_balance).toMatchObject({ entries_tested: 5, entries_unbalanced: 1, examples: [{ entry_id: "AC/3", currency: "", difference: "2" }] })
+  })
+  it("run per journal when one series across journals would be too sparse to test", () => {
+    const rows: Array<Array<string>> = []
+    for (const [journal, n] of [["AC", 1], ["AC", 2], ["AC", 4], ["VT", 101], ["VT", 102]] as const) {
+      rows.push([journal, String(n), "2024-01-02", "1000", "10.00"], [journal, String(n), "2024-01-02", "4000", "-10.00"])
+    }
+    const j = table("j", [["Source", "JE_Number", "Effective_Date", "GL_Account_Number", "Amount"], ...rows])
+    const gaps = understandLedger({ sources: [j] }).integrity!.entry_number_gaps
+    expect(gaps).toMatchObject({ status: "failed", per_source: true, missing_total: 1, sparse_series: 0, examples: [{ series: "AC/", from: "3", to: "3" }] })
+  })
+  it("are not tested when the ids are not numbered", () => {
+    const j = table("j", [
+      ["JE_Number", "GL_Account_Number", "Amount"],
+      ["abc", "1000", "1"],
+      ["abc", "4000", "-1"],
+      ["xyz", "1000", "2"],
+      ["xyz", "4000", "-2"]
+    ])
+    expect(understandLedger({ sources: [j] }).integrity!.entry_number_gaps).toMatchObject({ status: "not_tested", reason: "entry_ids_not_numbered" })
+  })
+})
