@@ -123,7 +123,7 @@ export const mapColumns = (columns: ReadonlyArray<ColumnReading>): MappedColumns
     )
   for (const { c, m } of candidates) {
     if (taken.has(m.field) || used.has(c.index)) continue
-    take(m.field, c, m.strength === 1 ? "header_exact" : "header_partial")
+    take(m.field, c, m.strength >= 1 ? "header_exact" : "header_partial")
   }
   // content alone for the fields whose cells say what they are
   const free = columns.filter((c) => !used.has(c.index))

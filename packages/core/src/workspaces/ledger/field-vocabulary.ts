@@ -62,13 +62,13 @@ const words = (list: string): ReadonlyArray<string> => list.split(/\s*\|\s*/).ma
 /** Exact header words per field (compact forms). */
 const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
   entry_id: words(
-    "je_number|je_no|je_id|je|journal_id|journal_number|journal_no|journal_entry|journal_entry_id|journal_entry_number|entry_id|entry_no|entry_number|entry|" +
+    "je_number|je_no|je_id|je|je_header_id|journal_id|journal_number|journal_no|journal_entry|journal_entry_id|journal_entry_number|entry_id|entry_no|entry_number|entry|" +
       "voucher|voucher_no|voucher_number|document_number|document_no|doc_no|doc_number|doc_id|transaction_id|transaction_no|txn_id|trans_no|gl_journal_id|batch_entry|" +
       "ecriture_num|num_ecriture|numero_ecriture|n_ecriture|piece_ref|numero_piece|belegnummer|beleg_nr|belegnr|beleg|buchungsnummer|buchungs_nr|" +
       "asiento|numero_asiento|n_asiento|num_asiento|comprobante|numero_registrazione|registrazione|protocollo|boekstuk|boekingsnummer|journaalpost|lancamento|numero_lancamento"
   ),
   line_number: words(
-    "je_line_number|line_number|line_no|line|line_id|item|item_no|posting_line|buzei|position|pos|zeile|positionsnummer|ligne|numero_ligne|linea|numero_linea|riga|regel|regelnummer|linha"
+    "je_line_number|je_line_num|journal_id_line_number|line_number|line_num|line_no|line|line_id|item|item_no|posting_line|buzei|position|pos|zeile|positionsnummer|ligne|numero_ligne|linea|numero_linea|riga|regel|regelnummer|linha"
   ),
   posting_date: words(
     "effective_date|posting_date|post_date|posted_date|gl_date|accounting_date|entry_date|transaction_date|date|journal_date|value_date|" +
@@ -77,7 +77,7 @@ const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
   document_date: words("document_date|doc_date|invoice_date|piece_date|date_piece|belegdatum|fecha_documento|data_documento|documentdatum|factuurdatum"),
   entered_date: words("entered_date|entry_created|created_date|creation_date|created_on|date_entered|input_date|valid_date|date_validation|erfassungsdatum|erfasst_am|fecha_creacion|data_inserimento|invoerdatum"),
   account: words(
-    "gl_account_number|gl_account|gl_account_no|account_number|account_no|account_code|account_id|account|acct|acct_no|acct_number|gl_code|gl_acct|gl|ledger_account|natural_account|" +
+    "gl_account_number|gl_account|code_combination|code_combination_id|account_combination|gl_account_no|account_number|account_no|account_code|account_id|account|acct|acct_no|acct_number|gl_code|gl_acct|gl|ledger_account|natural_account|" +
       "compte_num|compte|numero_compte|no_compte|konto|kontonummer|sachkonto|hauptbuchkonto|cuenta|numero_cuenta|codigo_cuenta|conto|numero_conto|codice_conto|rekening|grootboekrekening|grootboek|conta|codigo_conta"
   ),
   account_name: words(
@@ -90,10 +90,10 @@ const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
     "je_line_description|je_header_description|description|line_description|desc|narrative|narration|memo|text|line_text|comment|particulars|details|" +
       "ecriture_lib|libelle|libelle_ecriture|buchungstext|text|belegtext|descripcion|concepto|glosa|descrizione|causale|omschrijving|descricao|historico"
   ),
-  debit: words("debit|debits|debit_amount|amount_debit|dr|dr_amount|debe|cargo|soll|soll_betrag|sollbetrag|dare|debet|debito|montant_debit"),
-  credit: words("credit|credits|credit_amount|amount_credit|cr|cr_amount|haber|abono|haben|haben_betrag|habenbetrag|avere|credito|montant_credit"),
+  debit: words("debit|debits|debit_amount|amount_debit|dr|dr_amount|entered_dr|accounted_dr|debit_lc|debit_local|debit_functional|debe|cargo|soll|soll_betrag|sollbetrag|dare|debet|debito|montant_debit"),
+  credit: words("credit|credits|credit_amount|amount_credit|cr|cr_amount|entered_cr|accounted_cr|credit_lc|credit_local|credit_functional|haber|abono|haben|haben_betrag|habenbetrag|avere|credito|montant_credit"),
   amount: words(
-    "amount|amount_local|amount_functional|local_amount|functional_amount|amount_lc|net_amount|signed_amount|value|amt|transaction_amount|amount_transaction|line_amount|" +
+    "amount|amount_local|amount_functional|local_amount|functional_amount|accounted_amount|entered_amount|amount_lc|net_amount|signed_amount|value|amt|transaction_amount|amount_transaction|line_amount|" +
       "montant|montant_devise|betrag|umsatz|importe|monto|importo|bedrag|valor|montante"
   ),
   dc_indicator: words(
@@ -103,7 +103,7 @@ const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
   user: words("entered_by|user|user_id|username|created_by|posted_by|preparer|prepared_by|entered_by_user|usnam|benutzer|erfasser|utilisateur|usuario|utente|gebruiker|approved_by|approver"),
   source: words("source|source_code|je_source|journal|journal_code|journal_type|journal_name|ledger|source_system|batch|document_type|doc_type|blart|belegart|journal_lib|code_journal|diario|libro|registro|dagboek|diario_contabil"),
   fiscal_year: words("fiscal_year|fy|year|gjahr|geschaeftsjahr|geschaftsjahr|exercice|ejercicio|esercizio|boekjaar|exercicio"),
-  period: words("period|fiscal_period|accounting_period|period_no|monat|periode|periodo|poper"),
+  period: words("period|period_name|fiscal_period|accounting_period|period_no|monat|periode|periodo|poper"),
   opening_balance: words("beginning_balance|opening_balance|opening|balance_bf|brought_forward|start_balance|solde_ouverture|solde_initial|anfangsbestand|eroeffnungssaldo|saldo_inicial|saldo_iniziale|beginsaldo|saldo_inicial"),
   closing_balance: words(
     "ending_balance|closing_balance|balance|end_balance|closing|balance_cf|carried_forward|net_balance|ytd_balance|solde|solde_final|solde_cloture|saldo|endbestand|schlusssaldo|saldo_final|saldo_finale|eindsaldo"
@@ -120,9 +120,13 @@ export function compact(text: string): string {
     .replace(/[^a-z0-9]+/g, "")
 }
 
+/** Amount words of the ledger (functional) currency: preferred to transaction-currency amounts, as they balance across currencies and tie to the trial balance. */
+const FUNCTIONAL = /(accounted|functional|local|lc$|base|hauswahrung|hauswaehrung)/
+const AMOUNT_FIELDS: ReadonlySet<LedgerField> = new Set(["debit", "credit", "amount"])
+
 export interface HeaderMatch {
   readonly field: LedgerField
-  /** 1 for a word of the vocabulary, 0.6 for a header that contains one (of five letters or more) */
+  /** 1 for a word of the vocabulary (1.05 for a functional-currency amount), 0.6 for a header that contains one (of five letters or more) */
   readonly strength: number
   readonly word: string
 }
@@ -133,7 +137,7 @@ export const headerMatches = (header: string): ReadonlyArray<HeaderMatch> => {
   if (h === "") return []
   const found: Array<HeaderMatch> = []
   for (const [field, vocabulary] of Object.entries(VOCABULARY) as Array<[LedgerField, ReadonlyArray<string>]>) {
-    if (vocabulary.includes(h)) found.push({ field, strength: 1, word: h })
+    if (vocabulary.includes(h)) found.push({ field, strength: AMOUNT_FIELDS.has(field) && FUNCTIONAL.test(h) ? 1.05 : 1, word: h })
     else {
       const part = vocabulary.filter((w) => w.length >= 5 && h.includes(w)).sort((a, b) => b.length - a.length)[0]
       if (part !== undefined) found.push({ field, strength: 0.6, word: part })

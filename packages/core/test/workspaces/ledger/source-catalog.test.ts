@@ -180,3 +180,16 @@ describe("selections", () => {
     })
   })
 })
+
+describe("amounts in two currencies on one line", () => {
+  it("map the ledger-currency (accounted) debit and credit, not the entered ones, whatever the column order", () => {
+    const built = buildTable({ file_id: "f", path: "gl_je_lines.csv", component: "gl_je_lines.csv", component_kind: "csv", table_name: "gl_je_lines" }, [
+      ["JE_HEADER_ID", "JE_LINE_NUM", "CODE_COMBINATION_ID", "ENTERED_DR", "ENTERED_CR", "ACCOUNTED_DR", "ACCOUNTED_CR", "CURRENCY_CODE"],
+      ["1", "1", "1000", "110.00", "", "100.00", "", "USD"],
+      ["1", "2", "4000", "", "110.00", "", "100.00", "USD"]
+    ])
+    const profile = profileSource(ledgerSource(built.descriptor, built.rows))
+    expect([profile.mapping.entry_id, profile.mapping.line_number, profile.mapping.account]).toEqual(["je_header_id", "je_line_num", ["code_combination_id"]])
+    expect([profile.mapping.debit, profile.mapping.credit]).toEqual(["accounted_dr", "accounted_cr"])
+  })
+})
