@@ -104,3 +104,44 @@ describe("entry numbers", () => {
     expect(understandLedger({ sources: [j] }).integrity!.entry_number_gaps).toMatchObject({ status: "not_tested", reason: "entry_ids_not_numbered" })
   })
 })
+
+describe("open questions", () => {
+  it("ask which accounts are missing from an incomplete chart, with the match rates", () => {
+    const pkg = journalPackage()
+    const chart = pkg.sources.find((s) => s.source_id === "chart_of_accounts")!
+    const used = new Set(pkg.sources.find((s) => s.source_id === "journal")!.rows.map((r) => String(r[3])))
+    const dropped = [...used].sort()[0]
+    const partial = { ...chart, rows: chart.rows.filter((r) => String(r[0]) !== dropped), row_count: chart.row_count - 1 }
+    const report = understandLedger({ sources: pkg.sources.map((s) => (s === chart ? partial : s)) })
+    const edge = report.join_graph.find((e) => e.to_source_id === "chart_of_accounts" && e.from_role === "journal_lines")!
+    expect(edge).toMatchObject({ distinct_keys: used.size, matched_keys: used.size - 1, unmatched_key_examples: [dropped] })
+    expect(report.open_questions.some((q) => q.code === "unmatched_accounts")).toBe(true)
+  })
+
+  it("ask whether dates are day or month first when no day is above 12", () => {
+    const j = table("j", [
+      ["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"],
+      ["1", "01/02/2024", "1000", "10,00"],
+      ["1", "01/02/2024", "4000", "-10,00"],
+      ["2", "03/04/2024", "1000", "5,50"],
+      ["2", "03/04/2024", "4000", "-5,50"]
+    ])
+    const report = understandLedger({ sources: [j] })
+    expect(report.conventions!.date_formats[0]).toMatchObject({ format: "DD/MM/YYYY", ambiguous: true })
+    expect(report.open_questions.find((q) => q.code === "date_format_ambiguous")?.options).toEqual(["DD/MM/YYYY", "MM/DD/YYYY"])
+  })
+})
+
+describe("sources read in part", () => {
+  it("are marked read_limit when the caller hands over fewer rows than the table holds", () => {
+    const built = buildTable({ file_id: "f", path: "j.csv", component: "j.csv", component_kind: "csv", table_name: "j" }, [
+      ["JE_Number", "GL_Account_Number", "Amount"],
+      ["1", "1000", "1"],
+      ["1", "4000", "-1"],
+      ["2", "1000", "2"]
+    ])
+    const source = ledgerSource(built.descriptor, built.rows.slice(0, 2))
+    expect(source.cap).toEqual({ reason: "read_limit", rows_read: 2 })
+    expect(understandLedger({ sources: [source] }).parsing.cap_reason_counts).toEqual({ row_cap: 0, read_limit: 1 })
+  })
+})
