@@ -21,12 +21,17 @@ export const indicatorSign = (value: TableValue): 1 | -1 | null => {
 
 const ISO_CURRENCY = /^[A-Z]{3}$/
 
+/** Column detection looks at an evenly spaced sample of at most this many cells (the readers then read every cell). */
+export const DETECTION_SAMPLE = 20_000
+
 export interface ColumnReading {
   readonly index: number
   readonly name: string
   readonly header: string | null
   readonly data_type: ColumnType
   readonly matches: ReadonlyArray<HeaderMatch>
+  /** cells looked at (the sample), the non-empty ones among them, and their distinct values */
+  readonly sampled: number
   readonly non_empty: number
   readonly distinct: number
   readonly number_format: NumberFormat
@@ -43,14 +48,22 @@ export interface ColumnReading {
   readonly code_share: number
 }
 
-const cellsOf = (source: LedgerSource, index: number): ReadonlyArray<TableValue> => source.rows.map((r) => r[index] ?? null)
+/** The sampled rows: all of them up to `DETECTION_SAMPLE`, else every k-th (so late months are seen too). */
+const sampleRows = (source: LedgerSource) => {
+  const rows = source.rows
+  if (rows.length <= DETECTION_SAMPLE) return rows
+  const step = rows.length / DETECTION_SAMPLE
+  return Array.from({ length: DETECTION_SAMPLE }, (_, i) => rows[Math.floor(i * step)])
+}
 
 const present = (v: TableValue): v is string | boolean => v !== null && !(typeof v === "string" && v.trim() === "")
 
 /** How each column of `source` reads. `preferMonthFirst` breaks day/month ties (see `detectDateFormat`). */
 export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> => {
+  const rows = sampleRows(source)
+  const cellsOf = (index: number): ReadonlyArray<TableValue> => rows.map((r) => r[index] ?? null)
   const readings = source.columns.map((column, index) => {
-    const cells = cellsOf(source, index).filter(present)
+    const cells = cellsOf(index).filter(present)
     const n = cells.length
     const format = detectNumberFormat(cells, column.data_type)
     const numbers = column.data_type === "boolean" ? [] : cells.map((c) => readAmountCell(c, format)).filter((r) => r !== null)
@@ -62,6 +75,7 @@ export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> 
       header: column.header,
       data_type: column.data_type,
       matches: headerMatches(column.header ?? column.name),
+      sampled: rows.length,
       non_empty: n,
       distinct: new Set(cells.map(String)).size,
       number_format: format,
@@ -74,10 +88,12 @@ export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> 
     }
   })
   // a day-first/month-first tie follows the source's numbers: a point decimal suggests month-first (US exports)
-  const amountish = readings.filter((r) => r.data_type === "text" && r.number_share >= 0.9 && /[.,]\d{1,2}\b/.test(String(source.rows[0]?.[r.index] ?? "")))
+  const amountish = readings.filter(
+    (r) => r.data_type === "text" && r.number_share >= 0.9 && cellsOf(r.index).some((c) => c !== null && /[.,]\d{1,2}\D*$/.test(String(c)))
+  )
   const preferMonthFirst = amountish.length > 0 && amountish.every((r) => r.number_format.decimal_separator === ".")
   return readings.map((r) => {
-    const cells = cellsOf(source, r.index).filter(present)
+    const cells = cellsOf(r.index).filter(present)
     const date =
       r.data_type === "date" || r.data_type === "timestamp"
         ? { format: "YYYY-MM-DD" as const, parsed_share: 1, ambiguous: false }

@@ -61,9 +61,8 @@ const entryBalance = (source: LedgerSource, readings: ReadonlyArray<ColumnReadin
 const entryIdByContent = (source: LedgerSource, readings: ReadonlyArray<ColumnReading>, mapping: ColumnMapping): ColumnMapping | null => {
   if (mapping.entry_id !== null || mapping.amount_layout === null || mapping.account.length === 0) return null
   const used = new Set(Object.values(mapping).flat().filter((v): v is string => typeof v === "string"))
-  const rows = source.rows.length
   const candidates = readings.filter(
-    (r) => !used.has(r.name) && r.date === null && r.data_type !== "numeric" && r.data_type !== "boolean" && r.distinct >= 2 && r.distinct <= rows / 1.5
+    (r) => !used.has(r.name) && r.date === null && r.data_type !== "numeric" && r.data_type !== "boolean" && r.distinct >= 2 && r.distinct <= r.sampled / 1.5
   )
   for (const c of candidates.slice(0, 8)) {
     const trial = { ...mapping, entry_id: c.name }
@@ -171,7 +170,7 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
   }
 
   // supporting list: any table with a key column
-  const keyColumn = readings.find((r) => r.non_empty === source.rows.length && r.distinct === r.non_empty && r.non_empty > 0)
+  const keyColumn = readings.find((r) => r.non_empty === r.sampled && r.distinct === r.non_empty && r.non_empty > 0)
   add("supporting", "content", "table", "a table of the package", 0.3)
   if (keyColumn !== undefined) add("supporting", "content", "key_column", `${keyColumn.name} is unique per row`, 0.2)
 

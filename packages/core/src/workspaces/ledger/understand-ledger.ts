@@ -92,7 +92,7 @@ const parsingCounts = (sources: ReadonlyArray<LedgerSource>, catalog: SourceCata
 }
 
 /** The sign of a signed-amount journal: from the chart's account types when they decide it, else debit-positive (assumed). */
-const signOf = (primary: ProfiledEntry, coa: ProfiledEntry | undefined): { sign: LedgerConventions["sign"]; factor: 1 | -1 } => {
+const signOf = (primary: ProfiledEntry, coa: ProfiledEntry | undefined, lines: ReadonlyArray<JournalLine>): { sign: LedgerConventions["sign"]; factor: 1 | -1 } => {
   const m = primary.profile.mapping
   if (m.amount_layout === "debit_credit_columns") return { sign: { convention: "debit_credit_columns", basis: "layout" }, factor: 1 }
   if (m.amount_layout === "amount_with_indicator") return { sign: { convention: "indicator", basis: "layout" }, factor: 1 }
@@ -112,7 +112,6 @@ const signOf = (primary: ProfiledEntry, coa: ProfiledEntry | undefined): { sign:
           if (key !== null && type !== null) types.set(key, String(type))
         }
       }
-      const lines = readJournalLines(primary.members, primary.profile.readings, m, 1)
       const projectJournal = projectAccount(segmentsOf(m), common)
       const decided = signFromAccountTypes(
         lines.map((l) => ({ ...l, account_key: projectJournal(l.account) })),
@@ -245,8 +244,9 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
     if (blocking.length === 0) {
       const coa = supporting.find((p) => p.entry.role === "chart_of_accounts")
       const tb = supporting.find((p) => p.entry.role === "trial_balance")
-      const { sign, factor } = signOf(primary, coa)
-      lines = readJournalLines(primary.members, primary.profile.readings, m, factor)
+      const asRead = readJournalLines(primary.members, primary.profile.readings, m, 1)
+      const { sign, factor } = signOf(primary, coa, asRead)
+      lines = factor === 1 ? asRead : asRead.map((l) => ({ ...l, amount: l.amount === null ? null : -l.amount }))
       conventions = describeConventions(m, primary.profile.readings, lines, sign)
       if (sign.basis === "assumed") {
         questions.push(

@@ -28,6 +28,12 @@ const ISO = /^[A-Z]{3}$/
 
 const text = (v: TableValue): string | null => (v === null ? null : typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : String(v))
 
+/** Digits with optional thousands groups and a fraction, per decimal separator (built once: this runs on every cell). */
+const NUMBER_PATTERNS: Readonly<Record<DecimalSeparator, RegExp>> = {
+  ".": /^(\d{1,3}(?:[, ']\d{3})+|\d+)(?:\.(\d+))?$|^\.(\d+)$/,
+  ",": /^(\d{1,3}(?:[. ']\d{3})+|\d+)(?:,(\d+))?$|^,(\d+)$/
+}
+
 /** A number written with `decimal` as its decimal separator, or null. */
 export const readNumber = (raw: string, decimal: DecimalSeparator): ReadNumber | null => {
   let s = raw.trim().replace(/\u00a0|\u202f/g, " ")
@@ -60,10 +66,7 @@ export const readNumber = (raw: string, decimal: DecimalSeparator): ReadNumber |
     negative = !negative
     s = s.slice(0, -1).trim()
   }
-  const thousands = decimal === "." ? "[, ']" : "[. ']"
-  const d = decimal === "." ? "\\." : ","
-  const pattern = new RegExp(`^(\\d{1,3}(?:${thousands}\\d{3})+|\\d+)(?:${d}(\\d+))?$|^${d}(\\d+)$`)
-  const m = pattern.exec(s)
+  const m = NUMBER_PATTERNS[decimal].exec(s)
   if (m === null) return null
   const whole = (m[1] ?? "0").replace(/[^\d]/g, "").replace(/^0+(?=\d)/, "")
   const fraction = (m[2] ?? m[3] ?? "").replace(/0+$/, "")
