@@ -30,6 +30,8 @@ export interface ColumnMapping {
   /** the identity's segments, also in `account` */
   readonly company: string | null
   readonly natural_account: string | null
+  /** `code`, or `code_with_name` when the account cells are `4000 - Sales` (keys then use the leading code) */
+  readonly account_form: "code" | "code_with_name"
   readonly cost_centre: string | null
   readonly account_name: string | null
   readonly account_type: string | null
@@ -158,6 +160,7 @@ export const mapColumns = (columns: ReadonlyArray<ColumnReading>): MappedColumns
       account,
       company: account.length > 0 ? col("company") : null,
       natural_account: col("account"),
+      account_form: (taken.get("account")?.code_with_name_share ?? 0) >= 0.9 ? "code_with_name" : "code",
       cost_centre: account.length > 0 ? col("cost_centre") : null,
       account_name: col("account_name"),
       account_type: col("account_type"),

@@ -21,6 +21,12 @@ export const indicatorSign = (value: TableValue): 1 | -1 | null => {
 
 const ISO_CURRENCY = /^[A-Z]{3}$/
 
+/** The code of an account written as code and name (`4000 - Sales` → `4000`, `1200 · Debtors` → `1200`), or null. */
+export const leadingAccountCode = (text: string): string | null => {
+  const m = /^([A-Z]{0,3}[-.]?\d[\d.\-]*)\s*(?:[-–—·:|]\s*|\s+)\p{L}/iu.exec(text.trim())
+  return m === null ? null : m[1].replace(/[-.]$/, "")
+}
+
 /** Column detection looks at an evenly spaced sample of at most this many cells (the readers then read every cell). */
 export const DETECTION_SAMPLE = 20_000
 
@@ -46,6 +52,8 @@ export interface ColumnReading {
   readonly currency_share: number
   /** share of non-empty cells that look like account codes (digits, optionally with separators and a short prefix) */
   readonly code_share: number
+  /** share of non-empty cells that are a code followed by a name (`4000 - Sales`, `1000 Cash`: QuickBooks, Xero exports) */
+  readonly code_with_name_share: number
 }
 
 /** The sampled rows: all of them up to `DETECTION_SAMPLE`, else every k-th (so late months are seen too). */
@@ -84,7 +92,8 @@ export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> 
       date: null as DateFormatReading | null,
       indicator_share: n === 0 || !hasBoth ? 0 : signs.filter((s) => s !== null).length / n,
       currency_share: n === 0 ? 0 : cells.filter((c) => typeof c === "string" && ISO_CURRENCY.test(c.trim())).length / n,
-      code_share: n === 0 ? 0 : cells.filter((c) => /^[A-Z]{0,3}[-.]?\d[\d.\-/ ]{1,15}$/i.test(String(c).trim())).length / n
+      code_share: n === 0 ? 0 : cells.filter((c) => /^[A-Z]{0,3}[-.]?\d[\d.\-/ ]{1,15}$/i.test(String(c).trim())).length / n,
+      code_with_name_share: n === 0 ? 0 : cells.filter((c) => leadingAccountCode(String(c)) !== null).length / n
     }
   })
   // a day-first/month-first tie follows the source's numbers: a point decimal suggests month-first (US exports)

@@ -63,7 +63,7 @@ const words = (list: string): ReadonlyArray<string> => list.split(/\s*\|\s*/).ma
 const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
   entry_id: words(
     "je_number|je_no|je_id|je|je_header_id|journal_id|journal_number|journal_no|journal_entry|journal_entry_id|journal_entry_number|entry_id|entry_no|entry_number|entry|" +
-      "voucher|voucher_no|voucher_number|document_number|document_no|doc_no|doc_number|doc_id|transaction_id|transaction_no|txn_id|trans_no|gl_journal_id|batch_entry|" +
+      "voucher|voucher_no|voucher_number|num|transaction_number|transaction_no|trans_id|document_number|document_no|doc_no|doc_number|doc_id|transaction_id|transaction_no|txn_id|trans_no|gl_journal_id|batch_entry|" +
       "ecriture_num|num_ecriture|numero_ecriture|n_ecriture|piece_ref|numero_piece|belegnummer|beleg_nr|belegnr|beleg|buchungsnummer|buchungs_nr|" +
       "asiento|numero_asiento|n_asiento|num_asiento|comprobante|numero_registrazione|registrazione|protocollo|boekstuk|boekingsnummer|journaalpost|lancamento|numero_lancamento"
   ),
@@ -101,7 +101,7 @@ const VOCABULARY: Readonly<Record<LedgerField, ReadonlyArray<string>>> = {
   ),
   currency: words("amount_currency|currency|currency_code|curr|ccy|cur|waers|iso_currency|devise|idevise|code_devise|wahrung|waehrung|moneda|divisa|valuta|valuta_code|moeda"),
   user: words("entered_by|user|user_id|username|created_by|posted_by|preparer|prepared_by|entered_by_user|usnam|benutzer|erfasser|utilisateur|usuario|utente|gebruiker|approved_by|approver"),
-  source: words("source|source_code|je_source|journal|journal_code|journal_type|journal_name|ledger|source_system|batch|document_type|doc_type|blart|belegart|journal_lib|code_journal|diario|libro|registro|dagboek|diario_contabil"),
+  source: words("source|source_code|je_source|transaction_type|journal|journal_code|journal_type|journal_name|ledger|source_system|batch|document_type|doc_type|blart|belegart|journal_lib|code_journal|diario|libro|registro|dagboek|diario_contabil"),
   fiscal_year: words("fiscal_year|fy|year|gjahr|geschaeftsjahr|geschaftsjahr|exercice|ejercicio|esercizio|boekjaar|exercicio"),
   period: words("period|period_name|fiscal_period|accounting_period|period_no|monat|periode|periodo|poper"),
   opening_balance: words("beginning_balance|opening_balance|opening|balance_bf|brought_forward|start_balance|solde_ouverture|solde_initial|anfangsbestand|eroeffnungssaldo|saldo_inicial|saldo_iniziale|beginsaldo|saldo_inicial"),

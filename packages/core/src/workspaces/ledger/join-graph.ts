@@ -7,7 +7,7 @@
  */
 import type { ColumnMapping } from "./column-mapping.js"
 import type { JournalLine } from "./journal-lines.js"
-import { keyPart } from "./journal-lines.js"
+import { accountParts, keyPart } from "./journal-lines.js"
 import type { LedgerSource } from "./ledger-source.js"
 import type { LedgerRole } from "./source-profile.js"
 
@@ -104,7 +104,7 @@ const accountKeys = (side: JoinSide, common: ReadonlyArray<AccountSegment>): Rea
   const project = projectAccount(own, common)
   return side.sources.flatMap((s) => {
     const idx = cols.map((c) => s.columns.findIndex((x) => x.name === c))
-    return s.rows.map((r) => project(idx.map((i) => (i < 0 ? null : r[i] === null ? null : String(r[i])))))
+    return s.rows.map((r) => project(accountParts(side.mapping, cols, idx.map((i) => (i < 0 ? null : r[i] ?? null)))))
   })
 }
 

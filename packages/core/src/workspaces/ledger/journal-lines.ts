@@ -5,7 +5,7 @@
  */
 import type { TableValue } from "../tables/workspace-table.js"
 import type { ColumnMapping } from "./column-mapping.js"
-import { type ColumnReading, indicatorSign } from "./column-reading.js"
+import { type ColumnReading, indicatorSign, leadingAccountCode } from "./column-reading.js"
 import { amountOf } from "./decimal-amount.js"
 import type { LedgerSource } from "./ledger-source.js"
 import { readAmountCell, readDate } from "./value-readers.js"
@@ -39,6 +39,17 @@ export const keyPart = (value: TableValue): string | null => {
   if (t === "") return null
   return /^\d+$/.test(t) ? t.replace(/^0+(?=\d)/, "") : t
 }
+
+/**
+ * The identity parts of a row as compared (before `keyPart`): each account column's text, the
+ * natural account reduced to its code when the mapping reads `code_with_name`.
+ */
+export const accountParts = (mapping: ColumnMapping, columns: ReadonlyArray<string>, values: ReadonlyArray<TableValue>): ReadonlyArray<string | null> =>
+  values.map((v, i) => {
+    const t = textOf(v)
+    if (t === null || mapping.account_form !== "code_with_name" || columns[i] !== mapping.natural_account) return t
+    return leadingAccountCode(t) ?? t
+  })
 
 const textOf = (value: TableValue): string | null => (value === null || String(value).trim() === "" ? null : String(value).trim())
 
@@ -93,8 +104,8 @@ export const readJournalLines = (
         const a = read(iAmount, amountFormat)
         amount = a === null ? null : BigInt(signFactor) * a
       }
-      const account = iAccount.map((i) => textOf(cell(row, i)))
-      const parts = iAccount.map((i) => keyPart(cell(row, i)))
+      const account = accountParts(mapping, mapping.account, iAccount.map((i) => cell(row, i)))
+      const parts = account.map(keyPart)
       const id = textOf(cell(row, iEntry))
       const entry = id === null || iScope.length === 0 ? id : [...iScope.map((i) => textOf(cell(row, i)) ?? ""), id].join("/")
       const rawDate = cell(row, iDate)

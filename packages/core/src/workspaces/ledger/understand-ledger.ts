@@ -22,7 +22,7 @@ import {
 import { accountEdge, commonSegments, type JoinEdge, type JoinSide, projectAccount, segmentsOf, supportingEdges } from "./join-graph.js"
 import { describeConventions, type LedgerConventions, signFromAccountTypes } from "./ledger-conventions.js"
 import type { JournalLine } from "./journal-lines.js"
-import { readJournalLines } from "./journal-lines.js"
+import { accountParts, readJournalLines } from "./journal-lines.js"
 import type { AssessmentStatus, BlockingReason, LedgerReport, OpenQuestion, ParsingCounts, ReportTable } from "./ledger-report.js"
 import type { CapReason, LedgerSource } from "./ledger-source.js"
 import { type ProfiledEntry, readCatalog, type SourceCatalog } from "./source-catalog.js"
@@ -107,7 +107,7 @@ const signOf = (primary: ProfiledEntry, coa: ProfiledEntry | undefined, lines: R
       for (const s of coa.members) {
         const idx = cm.account.map((c) => s.columns.findIndex((x) => x.name === c))
         for (const r of s.rows) {
-          const key = project(idx.map((i) => (r[i] === null ? null : String(r[i]))))
+          const key = project(accountParts(cm, cm.account, idx.map((i) => r[i] ?? null)))
           const type = r[typeIndex(s)]
           if (key !== null && type !== null) types.set(key, String(type))
         }

@@ -145,3 +145,33 @@ describe("sources read in part", () => {
     expect(understandLedger({ sources: [source] }).parsing.cap_reason_counts).toEqual({ row_cap: 0, read_limit: 1 })
   })
 })
+
+describe("accounts written as code and name", () => {
+  it("join and tie on the leading code (QuickBooks-style exports)", () => {
+    const gl = table("gl", [
+      ["Date", "Transaction Type", "Num", "Name", "Memo/Description", "Account", "Debit", "Credit"],
+      ["01/15/2024", "Invoice", "1001", "Acme", "Consulting", "1200 · Accounts Receivable", "1,500.00", ""],
+      ["01/15/2024", "Invoice", "1001", "Acme", "Consulting", "4000 · Sales", "", "1,500.00"],
+      ["02/01/2024", "Payment", "1002", "Acme", "", "1000 · Checking", "1,500.00", ""],
+      ["02/01/2024", "Payment", "1002", "Acme", "", "1200 · Accounts Receivable", "", "1,500.00"]
+    ])
+    const chart = table("chart", [
+      ["Account", "Account Name", "Type"],
+      ["1000", "Checking", "Bank"],
+      ["1200", "Accounts Receivable", "Asset"],
+      ["4000", "Sales", "Income"]
+    ])
+    const tb = table("tb", [
+      ["Account", "Debit", "Credit"],
+      ["1000 Checking", "1,500.00", ""],
+      ["4000 Sales", "", "1,500.00"]
+    ])
+    const report = understandLedger({ sources: [gl, chart, tb] })
+    const mapping = report.tables.find((t) => t.source_id === "gl")!.column_mapping
+    expect([mapping.entry_id, mapping.account_form, mapping.source]).toEqual(["num", "code_with_name", "transaction_type"])
+    expect(report.join_graph.find((e) => e.from_source_id === "gl" && e.to_source_id === "chart")).toMatchObject({ key_match_rate: 1, row_match_rate: 1 })
+    expect(report.integrity!.trial_balance_tie).toMatchObject({ status: "passed", accounts_compared: 3 })
+    expect(report.conventions!.date_formats[0]).toMatchObject({ format: "MM/DD/YYYY", ambiguous: false })
+    expect(report.assessment.status).toBe("ready")
+  })
+})
