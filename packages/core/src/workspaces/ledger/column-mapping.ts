@@ -181,3 +181,12 @@ export const mapColumns = (columns: ReadonlyArray<ColumnReading>): MappedColumns
     evidence: evidence.sort((a, b) => FIELDS_BY_STRENGTH.indexOf(a.field) - FIELDS_BY_STRENGTH.indexOf(b.field))
   }
 }
+
+/** The columns a mapping uses, each once. */
+export const mappedColumns = (m: ColumnMapping): ReadonlyArray<string> => {
+  const single = [
+    m.entry_id, m.line_number, m.posting_date, m.document_date, m.entered_date, m.account_name, m.account_type, m.description, m.debit, m.credit,
+    m.amount, m.dc_indicator, m.currency, m.user, m.source, m.fiscal_year, m.period, m.opening_balance, m.closing_balance
+  ]
+  return [...new Set([...m.entry_scope, ...m.account, ...single.filter((c): c is string => c !== null)])]
+}

@@ -4,7 +4,7 @@
  * codes that are unique per row, balances that net to zero). Scores are sums of evidence weights,
  * capped at 1; the weights are in the README ("Roles and scores").
  */
-import { type ColumnMapping, type MappingEvidence, mapColumns } from "./column-mapping.js"
+import { type ColumnMapping, type MappingEvidence, mapColumns, mappedColumns } from "./column-mapping.js"
 import { type ColumnReading, readColumns } from "./column-reading.js"
 import { absAmount, BALANCE_TOLERANCE } from "./decimal-amount.js"
 import { readJournalLines } from "./journal-lines.js"
@@ -60,7 +60,7 @@ const entryBalance = (source: LedgerSource, readings: ReadonlyArray<ColumnReadin
 /** When no header names the entry id: the one free column whose groups balance (content evidence). */
 const entryIdByContent = (source: LedgerSource, readings: ReadonlyArray<ColumnReading>, mapping: ColumnMapping): ColumnMapping | null => {
   if (mapping.entry_id !== null || mapping.amount_layout === null || mapping.account.length === 0) return null
-  const used = new Set(Object.values(mapping).flat().filter((v): v is string => typeof v === "string"))
+  const used = new Set(mappedColumns(mapping))
   const candidates = readings.filter(
     (r) => !used.has(r.name) && r.date === null && r.data_type !== "numeric" && r.data_type !== "boolean" && r.distinct >= 2 && r.distinct <= r.sampled / 1.5
   )
@@ -144,6 +144,8 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
       balancedShare = round(b.share)
       if (b.share >= 0.9) add("journal_lines", "content", "entries_balance", `${Math.round(b.share * 100)}% of ${b.entries} entries balance`, 0.25)
       else if (b.share >= 0.5) add("journal_lines", "content", "entries_mostly_balance", `${Math.round(b.share * 100)}% of ${b.entries} entries balance`, 0.1)
+      // a list of one-sided documents (an invoice register) has ids, accounts and amounts too, but its entries never balance
+      else add("journal_lines", "content", "entries_do_not_balance", `only ${Math.round(b.share * 100)}% of ${b.entries} entries balance`, -0.3)
       if (b.lines_per_entry >= 1.5) add("journal_lines", "content", "multi_line_entries", `${b.lines_per_entry.toFixed(1)} lines per entry`, 0.05)
     }
   }

@@ -193,3 +193,18 @@ describe("amounts in two currencies on one line", () => {
     expect([profile.mapping.debit, profile.mapping.credit]).toEqual(["accounted_dr", "accounted_cr"])
   })
 })
+
+describe("one-sided registers", () => {
+  it("are not journal lines: an invoice list has ids, accounts, dates and amounts, but no entry balances", () => {
+    const built = buildTable({ file_id: "f", path: "ap.csv", component: "ap.csv", component_kind: "csv", table_name: "ap_invoices" }, [
+      ["Document Number", "Document Date", "Account", "Description", "Amount"],
+      ["INV-1", "2024-01-03", "2000", "Rent", "1200.00"],
+      ["INV-2", "2024-01-09", "2000", "Paper", "35.10"],
+      ["INV-3", "2024-02-11", "2000", "Hosting", "99.00"]
+    ])
+    const { catalog } = readCatalog([ledgerSource(built.descriptor, built.rows)])
+    expect(catalog.entries[0].evidence.some((e) => e.code === "entries_do_not_balance")).toBe(true)
+    expect(catalog.entries[0].primary_eligible).toBe(false)
+    expect(catalog.entries[0].primary_ineligible_reasons).toEqual(["not_journal_lines"])
+  })
+})
