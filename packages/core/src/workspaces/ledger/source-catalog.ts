@@ -137,7 +137,8 @@ export const readCatalog = (sources: ReadonlyArray<LedgerSource>): CatalogReadin
   }
   for (const s of candidates) draft(s, [s], "table", memberOf.get(s.source_id) ?? null)
   for (const p of partitions) {
-    const members = candidates.filter((s) => p.member_source_ids.includes(s.source_id))
+    // in the partition's order (path, component), whatever order the sources came in
+    const members = p.member_source_ids.map((id) => candidates.find((s) => s.source_id === id)!)
     draft(concatenateMembers(p, members), members, "partitioned_dataset", null)
   }
   const reasonsOf = (d: (typeof drafts)[number]): Array<string> => {

@@ -225,3 +225,15 @@ describe("parsing counts", () => {
     expect(report.open_questions.some((q) => q.code === "population_capped")).toBe(true)
   })
 })
+
+describe("the report and the catalog", () => {
+  it("do not depend on the order the sources come in, and are JSON-safe", () => {
+    const pkg = journalPackage({ partitions: 3, entries: 30, composite: true, currencies: ["EUR", "CHF"] })
+    const forward = understandLedger({ sources: pkg.sources })
+    const backward = understandLedger({ sources: [...pkg.sources].reverse() })
+    expect(backward).toEqual(forward)
+    const { catalog } = readCatalog(pkg.sources)
+    expect(JSON.parse(JSON.stringify(catalog))).toEqual(catalog)
+    expect(readCatalog([...pkg.sources].reverse()).catalog).toEqual(catalog)
+  })
+})
