@@ -257,9 +257,9 @@ export const testEntryNumberGaps = (lines: ReadonlyArray<JournalLine>, bySource:
 
 export interface LinesWithoutAccounts {
   readonly status: TestStatus
-  /** lines with no account identity at all */
+  /** lines with no natural account (whatever other segments they have) */
   readonly lines: number
-  /** lines with some identity segments empty (a composite key with a blank cost centre) */
+  /** lines with a natural account but some other segment empty (a blank cost centre) */
   readonly incomplete_identity_lines: number
   readonly examples: ReadonlyArray<{ readonly entry_id: string | null; readonly source_id: string; readonly row: number }>
 }

@@ -22,7 +22,7 @@ export interface JournalLine {
   readonly posting_date_present: boolean
   /** one value per account identity column, null where empty */
   readonly account: ReadonlyArray<string | null>
-  /** the identity as one key (`keyPart` of each column joined by `|`), null when every part is empty */
+  /** the identity as one key (`keyPart` of each column joined by `|`), null when the natural account is empty */
   readonly account_key: string | null
   /** debit positive, credit negative; null when no amount could be read */
   readonly amount: bigint | null
@@ -71,6 +71,7 @@ export const readJournalLines = (
   ].map(at)
   const iAccount = mapping.account.map(at)
   const iScope = mapping.entry_scope.map(at)
+  const iNatural = mapping.natural_account === null ? -1 : mapping.account.indexOf(mapping.natural_account)
   const dateFormat = reading(mapping.posting_date)?.date?.format ?? null
   const debitFormat = reading(mapping.debit)?.number_format
   const creditFormat = reading(mapping.credit)?.number_format
@@ -118,7 +119,8 @@ export const readJournalLines = (
         posting_date: dateFormat === null ? null : readDate(rawDate, dateFormat),
         posting_date_present: textOf(rawDate) !== null,
         account,
-        account_key: parts.every((p) => p === null) ? null : parts.map((p) => p ?? "").join("|"),
+        // no natural account, no account (a company and cost centre alone identify nothing to post to)
+        account_key: iNatural < 0 || parts[iNatural] === null ? null : parts.map((p) => p ?? "").join("|"),
         amount,
         currency: currency ?? columnCurrency,
         description: textOf(cell(row, iDesc)),

@@ -123,7 +123,8 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
   const accountReading = readings.find((r) => r.name === mapping.natural_account)
   const accountUnique = (() => {
     if (mapping.account.length === 0) return false
-    const idx = mapping.account.map((n) => readings.findIndex((r) => r.name === n))
+    // a balance list in several currencies holds an account once per currency
+    const idx = [...mapping.account, ...(mapping.currency === null ? [] : [mapping.currency])].map((n) => readings.findIndex((r) => r.name === n))
     const keys = source.rows.map((row) => idx.map((i) => String(row[i] ?? "")).join("|"))
     const nonEmpty = keys.filter((k) => k.replace(/\|/g, "") !== "")
     return nonEmpty.length > 0 && new Set(nonEmpty).size === nonEmpty.length
@@ -164,7 +165,7 @@ export const profileSource = (source: LedgerSource): SourceProfile => {
   if (has("account")) add("trial_balance", "header", "field_account", `account in ${mapping.account.join(" + ")}`, 0.25)
   if (hasBalance) add("trial_balance", "header", "field_balance", `balances in ${[mapping.opening_balance, mapping.closing_balance].filter((x) => x !== null).join(", ")}`, 0.3)
   else if (hasAmount) add("trial_balance", "header", "field_amount", `amounts as ${mapping.amount_layout}`, 0.2)
-  if (accountUnique) add("trial_balance", "content", "account_unique_per_row", "each account identity appears once", 0.25)
+  if (accountUnique) add("trial_balance", "content", "account_unique_per_row", "each account identity (per currency) appears once", 0.25)
   if (has("entry_id")) add("trial_balance", "header", "has_entry_id", "entry ids (postings, not balances)", -0.4)
   if (!has("entry_id") && (hasBalance || hasAmount) && has("account")) {
     const net = trialBalanceNet(source, readings, mapping)
