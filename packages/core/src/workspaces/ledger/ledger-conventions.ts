@@ -2,8 +2,8 @@
  * The conventions of a journal: how amounts carry their side (debit/credit columns, a D/C
  * indicator, or a sign — and which sign is debit), how numbers and dates are written, and which
  * currencies the lines are in. A signed amount is read debit-positive (SAP, the ADS `Amount` with
- * its indicator folded in) unless the chart of accounts' types show the opposite: debit-normal
- * accounts (assets, expenses) netting negative and credit-normal ones positive.
+ * its indicator folded in) unless the chart of accounts' types show the opposite: expense
+ * accounts netting negative and revenue accounts positive.
  */
 import type { AmountLayout, ColumnMapping } from "./column-mapping.js"
 import type { ColumnReading } from "./column-reading.js"
@@ -50,33 +50,41 @@ export interface LedgerConventions {
   }
 }
 
-const DEBIT_NORMAL = /(asset|expense|cost|cogs|aktiv|aufwand|actif|charge|activo|gasto|attivo|costo|bezitting|kosten|despesa)/i
-const CREDIT_NORMAL = /(liabilit|equity|capital|revenue|income|sales|passiv|ertrag|erlos|passif|produit|pasivo|ingreso|patrimonio|ricavo|passivo|opbrengst|receita)/i
+/**
+ * Income-statement types only: an expense account nets to a debit over a period and a revenue
+ * account to a credit, almost without exception; balance-sheet accounts move either way (cash
+ * falls in a month of payments), so they do not vote.
+ */
+const DEBIT_NORMAL = /(expense|cost|cogs|aufwand|kosten|charge|gasto|costo|despesa|lasten)/i
+const CREDIT_NORMAL = /(revenue|income|sales|ertrag|erlos|umsatz|produit|ingreso|ricavo|opbrengst|receita|omzet)/i
+
+/** Share of voting accounts that must agree for the types to decide the sign. */
+const SIGN_AGREEMENT = 2 / 3
 
 /**
- * The sign convention of a signed-amount journal, from the chart's account types: `typeOf` gives an
- * account key's type text. Returns null when the types do not decide it.
+ * The sign convention of a signed-amount journal, from the chart's account types: `typeOf` gives
+ * an account key's type text. Each expense and revenue account votes by the side its net falls
+ * on; null when no account votes or the votes do not agree.
  */
 export const signFromAccountTypes = (lines: ReadonlyArray<JournalLine>, typeOf: (key: string) => string | null): "debit_positive" | "credit_positive" | null => {
-  let debitNormal = 0n
-  let creditNormal = 0n
-  let seen = 0
+  const nets = new Map<string, { normal: 1 | -1; net: bigint }>()
   for (const l of lines) {
     if (l.account_key === null || l.amount === null) continue
-    const type = typeOf(l.account_key)
-    if (type === null) continue
-    if (DEBIT_NORMAL.test(type)) {
-      debitNormal += l.amount
-      seen++
-    } else if (CREDIT_NORMAL.test(type)) {
-      creditNormal += l.amount
-      seen++
+    let n = nets.get(l.account_key)
+    if (n === undefined) {
+      const type = typeOf(l.account_key)
+      const normal = type === null ? null : DEBIT_NORMAL.test(type) ? 1 : CREDIT_NORMAL.test(type) ? -1 : null
+      if (normal === null) continue
+      n = { normal, net: 0n }
+      nets.set(l.account_key, n)
     }
+    n.net += l.amount
   }
-  if (seen === 0) return null
-  if (debitNormal > 0n && creditNormal < 0n) return "debit_positive"
-  if (debitNormal < 0n && creditNormal > 0n) return "credit_positive"
-  return null
+  const votes = [...nets.values()].filter((n) => n.net !== 0n)
+  if (votes.length === 0) return null
+  // with debits positive, a debit-normal account nets positive and a credit-normal one negative
+  const agreeing = votes.filter((n) => (n.net > 0n ? 1 : -1) === n.normal).length / votes.length
+  return agreeing >= SIGN_AGREEMENT ? "debit_positive" : agreeing <= 1 - SIGN_AGREEMENT ? "credit_positive" : null
 }
 
 export const describeConventions = (

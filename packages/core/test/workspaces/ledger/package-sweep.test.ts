@@ -24,6 +24,8 @@ for (const layout of layouts) {
         partitions: seed % 4 === 0 ? 3 : 1,
         seed,
         entries: 50,
+        creditPositive: layout === "signed" && seed % 2 === 0,
+        trialBalance: seed % 5 === 0 ? "off" : "tie",
         breaks: { unbalanced: seed % 3, duplicates: seed % 2, gaps: seed % 4, missingAccounts: seed % 3, outOfPeriod: seed % 2 }
       })
     }
@@ -42,8 +44,12 @@ describe("generated packages, broken in known ways", () => {
     expect(i.entry_number_gaps.missing_total).toBe(truth.missing_entry_numbers)
     expect(i.lines_without_accounts.lines).toBe(truth.lines_without_account)
     expect(i.out_of_period.lines_after).toBe(truth.out_of_period_lines)
-    expect(i.trial_balance_tie.status).toBe("passed")
-    const broken = truth.unbalanced_entry_ids.length + truth.duplicate_lines + truth.missing_entry_numbers + truth.lines_without_account + truth.out_of_period_lines > 0
+    if (truth.trial_balance_off_account === null) expect(i.trial_balance_tie.status).toBe("passed")
+    else expect(i.trial_balance_tie.examples.map((e) => e.account)).toEqual([truth.trial_balance_off_account.toLowerCase()])
+    if (options.creditPositive) expect(report.conventions!.sign).toEqual({ convention: "credit_positive", basis: "account_types" })
+    const broken =
+      truth.unbalanced_entry_ids.length + truth.duplicate_lines + truth.missing_entry_numbers + truth.lines_without_account + truth.out_of_period_lines > 0 ||
+      truth.trial_balance_off_account !== null
     expect(report.assessment.status).toBe(broken ? "ready_with_exceptions" : "ready")
   })
 })
