@@ -51,6 +51,28 @@ export const accountParts = (mapping: ColumnMapping, columns: ReadonlyArray<stri
     return leadingAccountCode(t) ?? t
   })
 
+/** Words that open a report's total or balance row (`Total for 1000 Cash`, `Summe`, `Solde`). */
+const SUMMARY = /^(total|totals|subtotal|sub-total|sum|summe|zwischensumme|gesamt|balance|opening balance|closing balance|solde|saldo|totaux?|totale)\b/i
+
+/**
+ * A report's total row, not a posting: no entry id, no date, and a cell that opens with a total
+ * word. General-ledger reports (QuickBooks, Xero, DATEV) interleave them with the lines.
+ */
+export const isSummaryRow = (row: ReadonlyArray<TableValue>): boolean => row.some((v) => typeof v === "string" && SUMMARY.test(v.trim()))
+
+/** The rows of `sources` that `readJournalLines` leaves out as total rows. */
+export const countSummaryRows = (sources: ReadonlyArray<LedgerSource>, readings: ReadonlyArray<ColumnReading>, mapping: ColumnMapping): number => {
+  const iEntry = readings.findIndex((r) => r.name === mapping.entry_id)
+  const iDate = readings.findIndex((r) => r.name === mapping.posting_date)
+  let n = 0
+  for (const s of sources) {
+    for (const row of s.rows) {
+      if ((iEntry < 0 || textOf(row[iEntry] ?? null) === null) && (iDate < 0 || textOf(row[iDate] ?? null) === null) && isSummaryRow(row)) n++
+    }
+  }
+  return n
+}
+
 const textOf = (value: TableValue): string | null => (value === null || String(value).trim() === "" ? null : String(value).trim())
 
 /**
@@ -111,6 +133,7 @@ export const readJournalLines = (
       const entry = id === null || iScope.length === 0 ? id : [...iScope.map((i) => textOf(cell(row, i)) ?? ""), id].join("/")
       const rawDate = cell(row, iDate)
       if (amount === null && entry === null && parts.every((p) => p === null)) return
+      if (entry === null && textOf(rawDate) === null && isSummaryRow(row)) return
       lines.push({
         source_id: source.source_id,
         row: r,

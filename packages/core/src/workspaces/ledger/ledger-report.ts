@@ -89,6 +89,8 @@ export interface ParsingCounts {
   /** lines read from the primary, and those whose amount or account could not be read */
   readonly journal_lines_read: number
   readonly journal_lines_without_amount: number
+  /** total and balance rows of a report export, left out of the lines (`Total for 1000 Cash`) */
+  readonly summary_rows_excluded: number
 }
 
 export interface LedgerAssessment {

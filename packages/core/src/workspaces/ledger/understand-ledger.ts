@@ -22,7 +22,7 @@ import {
 import { accountEdge, commonSegments, type JoinEdge, type JoinSide, projectAccount, segmentsOf, supportingEdges } from "./join-graph.js"
 import { describeConventions, type LedgerConventions, signFromAccountTypes } from "./ledger-conventions.js"
 import type { JournalLine } from "./journal-lines.js"
-import { accountParts, readJournalLines } from "./journal-lines.js"
+import { accountParts, countSummaryRows, readJournalLines } from "./journal-lines.js"
 import type { AssessmentStatus, BlockingReason, LedgerReport, OpenQuestion, ParsingCounts, ReportTable } from "./ledger-report.js"
 import type { CapReason, LedgerSource } from "./ledger-source.js"
 import { type ProfiledEntry, readCatalog, type SourceCatalog } from "./source-catalog.js"
@@ -59,7 +59,7 @@ const bestOf = (profiled: ReadonlyArray<ProfiledEntry>, role: "chart_of_accounts
 const tablesOf = (p: ProfiledEntry): ReadonlyArray<string> => p.members.map((m) => m.source_id)
 
 /** The parsing counts of a catalog reading. */
-const parsingCounts = (sources: ReadonlyArray<LedgerSource>, catalog: SourceCatalog, lines: ReadonlyArray<JournalLine>): ParsingCounts => {
+const parsingCounts = (sources: ReadonlyArray<LedgerSource>, catalog: SourceCatalog, lines: ReadonlyArray<JournalLine>, summaryRows: number): ParsingCounts => {
   const offered = sources.filter((s) => s.component_kind !== "document_table")
   const attempted = catalog.entries.filter((e) => e.kind === "table")
   const bySource = new Map(sources.map((s) => [s.source_id, s]))
@@ -87,7 +87,8 @@ const parsingCounts = (sources: ReadonlyArray<LedgerSource>, catalog: SourceCata
     cap_reason_counts: reasons,
     cap_profiles: profiles,
     journal_lines_read: lines.length,
-    journal_lines_without_amount: lines.filter((l) => l.amount === null).length
+    journal_lines_without_amount: lines.filter((l) => l.amount === null).length,
+    summary_rows_excluded: summaryRows
   }
 }
 
@@ -225,6 +226,7 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
   }
 
   let lines: ReadonlyArray<JournalLine> = []
+  let summaryRows = 0
   let conventions: LedgerConventions | null = null
   let integrity: LedgerIntegrity | null = null
   let period: LedgerPeriod | null = null
@@ -245,6 +247,7 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
       const coa = supporting.find((p) => p.entry.role === "chart_of_accounts")
       const tb = supporting.find((p) => p.entry.role === "trial_balance")
       const asRead = readJournalLines(primary.members, primary.profile.readings, m, 1)
+      summaryRows = countSummaryRows(primary.members, primary.profile.readings, m)
       const { sign, factor } = signOf(primary, coa, asRead)
       lines = factor === 1 ? asRead : asRead.map((l) => ({ ...l, amount: l.amount === null ? null : -l.amount }))
       conventions = describeConventions(m, primary.profile.readings, lines, sign)
@@ -340,7 +343,7 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
     integrity,
     join_graph: joinGraph,
     open_questions: questions,
-    parsing: parsingCounts(input.sources, catalog, lines),
+    parsing: parsingCounts(input.sources, catalog, lines, summaryRows),
     assessment: {
       status,
       reasons: blocking.length > 0 ? blocking.map((b) => b.code) : failed,

@@ -153,7 +153,8 @@ describe("accounts written as code and name", () => {
       ["01/15/2024", "Invoice", "1001", "Acme", "Consulting", "1200 · Accounts Receivable", "1,500.00", ""],
       ["01/15/2024", "Invoice", "1001", "Acme", "Consulting", "4000 · Sales", "", "1,500.00"],
       ["02/01/2024", "Payment", "1002", "Acme", "", "1000 · Checking", "1,500.00", ""],
-      ["02/01/2024", "Payment", "1002", "Acme", "", "1200 · Accounts Receivable", "", "1,500.00"]
+      ["02/01/2024", "Payment", "1002", "Acme", "", "1200 · Accounts Receivable", "", "1,500.00"],
+      ["", "", "", "", "Total for all accounts", "", "3,000.00", "3,000.00"]
     ])
     const chart = table("chart", [
       ["Account", "Account Name", "Type"],
@@ -173,5 +174,6 @@ describe("accounts written as code and name", () => {
     expect(report.integrity!.trial_balance_tie).toMatchObject({ status: "passed", accounts_compared: 3 })
     expect(report.conventions!.date_formats[0]).toMatchObject({ format: "MM/DD/YYYY", ambiguous: false })
     expect(report.assessment.status).toBe("ready")
+    expect(report.parsing).toMatchObject({ journal_lines_read: 4, summary_rows_excluded: 1 })
   })
 })
