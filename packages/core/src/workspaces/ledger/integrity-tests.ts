@@ -278,7 +278,7 @@ export const testLinesWithoutAccounts = (lines: ReadonlyArray<JournalLine>): Lin
 export interface LedgerPeriod {
   readonly start: string
   readonly end: string
-  /** `given` by the caller, or `inferred`: the calendar year holding most posting dates */
+  /** `given` by the caller, or `inferred`: the twelve months holding most posting dates (`inferPeriod`) */
   readonly basis: "given" | "inferred"
 }
 
@@ -293,12 +293,35 @@ export interface OutOfPeriod {
   readonly examples: ReadonlyArray<{ readonly entry_id: string | null; readonly posting_date: string }>
 }
 
-/** The calendar year with the most posting dates, as a period (null without dates). */
+/**
+ * The twelve months (from the first of a month) holding the most posting dates, as a period; a
+ * window starting in January wins a tie (a calendar year before a shifted fiscal year). Null
+ * without dates. A fiscal year from April to March is found as such.
+ */
 export const inferPeriod = (lines: ReadonlyArray<JournalLine>): LedgerPeriod | null => {
-  const years = new Map<string, number>()
-  for (const l of lines) if (l.posting_date !== null) years.set(l.posting_date.slice(0, 4), (years.get(l.posting_date.slice(0, 4)) ?? 0) + 1)
-  const best = [...years.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
-  return best === undefined ? null : { start: `${best[0]}-01-01`, end: `${best[0]}-12-31`, basis: "inferred" }
+  const months = new Map<number, number>()
+  for (const l of lines) {
+    if (l.posting_date === null) continue
+    const m = Number(l.posting_date.slice(0, 4)) * 12 + Number(l.posting_date.slice(5, 7)) - 1
+    months.set(m, (months.get(m) ?? 0) + 1)
+  }
+  if (months.size === 0) return null
+  const keys = [...months.keys()]
+  const [first, last] = [Math.min(...keys), Math.max(...keys)]
+  let best = { start: first, count: -1 }
+  for (let start = first - 11; start <= last; start++) {
+    let count = 0
+    for (let m = start; m < start + 12; m++) count += months.get(m) ?? 0
+    const better = count > best.count || (count === best.count && start % 12 === 0 && best.start % 12 !== 0)
+    if (better) best = { start, count }
+  }
+  const iso = (m: number, day: "first" | "last") => {
+    const y = Math.floor(m / 12)
+    const mo = (m % 12) + 1
+    const d = day === "first" ? 1 : new Date(Date.UTC(y, mo, 0)).getUTCDate()
+    return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`
+  }
+  return { start: iso(best.start, "first"), end: iso(best.start + 11, "last"), basis: "inferred" }
 }
 
 export const testOutOfPeriod = (lines: ReadonlyArray<JournalLine>, period: LedgerPeriod | null, hasDateColumn: boolean): OutOfPeriod => {

@@ -177,3 +177,21 @@ describe("accounts written as code and name", () => {
     expect(report.parsing).toMatchObject({ journal_lines_read: 4, summary_rows_excluded: 1 })
   })
 })
+
+describe("the inferred period", () => {
+  const journal = (dates: ReadonlyArray<string>) =>
+    table("j", [["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"], ...dates.flatMap((d, i) => [[String(i + 1), d, "1000", "1.00"], [String(i + 1), d, "4000", "-1.00"]])])
+
+  it("is the calendar year when the postings fill one, with a late posting out of it", () => {
+    const dates = ["2024-01-03", "2024-03-10", "2024-06-30", "2024-09-01", "2024-12-31", "2025-01-10"]
+    const report = understandLedger({ sources: [journal(dates)] })
+    expect(report.scope.period).toEqual({ start: "2024-01-01", end: "2024-12-31", basis: "inferred" })
+    expect(report.integrity!.out_of_period).toMatchObject({ lines_after: 2, lines_before: 0 })
+  })
+  it("is a fiscal year from April to March when the postings run so", () => {
+    const dates = ["2024-04-02", "2024-07-15", "2024-10-01", "2025-01-20", "2025-03-31", "2025-03-15"]
+    const report = understandLedger({ sources: [journal(dates)] })
+    expect(report.scope.period).toEqual({ start: "2024-04-01", end: "2025-03-31", basis: "inferred" })
+    expect(report.integrity!.out_of_period.status).toBe("passed")
+  })
+})
