@@ -97,10 +97,13 @@ export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> 
     }
   })
   // a day-first/month-first tie follows the source's numbers: a point decimal suggests month-first (US exports)
+  // a numeric-typed column was read with a point decimal by the workspace; a text one says so by its cells
   const amountish = readings.filter(
-    (r) => r.data_type === "text" && r.number_share >= 0.9 && cellsOf(r.index).some((c) => c !== null && /[.,]\d{1,2}\D*$/.test(String(c)))
+    (r) =>
+      r.data_type === "numeric" ||
+      (r.data_type === "text" && r.number_share >= 0.9 && cellsOf(r.index).some((c) => c !== null && /[.,]\d{1,2}\D*$/.test(String(c))))
   )
-  const preferMonthFirst = amountish.length > 0 && amountish.every((r) => r.number_format.decimal_separator === ".")
+  const preferMonthFirst = amountish.length > 0 && amountish.every((r) => r.data_type === "numeric" || r.number_format.decimal_separator === ".")
   return readings.map((r) => {
     const cells = cellsOf(r.index).filter(present)
     const date =

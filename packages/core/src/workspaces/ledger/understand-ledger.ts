@@ -257,7 +257,10 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
         )
       }
       for (const d of conventions.date_formats.filter((f) => f.ambiguous)) {
-        questions.push(question("date_format_ambiguous", `Is ${d.column} written day first or month first?`, [primary.entry.source_id], ["DD/MM/YYYY", "MM/DD/YYYY"]))
+        // the two readings, in the column's own separator
+        const dayFirst = d.format.startsWith("DD") ? d.format : `DD${d.format.slice(2, 3)}MM${d.format.slice(5)}`
+        const options = [dayFirst, `MM${dayFirst.slice(2, 3)}DD${dayFirst.slice(5)}`]
+        questions.push(question("date_format_ambiguous", `Is ${d.column} written day first or month first?`, [primary.entry.source_id], options))
       }
       period = input.period == null ? inferPeriod(lines) : { start: input.period.start, end: input.period.end, basis: "given" }
       if (period?.basis === "inferred") {

@@ -149,7 +149,8 @@ export interface DateFormatReading {
 /**
  * The format that reads most of a column's non-empty cells (at least `minShare`), or null.
  * Between day-first and month-first readings that both fit, day-first wins unless `preferMonthFirst`
- * (the column's neighbours use a point decimal); the choice is then flagged `ambiguous`.
+ * (the column's neighbours use a point decimal) and the separator is not a dot; the choice is then
+ * flagged `ambiguous`.
  */
 export const detectDateFormat = (values: ReadonlyArray<TableValue>, preferMonthFirst = false, minShare = 0.9): DateFormatReading | null => {
   const texts = values.map(text).filter((t): t is string => t !== null)
@@ -164,7 +165,8 @@ export const detectDateFormat = (values: ReadonlyArray<TableValue>, preferMonthF
   const dayFirst = rivals.find((s) => s.format.startsWith("DD"))
   const monthFirst = rivals.find((s) => s.format.startsWith("MM"))
   if (dayFirst !== undefined && monthFirst !== undefined) {
-    const chosen = preferMonthFirst ? monthFirst : dayFirst
+    // dotted dates are day-first wherever they are written (German, Nordic, Swiss…)
+    const chosen = preferMonthFirst && !dayFirst.format.includes(".") ? monthFirst : dayFirst
     return { format: chosen.format, parsed_share: chosen.share, ambiguous: true }
   }
   return { format: best.format, parsed_share: best.share, ambiguous: false }

@@ -118,6 +118,17 @@ describe("open questions", () => {
     expect(report.open_questions.some((q) => q.code === "unmatched_accounts")).toBe(true)
   })
 
+  it("read slashed dates month first beside point decimals, and ask", () => {
+    const j = table("j", [
+      ["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"],
+      ["1", "01/02/2024", "1000", "10.50"],
+      ["1", "01/02/2024", "4000", "-10.50"]
+    ])
+    const report = understandLedger({ sources: [j] })
+    expect(report.conventions!.date_formats[0]).toMatchObject({ format: "MM/DD/YYYY", ambiguous: true })
+    expect(report.open_questions.find((q) => q.code === "date_format_ambiguous")?.options).toEqual(["DD/MM/YYYY", "MM/DD/YYYY"])
+  })
+
   it("ask whether dates are day or month first when no day is above 12", () => {
     const j = table("j", [
       ["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"],
@@ -129,6 +140,17 @@ describe("open questions", () => {
     const report = understandLedger({ sources: [j] })
     expect(report.conventions!.date_formats[0]).toMatchObject({ format: "DD/MM/YYYY", ambiguous: true })
     expect(report.open_questions.find((q) => q.code === "date_format_ambiguous")?.options).toEqual(["DD/MM/YYYY", "MM/DD/YYYY"])
+  })
+
+  it("offer both readings in the column's own separator (dotted dates are read day first even beside point decimals)", () => {
+    const j = table("j", [
+      ["JE_Number", "Effective_Date", "GL_Account_Number", "Amount"],
+      ["1", "01.02.2024", "1000", "10.00"],
+      ["1", "01.02.2024", "4000", "-10.00"]
+    ])
+    const report = understandLedger({ sources: [j] })
+    expect(report.conventions!.date_formats[0]).toMatchObject({ format: "DD.MM.YYYY", ambiguous: true })
+    expect(report.open_questions.find((q) => q.code === "date_format_ambiguous")?.options).toEqual(["DD.MM.YYYY", "MM.DD.YYYY"])
   })
 })
 
