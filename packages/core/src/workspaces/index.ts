@@ -26,6 +26,7 @@ export { DomainNotFound, DomainNotPublished, DomainValidationFailed, ReservedDom
 export * as Files from "./files/index.js"
 export * as Ingestion from "./ingestion/index.js"
 export * as Tables from "./tables/index.js"
+export * as Ledger from "./ledger/index.js"
 export * as Search from "./search/index.js"
 export * as Catalog from "./catalog/index.js"
 export * as IntelligentSearch from "./intelligent-search/index.js"
