@@ -17,6 +17,7 @@ import { makeEmbedder } from "./embedder.js"
 import { makeEvaluator } from "./evaluator.js"
 import { makeExtractor } from "./extractor.js"
 import { makeFilteredQueryWriter } from "./filtered-query-writer.js"
+import { makeGraphExtractor } from "./graph-extractor.js"
 import { makeGrounder } from "./grounder.js"
 import { makeClient } from "./internal/client.js"
 import { makeTableQuestionWriter } from "./table-question-writer.js"
@@ -25,7 +26,7 @@ import { makeSearchAgent } from "./search-agent.js"
 /** Every intelligence port this engine provides. */
 export type OpenAiIntelligencePorts = Intelligence.DocumentClassifier | Intelligence.FieldExtractor | Intelligence.Grounder | Intelligence.Embedder | Intelligence.QuestionAnswerer
   | Intelligence.DomainGenerator | Intelligence.TableQuestionWriter | Intelligence.CatalogExtractor | Intelligence.SearchAgent
-  | Intelligence.FilteredQueryWriter
+  | Intelligence.FilteredQueryWriter | Intelligence.GraphExtractor
 
 export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelligencePorts, never, HttpClient.HttpClient> =>
   Layer.effectContext(
@@ -39,7 +40,8 @@ export const layerWithClient = (config: OpenAiConfig): Layer.Layer<OpenAiIntelli
         Context.add(Intelligence.TableQuestionWriter, makeTableQuestionWriter(client)),
         Context.add(Intelligence.CatalogExtractor, makeCatalogExtractor(client)),
         Context.add(Intelligence.SearchAgent, makeSearchAgent(client)),
-        Context.add(Intelligence.FilteredQueryWriter, makeFilteredQueryWriter(client))
+        Context.add(Intelligence.FilteredQueryWriter, makeFilteredQueryWriter(client)),
+        Context.add(Intelligence.GraphExtractor, makeGraphExtractor(client))
       ))
   )
 

@@ -10,9 +10,10 @@ import type { DomainGenerator } from "./domain-generator.js"
 import type { Embedder } from "./embedder.js"
 import type { FieldExtractor } from "./extractor.js"
 import type { FilteredQueryWriter } from "./filtered-query-writer.js"
+import type { GraphExtractor } from "./graph-extractor.js"
 import type { Grounder } from "./grounder.js"
 import type { TableQuestionWriter } from "./table-question-writer.js"
 import type { SearchAgent } from "./search-agent.js"
 
 export type IntelligencePorts = DocumentClassifier | FieldExtractor | Grounder | Embedder | QuestionAnswerer | DomainGenerator | TableQuestionWriter
-  | CatalogExtractor | SearchAgent | FilteredQueryWriter
+  | CatalogExtractor | SearchAgent | FilteredQueryWriter | GraphExtractor
