@@ -8,6 +8,8 @@ export { EngineFailed } from "./engine-error.js"
 export { type ExtractInput, type ExtractionContent, FieldExtractor, type FieldExtractorService } from "./extractor.js"
 export { type FilteredQueryPlan, type FilteredQuestion, FilteredQueryWriter, type FilteredQueryWriterService, type QueryDocumentType, type WrittenQuery } from "./filtered-query-writer.js"
 export { type GraphExtractComponent, type GraphExtractInput, type GraphExtractPage, GraphExtractor, type GraphExtractorService } from "./graph-extractor.js"
+// what a graph extractor answers (the shapes live with the knowledge graph)
+export { type ExtractedEntity, type ExtractedFact, type ExtractedRelation, type FileGraph, MAX_QUOTE_CHARS, type Mention } from "../workspaces/graph/file-graph.js"
 export { Grounder, type GrounderService, type GroundHints, type GroundInput, type GroundQuery, type GroundSpan, type GroundUnit } from "./grounder.js"
 export { type IntelligencePorts } from "./intelligence-ports.js"
 export { type QuestionTable, type TableQuestionInput, type TableQuestionPlan, TableQuestionWriter, type TableQuestionWriterService } from "./table-question-writer.js"
