@@ -10,7 +10,10 @@
  * seconds of the whole job. Exit code 1 on a violation.
  *
  *   npm run eval -- --set realdocs-ingest [--compare-parse] [--only name,name] [--realdocs-dir path]
- *   npx tsx eval/ingest-realdocs.ts [--compare-parse] [--only name,name] [--dir path] [--timeout-min 60]
+ *   npx tsx eval/ingest-realdocs.ts [--compare-parse] [--kg] [--only name,name] [--dir path] [--timeout-min 60]
+ *
+ * With `--kg` the workspace's knowledge graph is built after the ingestion: its size, types, hubs
+ * and build time are printed, and a file whose graph failed is a problem.
  *
  * Slow (the whole set takes minutes: OCR, large spreadsheets): a benchmark, not a test.
  */
@@ -36,6 +39,19 @@ export interface RealdocsIngestOptions {
   readonly timeoutMs: number
   /** also parse each file through `POST /v1/parse` and compare */
   readonly compareParse: boolean
+  /** then build the workspace's knowledge graph (`--kg`) and report it */
+  readonly buildGraph?: boolean
+}
+
+export interface RealdocsGraphReport {
+  readonly seconds: number
+  readonly files_covered: number
+  readonly files_failed: ReadonlyArray<unknown>
+  readonly node_count: number
+  readonly edge_count: number
+  readonly node_types: ReadonlyArray<{ readonly type: string; readonly count: number }>
+  readonly edge_types: ReadonlyArray<{ readonly type: string; readonly count: number }>
+  readonly hubs: ReadonlyArray<{ readonly title: string; readonly node_type: string; readonly degree: number }>
 }
 
 export interface IngestFileOutcome {
@@ -59,6 +75,8 @@ export interface RealdocsIngestReport {
   readonly units: number
   readonly seconds: number
   readonly outcomes: ReadonlyArray<IngestFileOutcome>
+  /** with `buildGraph`: the build's figures */
+  readonly graph: RealdocsGraphReport | null
   /** stuck files, outcomes without a code, refused uploads, disagreements with the parse route */
   readonly problems: ReadonlyArray<string>
 }
@@ -163,9 +181,30 @@ export const runRealdocsIngest = async (options: RealdocsIngestOptions): Promise
         }
       }
     }
+    let graph: RealdocsGraphReport | null = null
+    if (options.buildGraph === true) {
+      const at = Date.now()
+      const b = await api.call("POST", `/v1/workspaces/${ws}/knowledge-graph/builds`, {})
+      if (b.status !== 202) throw new Error(`the graph build was refused: ${JSON.stringify(b.body)}`)
+      const built = await api.settle(b.body, deadline, "the graph build")
+      if (built.status !== "succeeded") throw new Error(`the graph build ${built.status}: ${JSON.stringify(built.error)}`)
+      const info = await api.call("GET", `/v1/workspaces/${ws}/tools/kg-info`)
+      if (info.status !== 200) problems.push(`kg-info: ${info.status} ${JSON.stringify(info.body)}`)
+      for (const f of built.result.files_failed as ReadonlyArray<any>) problems.push(`${f.path}: graph ${f.phase} failed: ${f.error?.code} ${f.error?.message}`)
+      graph = {
+        seconds: (Date.now() - at) / 1000,
+        files_covered: built.result.files_covered,
+        files_failed: built.result.files_failed,
+        node_count: built.result.node_count,
+        edge_count: built.result.edge_count,
+        node_types: info.body.node_types ?? [],
+        edge_types: info.body.edge_types ?? [],
+        hubs: info.body.hubs ?? []
+      }
+    }
     return {
       files: files.length, ingested: job.result.files_ingested, failed: job.result.files_failed, units: job.result.units_total,
-      seconds, outcomes, problems
+      seconds, outcomes, graph, problems
     }
   } finally {
     await docket.dispose()
@@ -196,6 +235,14 @@ export const printRealdocsIngest = (report: RealdocsIngestReport, o: { readonly 
   }
   console.log(`| **all** | ${report.outcomes.length} | ${report.ingested} | ${failedByCode(report.outcomes)} | ${seconds(report.outcomes)} |${agree(report.outcomes)}`)
   console.log(`\n${report.files} files, ${report.ingested} ingested, ${report.failed} failed, ${report.units} units, ingestion job ${report.seconds.toFixed(1)} s`)
+  if (report.graph !== null) {
+    const g = report.graph
+    const list = (xs: ReadonlyArray<{ readonly type: string; readonly count: number }>) => xs.map((x) => `${x.type} ${x.count}`).join(", ")
+    console.log(`\nKnowledge graph: ${g.files_covered} files, ${g.node_count} nodes, ${g.edge_count} edges, ${g.files_failed.length} files failed, build ${g.seconds.toFixed(1)} s`)
+    console.log(`- nodes: ${list(g.node_types)}`)
+    console.log(`- edges: ${list(g.edge_types)}`)
+    console.log(`- hubs: ${g.hubs.map((h) => `${h.title} (${h.node_type}, ${h.degree})`).join("; ")}`)
+  }
   const unexpected = report.outcomes.filter((x) => (x.outcome === "ingested") !== (x.expect === "succeeded"))
   if (unexpected.length > 0) {
     console.log("\nNot as the manifest expects:")
@@ -220,7 +267,8 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
     dir: path.resolve(arg("--dir") ?? defaultRealdocsDir()),
     only: only === undefined ? null : new Set(only.split(",").filter((s) => s !== "")),
     timeoutMs: Number(arg("--timeout-min") ?? 60) * 60_000,
-    compareParse: args.includes("--compare-parse")
+    compareParse: args.includes("--compare-parse"),
+    buildGraph: args.includes("--kg")
   })
   printRealdocsIngest(report, { json: args.includes("--json"), verbose: args.includes("--verbose") })
   if (report.problems.length > 0) process.exitCode = 1

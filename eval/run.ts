@@ -50,12 +50,12 @@ import { printKg, runKg } from "./graph/kg-eval.js"
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean
+  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, buildGraph: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -73,6 +73,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
+    else if (a === "--kg") options.buildGraph = true
     else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
@@ -372,7 +373,7 @@ const main = async () => {
   const options = parseArgs(process.argv.slice(2))
   // the ingestion of the realdocs set into one workspace: slow (it parses every file again), so only on request
   if (options.set === "realdocs-ingest") {
-    const report = await runRealdocsIngest({ dir: options.realdocsDir, only: options.only, timeoutMs: 60 * 60_000, compareParse: options.compareParse })
+    const report = await runRealdocsIngest({ dir: options.realdocsDir, only: options.only, timeoutMs: 60 * 60_000, compareParse: options.compareParse, buildGraph: options.buildGraph })
     printRealdocsIngest(report, options)
     if (report.problems.length > 0) process.exitCode = 1
     return

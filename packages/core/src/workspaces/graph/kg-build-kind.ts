@@ -204,6 +204,12 @@ const build = (job: Job<typeof KgBuildInput.Type, KgBuildResult>, report: Report
       edges: content.edges,
       vectors
     }
+    // a workspace deleted while the build ran gets no snapshot (its teardown may have run already)
+    const still = yield* Effect.flatMap(WorkspaceStore, (s) => s.get(t, wid))
+    if (Option.isNone(still)) return yield* Effect.fail(gone(wid))
+    if (still.value.status !== "active") {
+      return yield* Effect.fail<JobError>({ code: "workspace_deleting", message: `workspace ${wid} is being deleted; the graph was not published`, retryable: false })
+    }
     yield* store.publish(t, wid, snapshot)
     return {
       result: {
