@@ -211,6 +211,24 @@ This Agreement is governed by and construed in accordance with the laws of Engla
     expect(edges(extractGraphLocally(input(law, { ontology: LEGAL_ONTOLOGY })), "governed_by")).toEqual(["governed_by: Master Services Agreement -> England and Wales"])
   })
 
+  it("takes no common word, code, role or list row for a name", () => {
+    const text = `# Travel and Expenses Policy
+
+Entertaining customers or partners must have a clear business purpose.
+
+New suppliers must pass due diligence before the first order.
+
+Services are delivered under the Master Services Agreement MSA-2024-017 with Lumora Systems Ltd.
+
+The Chief Technology Officer approves exceptions.
+
+S-2230,Meridian Workplace Savings,GB,Pension provider,PEN-UK-2022,Sinead Murphy`
+    const g = extractGraphLocally(input(text))
+    expect(names(g, "organisation")).toEqual(["Lumora Systems Ltd."])
+    expect(names(g, "contract")).toEqual(["Master Services Agreement"])
+    expect(names(g, "place")).toEqual([])
+  })
+
   it("gives only the ontology's types and the relations its edges allow", () => {
     const narrow: Ontology = {
       node_types: [

@@ -70,7 +70,9 @@ export class FileGraphBuilder {
     // spreadsheet facts carry no page (spec 3, "Knowledge graph")
     const page = sheet !== undefined ? null : (this.pages.find((p) => p.char_start <= start && start < p.char_end)?.page ?? null)
     const section = sheet ?? this.sections.filter((c) => c.char_start <= start && start < c.char_end).sort((a, b) => (a.char_end - a.char_start) - (b.char_end - b.char_start))[0]
-    return { page, component: section?.name ?? null, char_start: start, char_end: end, quote: this.markdown.slice(start, Math.min(end, start + MAX_QUOTE_CHARS)) }
+    // a longer statement is cited by its first MAX_QUOTE_CHARS: the range is the quote's, so it always holds it
+    const cut = Math.min(end, start + MAX_QUOTE_CHARS)
+    return { page, component: section?.name ?? null, char_start: start, char_end: cut, quote: this.markdown.slice(start, cut) }
   }
 
   private resolve(key: string): string {

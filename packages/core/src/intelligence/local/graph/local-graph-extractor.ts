@@ -24,7 +24,7 @@ import { GraphExtractor, type GraphExtractInput } from "../../graph-extractor.js
 import { readCurrencies, readGoverningLaw, readInvoice } from "./domain-readings.js"
 import { typeFromContext, typeOfName } from "./entity-typing.js"
 import { FileGraphBuilder } from "./file-graph-builder.js"
-import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, wordsRange } from "./layout-reading.js"
+import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, townOf, wordsRange } from "./layout-reading.js"
 import { ROLES } from "./name-lexicons.js"
 import { type NameRun, spotNames } from "./name-spotting.js"
 import { readText } from "./nlp-reader.js"
@@ -125,7 +125,8 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   }
   for (const run of pending) {
     if (ROLE_TERMS.test(run.text)) continue
-    const org = knownOrganisation(run.text)
+    // one capitalised word opening a sentence may be any word ("Support", "New"): it is no short name of a known one
+    const org = run.wordCount === 1 && run.sentenceInitial && !run.allProper ? null : knownOrganisation(run.text)
     if (org !== null) {
       place(run, b.entity("organisation", run.text, run.start, run.end))
       continue
@@ -305,13 +306,11 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
     b.fact(subject, "address", address, range.start, range.end)
     for (const p of occIn(l.start, l.end, new Set(["place"]))) b.relate("located_in", subject, p.key, l.start, l.end)
     if (occIn(l.start, l.end, new Set(["place"])).length === 0) {
-      // the town: the last part of the address without its postcode ("…, Leeds LS1 4AB")
-      const parts = l.text.split(",")
-      const lastPart = parts[parts.length - 1]!.replace(/\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{4})?)\b/g, "").replace(/[*_]/g, "").trim()
-      if (parts.length > 1 && /^\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?$/u.test(lastPart) && !/\b(?:Street|Road|Avenue|Lane|Way|House|Floor|Suite|Building)\b/.test(lastPart)) {
-        const at = l.start + l.text.lastIndexOf(lastPart)
-        const town = b.entity("place", lastPart, at, at + lastPart.length)
-        b.relate("located_in", subject, town, l.start, l.end)
+      const town = townOf(l.text)
+      // a person's name after a comma is no town
+      if (town !== null && b.find("person", town) === null) {
+        const at = l.start + l.text.lastIndexOf(town)
+        b.relate("located_in", subject, b.entity("place", town, at, at + town.length), l.start, l.end)
       }
     }
     lastOrg = { key: subject, line: l.index }
