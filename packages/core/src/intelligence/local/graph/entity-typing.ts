@@ -5,7 +5,7 @@
  * the words around it ("for and on behalf of X", "X, Chief Financial Officer", "Signed by X").
  */
 import { hasLegalSuffix, LEGAL_SUFFIXES, normalizeName } from "../../../workspaces/graph/entity-names.js"
-import { COMMON_CAPITALISED, CONTRACT_WORDS, GIVEN_NAMES, ORGANISATION_WORDS, PLACE_PHRASES, PLACES, ROLES } from "./name-lexicons.js"
+import { COMMON_CAPITALISED, CONTRACT_WORDS, GIVEN_NAMES, INSURANCE_WORDS, ORGANISATION_WORDS, PLACE_PHRASES, PLACES, ROLES } from "./name-lexicons.js"
 import type { NameRun } from "./name-spotting.js"
 
 export type NameType = "organisation" | "person" | "place" | "contract"
@@ -45,6 +45,7 @@ export const typeOfName = (run: NameRun): NameType | null => {
   if (STREET_WORDS.has(ws[ws.length - 1]!)) return null
   if (run.titled) return ws.length <= 4 ? "person" : null
   if (ws.length >= 2 && CONTRACT_WORDS.has(ws[ws.length - 1]!)) return "contract"
+  if (ws.length >= 2 && ws[ws.length - 1] === "policy" && ws.some((w) => INSURANCE_WORDS.has(w))) return "contract"
   if (isPlaceName(name)) return "place"
   // "Lumora Systems", "Bank of Ireland": an organisation word heads the name (last, or first before "of"); "Service Credits" is no company
   if (ws.length >= 2 && (ORGANISATION_WORDS.has(ws[ws.length - 1]!) || (ORGANISATION_WORDS.has(ws[0]!) && ws[1] === "of"))) return "organisation"
