@@ -80,7 +80,7 @@ describe("extractGraphLocally", () => {
     expect(g.entities.find((e) => e.name === "Contoso Retail plc")!.aliases).toContain("Contoso")
     expect(names(g, "person")).toEqual(["Robert Brown", "Jane Doe"])
     expect(names(g, "contract")).toEqual(["Master Services Agreement"])
-    expect(names(g, "document")).toEqual(["msa.md"])
+    expect(names(g, "document")).toEqual(["contracts/msa.md"])
     expect(names(g, "date")).toEqual(["2024-03-03"])
     expect(names(g, "amount")).toEqual(["GBP 250,000"])
     expect(names(g, "identifier").sort()).toEqual(["08123456", "MSA-2024-017"])
@@ -98,7 +98,7 @@ describe("extractGraphLocally", () => {
       "signed_by: Master Services Agreement -> Jane Doe",
       "represents: Jane Doe -> Northwind Logistics Limited",
       "employed_by: Jane Doe -> Northwind Logistics Limited",
-      "refers_to: msa.md -> Master Services Agreement"
+      "refers_to: contracts/msa.md -> Master Services Agreement"
     ]))
     const jane = g.entities.find((e) => e.name === "Jane Doe")!
     expect(jane.facts).toEqual([expect.objectContaining({ predicate: "role", value: "Chief Financial Officer" })])
@@ -113,17 +113,17 @@ describe("extractGraphLocally", () => {
     expect(names(g, "person")).toEqual(["Priya Sharma", "Tom Fletcher"])
     expect(names(g, "place")).toEqual(["Bristol"])
     expect(edges(g)).toEqual(expect.arrayContaining([
-      "issued_by: acme-to-globex.md -> Acme Industrial Supplies Ltd",
+      "issued_by: letters/acme-to-globex.md -> Acme Industrial Supplies Ltd",
       "located_in: Acme Industrial Supplies Ltd -> Bristol",
-      "dated: acme-to-globex.md -> 2024-05-14",
-      "addressed_to: acme-to-globex.md -> Priya Sharma",
-      "addressed_to: acme-to-globex.md -> Globex Corporation",
+      "dated: letters/acme-to-globex.md -> 2024-05-14",
+      "addressed_to: letters/acme-to-globex.md -> Priya Sharma",
+      "addressed_to: letters/acme-to-globex.md -> Globex Corporation",
       "employed_by: Priya Sharma -> Globex Corporation",
-      "signed_by: acme-to-globex.md -> Tom Fletcher",
+      "signed_by: letters/acme-to-globex.md -> Tom Fletcher",
       "represents: Tom Fletcher -> Acme Industrial Supplies Ltd",
       "dated: Supply Agreement -> 2024-03-03",
       "party_to: Globex Corporation -> Supply Agreement",
-      "refers_to: acme-to-globex.md -> Supply Agreement"
+      "refers_to: letters/acme-to-globex.md -> Supply Agreement"
     ]))
     // the letter's own date is not the agreement's
     expect(edges(g, "dated")).toHaveLength(2)

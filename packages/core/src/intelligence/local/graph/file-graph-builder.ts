@@ -190,7 +190,7 @@ export class FileGraphBuilder {
 
   /**
    * The graph, entities in reading order. A document, an amount, a date or an identifier is named
-   * by its canonical name (the file name, `GBP 12,500`, `2024-03-03`), the printed forms being
+   * by its canonical name (its path, `GBP 12,500`, `2024-03-03`), the printed forms being
    * aliases; anything else by its fullest name (most words, mixed case, longest).
    */
   build(): FileGraph {

@@ -6,7 +6,7 @@
  * from the layout (`layout-reading.ts`: title, letterhead, header fields, signature blocks,
  * addresses; `sheet-reading.ts`: a spreadsheet's rows).
  *
- * The file itself is a `document` entity named by its file name (unique in a workspace), so
+ * The file itself is a `document` entity named by its path (unique in a workspace), so
  * what it says about others hangs off it: `issued_by` its letterhead or "From:", `addressed_to`
  * its "To:", "Bill to:" or "Dear …", `dated` its date, `mentions` every other party, place or
  * contract it names without saying more. A document whose title names an agreement holds a
@@ -42,7 +42,6 @@ const ROLE_TERMS = /^(?:the\s+)?(?:company|supplier|customer|client|buyer|seller
 /** "Supply Agreement between A and B dated …" names the agreement "Supply Agreement". */
 const contractName = (title: string): string => title.replace(/\s+(?:between|by and between|dated|made|for|with)\b.*$/i, "").replace(/[*_#]/g, "").trim()
 
-const basename = (path: string): string => path.split("/").filter((s) => s !== "").pop() ?? path
 
 /** Sentences cut again at line breaks: a letterhead line is no sentence with the next. */
 const segmentsOf = (markdown: string, sentences: ReadonlyArray<{ start: number; end: number }>): Array<{ start: number; end: number }> => {
@@ -81,7 +80,8 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   const title = titleLine(lines)
   const titleRange = title !== null ? wordsRange(title) : { start: 0, end: Math.min(md.length, lines[0]?.end ?? 0) }
   const titleText = md.slice(titleRange.start, titleRange.end).trim()
-  const doc = b.entity("document", basename(input.path), titleRange.start, titleRange.end)
+  // named by its path, unique in the workspace: two files called "invoice.pdf" are two documents
+  const doc = b.entity("document", input.path, titleRange.start, titleRange.end)
   if (doc !== null && titleText !== "" && title !== null) b.alias(doc, titleText)
   let contract: string | null = null
   if (title !== null && CONTRACT_TITLE.test(titleText) && !NOT_CONTRACT_TITLE.test(titleText) && !inSheet(titleRange.start)) {
