@@ -128,12 +128,15 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
     // one capitalised word opening a sentence may be any word ("Support", "New"): it is no short name of a known one
     const org = run.wordCount === 1 && run.sentenceInitial && !run.allProper ? null : knownOrganisation(run.text)
     if (org !== null) {
+      // "Northwind", "NHL": another name of the organisation the file already names
+      b.alias(org, run.text)
       place(run, b.entity("organisation", run.text, run.start, run.end))
       continue
     }
     const person = run.sentenceInitial && run.wordCount === 1 ? null : knownPerson(run.text)
     if (person !== null) {
-      place(run, b.entity("person", b.namesOf(person)[0]!, run.start, run.end))
+      b.alias(person, run.text)
+      place(run, b.entity("person", run.text, run.start, run.end))
       continue
     }
     const type = typeFromContext(run, md)
