@@ -134,7 +134,7 @@ class Doc {
   readonly sheets: Array<{ name: string; char_start: number; char_end: number }> = []
   readonly id: string
   constructor(private readonly truth: Truth, readonly path: string) {
-    this.id = truth.add("document", [path.split("/").pop()!])
+    this.id = truth.add("document", [path])
     this.named.add(this.id)
   }
   /** a name of an entity, recorded as named here */

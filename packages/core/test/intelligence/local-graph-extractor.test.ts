@@ -80,7 +80,7 @@ describe("extractGraphLocally", () => {
     expect(g.entities.find((e) => e.name === "Contoso Retail plc")!.aliases).toContain("Contoso")
     expect(names(g, "person")).toEqual(["Robert Brown", "Jane Doe"])
     expect(names(g, "contract")).toEqual(["Master Services Agreement"])
-    expect(names(g, "document")).toEqual(["msa.md"])
+    expect(names(g, "document")).toEqual(["contracts/msa.md"])
     expect(names(g, "date")).toEqual(["2024-03-03"])
     expect(names(g, "amount")).toEqual(["GBP 250,000"])
     expect(names(g, "identifier").sort()).toEqual(["08123456", "MSA-2024-017"])
@@ -98,7 +98,7 @@ describe("extractGraphLocally", () => {
       "signed_by: Master Services Agreement -> Jane Doe",
       "represents: Jane Doe -> Northwind Logistics Limited",
       "employed_by: Jane Doe -> Northwind Logistics Limited",
-      "refers_to: msa.md -> Master Services Agreement"
+      "refers_to: contracts/msa.md -> Master Services Agreement"
     ]))
     const jane = g.entities.find((e) => e.name === "Jane Doe")!
     expect(jane.facts).toEqual([expect.objectContaining({ predicate: "role", value: "Chief Financial Officer" })])
@@ -113,17 +113,17 @@ describe("extractGraphLocally", () => {
     expect(names(g, "person")).toEqual(["Priya Sharma", "Tom Fletcher"])
     expect(names(g, "place")).toEqual(["Bristol"])
     expect(edges(g)).toEqual(expect.arrayContaining([
-      "issued_by: acme-to-globex.md -> Acme Industrial Supplies Ltd",
+      "issued_by: letters/acme-to-globex.md -> Acme Industrial Supplies Ltd",
       "located_in: Acme Industrial Supplies Ltd -> Bristol",
-      "dated: acme-to-globex.md -> 2024-05-14",
-      "addressed_to: acme-to-globex.md -> Priya Sharma",
-      "addressed_to: acme-to-globex.md -> Globex Corporation",
+      "dated: letters/acme-to-globex.md -> 2024-05-14",
+      "addressed_to: letters/acme-to-globex.md -> Priya Sharma",
+      "addressed_to: letters/acme-to-globex.md -> Globex Corporation",
       "employed_by: Priya Sharma -> Globex Corporation",
-      "signed_by: acme-to-globex.md -> Tom Fletcher",
+      "signed_by: letters/acme-to-globex.md -> Tom Fletcher",
       "represents: Tom Fletcher -> Acme Industrial Supplies Ltd",
       "dated: Supply Agreement -> 2024-03-03",
       "party_to: Globex Corporation -> Supply Agreement",
-      "refers_to: acme-to-globex.md -> Supply Agreement"
+      "refers_to: letters/acme-to-globex.md -> Supply Agreement"
     ]))
     // the letter's own date is not the agreement's
     expect(edges(g, "dated")).toHaveLength(2)
@@ -209,6 +209,24 @@ Globex Corporation
 
 This Agreement is governed by and construed in accordance with the laws of England and Wales.`
     expect(edges(extractGraphLocally(input(law, { ontology: LEGAL_ONTOLOGY })), "governed_by")).toEqual(["governed_by: Master Services Agreement -> England and Wales"])
+  })
+
+  it("takes no common word, code, role or list row for a name", () => {
+    const text = `# Travel and Expenses Policy
+
+Entertaining customers or partners must have a clear business purpose.
+
+New suppliers must pass due diligence before the first order.
+
+Services are delivered under the Master Services Agreement MSA-2024-017 with Lumora Systems Ltd.
+
+The Chief Technology Officer approves exceptions.
+
+S-2230,Meridian Workplace Savings,GB,Pension provider,PEN-UK-2022,Sinead Murphy`
+    const g = extractGraphLocally(input(text))
+    expect(names(g, "organisation")).toEqual(["Lumora Systems Ltd."])
+    expect(names(g, "contract")).toEqual(["Master Services Agreement"])
+    expect(names(g, "place")).toEqual([])
   })
 
   it("gives only the ontology's types and the relations its edges allow", () => {

@@ -170,6 +170,11 @@ describe("mergeFileGraphs", () => {
     expect(ordered.nodes.map((n) => n.title)).toEqual(["1 May 2024", "Alpha Ltd", "Beta Ltd", "Zoe Ng"])
   })
 
+  it("keeps documents apart by path even when their titles agree", () => {
+    const records = [file("a/invoice.md", [ent("d", "document", "a/invoice.md", ["INVOICE"])]), file("b/invoice.md", [ent("d", "document", "b/invoice.md", ["INVOICE"])])]
+    expect(merge(records).nodes.map((n) => n.title)).toEqual(["a/invoice.md", "b/invoice.md"])
+  })
+
   it("compares identifiers without spaces and punctuation", () => {
     const records = [file("a.md", [ent("i", "identifier", "GB29 NWBK 6016 1331 9268 19")]), file("b.md", [ent("i", "identifier", "GB29NWBK60161331926819")])]
     expect(merge(records).nodes).toHaveLength(1)

@@ -70,7 +70,9 @@ export class FileGraphBuilder {
     // spreadsheet facts carry no page (spec 3, "Knowledge graph")
     const page = sheet !== undefined ? null : (this.pages.find((p) => p.char_start <= start && start < p.char_end)?.page ?? null)
     const section = sheet ?? this.sections.filter((c) => c.char_start <= start && start < c.char_end).sort((a, b) => (a.char_end - a.char_start) - (b.char_end - b.char_start))[0]
-    return { page, component: section?.name ?? null, char_start: start, char_end: end, quote: this.markdown.slice(start, Math.min(end, start + MAX_QUOTE_CHARS)) }
+    // a longer statement is cited by its first MAX_QUOTE_CHARS: the range is the quote's, so it always holds it
+    const cut = Math.min(end, start + MAX_QUOTE_CHARS)
+    return { page, component: section?.name ?? null, char_start: start, char_end: cut, quote: this.markdown.slice(start, cut) }
   }
 
   private resolve(key: string): string {
@@ -188,7 +190,7 @@ export class FileGraphBuilder {
 
   /**
    * The graph, entities in reading order. A document, an amount, a date or an identifier is named
-   * by its canonical name (the file name, `GBP 12,500`, `2024-03-03`), the printed forms being
+   * by its canonical name (its path, `GBP 12,500`, `2024-03-03`), the printed forms being
    * aliases; anything else by its fullest name (most words, mixed case, longest).
    */
   build(): FileGraph {

@@ -96,10 +96,22 @@ export const headerFields = (lines: ReadonlyArray<Line>): Array<HeaderField> => 
 }
 
 const STREET = /\b\d+[A-Za-z]?\s+(?:[A-Z][\p{L}'’-]+\s+){1,3}(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Way|Place|Square|Park|Drive|Court|Boulevard|Quay|Wharf|Row|Gardens|Terrace|Crescent|Hill|Walk|Yard|Strasse|Straße|Rue|Plaza|Parkway|Close|Gate|Bridge|Circus|Mews|Embankment)\b/u
-const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{5}(?:-\d{4})?|\d{4}\s?[A-Z]{2}|[A-Z]-?\d{4,5})\b/
+const POSTCODE = /\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{5}(?:-\d{4})?|\d{4}\s?[A-Z]{2})\b/
 
 /** Whether a line is (part of) a postal address. */
-export const isAddressLine = (s: string): boolean => STREET.test(s) || (POSTCODE.test(s) && /,/.test(s) && /\p{Lu}\p{Ll}/u.test(s))
+export const isAddressLine = (s: string): boolean => STREET.test(s) || (POSTCODE.test(s) && /,/.test(s) && /\p{Lu}\p{Ll}/u.test(s) && !s.trimStart().startsWith("|"))
+
+/** The town of an address line: the words before its postcode at the end ("…, Leeds LS1 4AB"), else after its street ("12 Quay Street, Bristol"). */
+export const townOf = (s: string): string | null => {
+  const parts = s.replace(/[*_]/g, "").split(",").map((p) => p.trim())
+  if (parts.length < 2) return null
+  const last = parts[parts.length - 1]!
+  const withPostcode = /^(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?)\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{5}(?:-\d{4})?)$/u.exec(last)
+  if (withPostcode !== null) return withPostcode[1]!
+  const postcodeFirst = /^(?:\d{4,5}|\d{4}\s?[A-Z]{2})\s+(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?)$/u.exec(last)
+  if (postcodeFirst !== null) return postcodeFirst[1]!
+  return STREET.test(parts[parts.length - 2]!) && /^\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?$/u.test(last) ? last : null
+}
 
 /** Where the "for and on behalf of" / "signed by" lines are, and the lines of their block. */
 export interface SignatureBlock {

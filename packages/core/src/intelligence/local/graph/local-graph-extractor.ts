@@ -6,7 +6,7 @@
  * from the layout (`layout-reading.ts`: title, letterhead, header fields, signature blocks,
  * addresses; `sheet-reading.ts`: a spreadsheet's rows).
  *
- * The file itself is a `document` entity named by its file name (unique in a workspace), so
+ * The file itself is a `document` entity named by its path (unique in a workspace), so
  * what it says about others hangs off it: `issued_by` its letterhead or "From:", `addressed_to`
  * its "To:", "Bill to:" or "Dear …", `dated` its date, `mentions` every other party, place or
  * contract it names without saying more. A document whose title names an agreement holds a
@@ -24,7 +24,7 @@ import { GraphExtractor, type GraphExtractInput } from "../../graph-extractor.js
 import { readCurrencies, readGoverningLaw, readInvoice } from "./domain-readings.js"
 import { typeFromContext, typeOfName } from "./entity-typing.js"
 import { FileGraphBuilder } from "./file-graph-builder.js"
-import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, wordsRange } from "./layout-reading.js"
+import { headerFields, isAddressLine, letterheadLines, type Line, linesOf, signatureBlocks, titleLine, townOf, wordsRange } from "./layout-reading.js"
 import { ROLES } from "./name-lexicons.js"
 import { type NameRun, spotNames } from "./name-spotting.js"
 import { readText } from "./nlp-reader.js"
@@ -42,7 +42,6 @@ const ROLE_TERMS = /^(?:the\s+)?(?:company|supplier|customer|client|buyer|seller
 /** "Supply Agreement between A and B dated …" names the agreement "Supply Agreement". */
 const contractName = (title: string): string => title.replace(/\s+(?:between|by and between|dated|made|for|with)\b.*$/i, "").replace(/[*_#]/g, "").trim()
 
-const basename = (path: string): string => path.split("/").filter((s) => s !== "").pop() ?? path
 
 /** Sentences cut again at line breaks: a letterhead line is no sentence with the next. */
 const segmentsOf = (markdown: string, sentences: ReadonlyArray<{ start: number; end: number }>): Array<{ start: number; end: number }> => {
@@ -81,7 +80,8 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   const title = titleLine(lines)
   const titleRange = title !== null ? wordsRange(title) : { start: 0, end: Math.min(md.length, lines[0]?.end ?? 0) }
   const titleText = md.slice(titleRange.start, titleRange.end).trim()
-  const doc = b.entity("document", basename(input.path), titleRange.start, titleRange.end)
+  // named by its path, unique in the workspace: two files called "invoice.pdf" are two documents
+  const doc = b.entity("document", input.path, titleRange.start, titleRange.end)
   if (doc !== null && titleText !== "" && title !== null) b.alias(doc, titleText)
   let contract: string | null = null
   if (title !== null && CONTRACT_TITLE.test(titleText) && !NOT_CONTRACT_TITLE.test(titleText) && !inSheet(titleRange.start)) {
@@ -125,14 +125,18 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
   }
   for (const run of pending) {
     if (ROLE_TERMS.test(run.text)) continue
-    const org = knownOrganisation(run.text)
+    // one capitalised word opening a sentence may be any word ("Support", "New"): it is no short name of a known one
+    const org = run.wordCount === 1 && run.sentenceInitial && !run.allProper ? null : knownOrganisation(run.text)
     if (org !== null) {
+      // "Northwind", "NHL": another name of the organisation the file already names
+      b.alias(org, run.text)
       place(run, b.entity("organisation", run.text, run.start, run.end))
       continue
     }
     const person = run.sentenceInitial && run.wordCount === 1 ? null : knownPerson(run.text)
     if (person !== null) {
-      place(run, b.entity("person", b.namesOf(person)[0]!, run.start, run.end))
+      b.alias(person, run.text)
+      place(run, b.entity("person", run.text, run.start, run.end))
       continue
     }
     const type = typeFromContext(run, md)
@@ -305,13 +309,11 @@ export const extractGraphLocally = (input: GraphExtractInput): FileGraph => {
     b.fact(subject, "address", address, range.start, range.end)
     for (const p of occIn(l.start, l.end, new Set(["place"]))) b.relate("located_in", subject, p.key, l.start, l.end)
     if (occIn(l.start, l.end, new Set(["place"])).length === 0) {
-      // the town: the last part of the address without its postcode ("…, Leeds LS1 4AB")
-      const parts = l.text.split(",")
-      const lastPart = parts[parts.length - 1]!.replace(/\b(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|\d{4,5}(?:-\d{4})?)\b/g, "").replace(/[*_]/g, "").trim()
-      if (parts.length > 1 && /^\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)?$/u.test(lastPart) && !/\b(?:Street|Road|Avenue|Lane|Way|House|Floor|Suite|Building)\b/.test(lastPart)) {
-        const at = l.start + l.text.lastIndexOf(lastPart)
-        const town = b.entity("place", lastPart, at, at + lastPart.length)
-        b.relate("located_in", subject, town, l.start, l.end)
+      const town = townOf(l.text)
+      // a person's name after a comma is no town
+      if (town !== null && b.find("person", town) === null) {
+        const at = l.start + l.text.lastIndexOf(town)
+        b.relate("located_in", subject, b.entity("place", town, at, at + town.length), l.start, l.end)
       }
     }
     lastOrg = { key: subject, line: l.index }

@@ -41,7 +41,11 @@ co-operative mutual lines marine aviation robotics instruments devices electroni
 
 /** Words that end a contract's name ("Master Services Agreement"). */
 export const CONTRACT_WORDS = set(`agreement contract lease deed licence license memorandum mou charter guarantee indenture
-engagement order policy`)
+engagement order`)
+
+/** A policy is a contract when it insures ("Professional Indemnity Policy"); "Expenses Policy" is a rule book. */
+export const INSURANCE_WORDS = set(`insurance indemnity liability cover coverage property motor marine life health travel-insurance
+all-risks fire`)
 
 /** Titles written before a person's name. */
 export const PERSON_TITLES = set(`mr mrs ms miss mx dr prof professor sir dame lord lady rev`)

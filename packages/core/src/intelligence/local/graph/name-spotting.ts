@@ -30,7 +30,8 @@ const CONNECTIVES = new Set(["of", "and", "&", "de", "du", "des", "la", "le", "v
 // suffixes as one word ("s a" → "sa"), so a lone "a" or "s" is no suffix
 const SUFFIX_WORDS = new Set(LEGAL_SUFFIXES.map((s) => s.join("")))
 
-const isCapitalised = (t: string): boolean => /^[\p{Lu}][\p{L}\p{N}'’.\-]*$/u.test(t) || /^[\p{Lu}]\.(?:[\p{Lu}]\.)*$/u.test(t)
+// a word with a digit is a code or a number ("MSA-2024-017", "Q3"), never part of a name here
+const isCapitalised = (t: string): boolean => /^[\p{Lu}][\p{L}'’.\-]*$/u.test(t) || /^[\p{Lu}]\.(?:[\p{Lu}]\.)*$/u.test(t)
 const isSuffixToken = (t: string): boolean => SUFFIX_WORDS.has(normalizeName(t).replace(/ /g, "")) || /^(?:plc|S\.A\.?|S\.p\.A\.?|B\.V\.?|N\.V\.?|A\/S)$/i.test(t)
 
 const ROLE_AT_START = new RegExp(`^(?:${ROLES.map((r) => r.pattern).join("|")})(?:\\s+(?:of|at|for)\\b)?\\s*`, "i")
