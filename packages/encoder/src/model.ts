@@ -8,7 +8,9 @@
  * of that many tokens and its vector is the mean of its windows' vectors weighted by their token
  * counts (so the whole text counts, at a cost that grows with its length), or, with
  * `longText: "first"`, the vector of its first window alone. The BENCHMARKS/README figures compare
- * the two.
+ * the two. A text is read up to its first `MAX_TEXT_CHARS` characters: the tokenizer's cost grows
+ * faster than linearly with a word's length (a CSV row without spaces), and a bounded text keeps a
+ * batch's time bounded.
  *
  * Runs on the calling thread; the pool runs it in worker threads.
  */
@@ -24,6 +26,9 @@ export const DIMENSIONS = 512
 export const WINDOW_TOKENS = 128
 
 export type LongText = "mean" | "first"
+
+/** what the encoder reads of a text (about 64 windows of prose) */
+export const MAX_TEXT_CHARS = 8_192
 
 export interface UseLite {
   /** One L2-normalized 512-d vector per text, in order, written into one flat array. */
@@ -112,7 +117,7 @@ export const loadUseLite = async (options: { readonly modelDir?: string | undefi
     const rows: Array<ReadonlyArray<number>> = []
     const owner: Array<number> = []
     texts.forEach((text, t) => {
-      const ids = tokenizer.encode(text)
+      const ids = tokenizer.encode(text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text)
       // An empty text has no token and the graph would drop its row: it reads as a lone word separator.
       for (const w of windowsOf(ids.length > 0 ? ids : separatorIds, longText)) {
         rows.push(w)
@@ -174,7 +179,7 @@ export const loadUseLite = async (options: { readonly modelDir?: string | undefi
   await embed(["warm up"])
   return {
     embed,
-    tokenize: (text) => tokenizer.encode(text),
+    tokenize: (text) => tokenizer.encode(text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text),
     dispose: () => model.dispose()
   }
 }

@@ -13,7 +13,7 @@ import { closeSync, constants, mkdtempSync, openSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { DIMENSIONS, layerWith, makeEncoder, MODEL_ID } from "../src/index.js"
+import { DIMENSIONS, layerWith, makeEncoder, MAX_TEXT_CHARS, MODEL_ID } from "../src/index.js"
 
 const dot = (a: Float32Array, b: Float32Array) => {
   let s = 0
@@ -80,6 +80,15 @@ describe("USE-lite encoder", () => {
         const again = yield* embed([text, text, text, text, text, text, text, text, text]) // both workers
         expect(Array.from(b!)).toEqual(Array.from(a!))
         for (const v of again) expect(Array.from(v)).toEqual(Array.from(again[0]!))
+      }))
+
+    it.effect("a text is read up to MAX_TEXT_CHARS characters: a longer one embeds as its prefix, in bounded time", () =>
+      Effect.gen(function*() {
+        // a CSV header without spaces: the tokenizer's cost grows faster than the word's length
+        const word = Array.from({ length: 2000 }, (_, i) => `Marker${i}frequencyUnstim`).join(",")
+        expect(word.length).toBeGreaterThan(MAX_TEXT_CHARS)
+        const [whole, prefix] = yield* embed([word, word.slice(0, MAX_TEXT_CHARS)])
+        expect(Array.from(whole!)).toEqual(Array.from(prefix!))
       }))
 
     it.effect("paraphrases sit nearer than unrelated sentences", () =>

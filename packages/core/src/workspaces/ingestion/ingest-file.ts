@@ -279,6 +279,7 @@ const ingestClaimed = <R>(job: Job, file: WorkspaceFile, lane: Lane, o: IngestOp
         document: doc,
         markdown: derived.markdown
       }).pipe(
+        Effect.tapError((e) => Effect.logWarning(`ingestion stage ${stage.name} failed on ${file.path}`, e)),
         Effect.mapError(() => new Failed("stage_failed", `the ${stage.name} step failed on ${file.path}; ingest the file again`, true))
       )
     }

@@ -7,7 +7,8 @@
  * - Inside one: blocks (text between blank lines) packed up to `CHUNK_TARGET_CHARS`; a block longer
  *   than `CHUNK_MAX_CHARS` is cut at sentence ends, else at spaces, else hard.
  * - A markdown table is cut into row blocks, each chunk's text led by the table's header row, so a
- *   row keeps the meaning of its columns (a sheet is such a table under its `## <sheet>` heading).
+ *   row keeps the meaning of its columns (a sheet is such a table under its `## <sheet>` heading);
+ *   a header longer than `MAX_REPEATED_HEADER_CHARS` is not repeated but cut into blocks itself.
  * - `title`: the section's heading or the sheet's name (keyword search weighs it above the text).
  *
  * Offsets are UTF-16 code units in `document.md`, end exclusive, as the record's ranges.
@@ -18,6 +19,8 @@ import type { IngestedComponent, IngestedPage } from "../ingestion/file-ingestio
 export const CHUNK_TARGET_CHARS = 1000
 /** no chunk's own range is longer */
 export const CHUNK_MAX_CHARS = 1600
+/** the longest table header (row and rule) repeated at the head of each row block */
+export const MAX_REPEATED_HEADER_CHARS = CHUNK_MAX_CHARS / 2
 
 export type LocatorKind = "page" | "section" | "sheet" | "text"
 
@@ -127,8 +130,10 @@ const tableChunks = (text: string, b: Span, target: number): Array<{ span: Span;
     at += line.length + 1
   }
   const isRule = (l: Span) => /^\|(\s*:?-+:?\s*\|)+\s*$/.test(text.slice(l.start, l.end))
-  const headerEnd = lines.length > 1 && isRule(lines[1]!) ? 2 : 0
-  const header = headerEnd === 0 ? "" : `${text.slice(lines[0]!.start, lines[1]!.end)}\n`
+  const ruled = lines.length > 1 && isRule(lines[1]!) ? `${text.slice(lines[0]!.start, lines[1]!.end)}\n` : ""
+  // a header too long to lead every block (a table of hundreds of columns) is cut into blocks as rows are
+  const header = ruled.length <= MAX_REPEATED_HEADER_CHARS ? ruled : ""
+  const headerEnd = header === "" ? 0 : 2
   // a row too long for a chunk is cut like a long paragraph
   const rows = lines.slice(headerEnd).flatMap((row) => cutLong(text, row, Math.max(CHUNK_MAX_CHARS - header.length, CHUNK_MAX_CHARS / 4)))
   if (rows.length === 0) return [{ span: b, text: text.slice(b.start, b.end) }]

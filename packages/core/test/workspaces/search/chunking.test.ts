@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { Block, Sheet } from "../../../src/documents/parsed-document.js"
 import { deriveFile } from "../../../src/workspaces/ingestion/derive.js"
-import { CHUNK_MAX_CHARS, CHUNK_TARGET_CHARS, chunkDocument, type SearchChunk } from "../../../src/workspaces/search/chunking.js"
+import { CHUNK_MAX_CHARS, CHUNK_TARGET_CHARS, chunkDocument, MAX_REPEATED_HEADER_CHARS, type SearchChunk } from "../../../src/workspaces/search/chunking.js"
 
 const common = { file_name: "f", markdown: "", text: "", pages: [], chunks: [], warnings: [], ocr_applied: false } as any
 const document = (blocks: ReadonlyArray<Block>, pageCount: number) =>
@@ -95,6 +95,20 @@ describe("chunkDocument", () => {
     // every row is in exactly one chunk's text
     for (const r of rows) expect(invoices.filter((c) => c.text.includes(r))).toHaveLength(1)
     expect(chunks.filter((c) => c.component === "Notes").map((c) => c.text)).toEqual(["## Notes\n\n| note |\n| --- |\n| paid |"])
+  })
+
+  it("a header too long to lead every block (hundreds of columns) is cut like the rows: no chunk's text passes the maximum", () => {
+    const columns = Array.from({ length: 300 }, (_, i) => `Marker${i}frequencyUnstim`)
+    const header = `| ${columns.join(" | ")} |\n|${" --- |".repeat(columns.length)}`
+    const rows = Array.from({ length: 20 }, (_, r) => `| ${columns.map((_, c) => (r * c) % 97).join(" | ")} |`)
+    const d = spreadsheet([{ sheet_name: "Wide", markdown: [header, ...rows].join("\n") }])
+    const chunks = chunksOf(d)
+    expectCover(d.markdown, chunks)
+    expect(header.length).toBeGreaterThan(MAX_REPEATED_HEADER_CHARS)
+    for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(CHUNK_MAX_CHARS + "## Wide\n\n".length)
+    // a short header still leads each block
+    const narrow = spreadsheet([{ sheet_name: "N", markdown: ["| a | b |", "| --- | --- |", ...Array.from({ length: 200 }, (_, i) => `| ${i} | ${"v".repeat(20)} |`)].join("\n") }])
+    for (const c of chunksOf(narrow)) expect(c.text).toContain("| a | b |\n| --- | --- |\n")
   })
 
   it("a row longer than a chunk is cut; no range passes the maximum; an endless line without spaces is cut hard", () => {
