@@ -9,7 +9,7 @@ import { DEFAULT_TAXONOMY } from "../../src/documents/categorize/default-taxonom
 import { documentUnits } from "../../src/documents/ground/ground-units.js"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
 import { Either } from "effect"
-import { fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
+import { alternativeName, fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
 import { dateOf, datesOf, dayOrderOf, numberOf, currencyOf } from "../../src/intelligence/local/layout/values.js"
 import { answerLocally } from "../../src/intelligence/local/local-answerer.js"
 import { classifyLocally, segmentLocally } from "../../src/intelligence/local/local-classifier.js"
@@ -62,6 +62,14 @@ describe("typed values", () => {
     const customer = fieldWords("customer_name", null, [], null)
     expect(labelScore(customer, "Bill To")).toBeGreaterThanOrEqual(0.5)
     expect(labelScore(fieldWords("invoice_date", null, [], null), "Invoice Date")).toBeGreaterThan(labelScore(fieldWords("invoice_date", null, [], null), "Due Date"))
+
+    // a description's "X or Y" names the field another way; an "or" not after the field's own words does not
+    const deductible = fieldWords("deductible", null, [], "Deductible or excess for the coverage")
+    expect(labelScore(deductible, "Excess")).toBe(labelScore(fieldWords("excess", null, [], null), "Excess"))
+    expect(labelScore(fieldWords("deductible", null, [], null), "Excess")).toBe(0)
+    expect(alternativeName("limit", null, "Limit of liability or sum insured for the coverage")).toBe("sum insured")
+    expect(alternativeName("total", null, "Sum of the lines, with tax or without")).toBeNull()
+    expect(labelScore(fieldWords("quantity", null, [], null), "Units")).toBe(1)
   })
 })
 
