@@ -94,6 +94,23 @@ describe("local extractor", () => {
     })
   })
 
+  it("reads two lists printed side by side under their own names, and an unnamed first column as the item's name", () => {
+    const line = { type: "array", items: { type: "object", properties: { description: { type: "string" }, amount: { type: "number" } } } }
+    const pay = extract(
+      { type: "object", properties: { earnings: line, deductions: line } },
+      "Earnings\tAmount\tDeductions\tAmount\nBasic salary\t3,000.00\tIncome tax\t600.00\nOvertime\t200.00\tPension\t150.00"
+    )
+    expect(pay).toEqual({
+      earnings: [{ description: "Basic salary", amount: 3000 }, { description: "Overtime", amount: 200 }],
+      deductions: [{ description: "Income tax", amount: 600 }, { description: "Pension", amount: 150 }]
+    })
+    const cover = { type: "object", properties: { coverage: { type: "string" }, limit: { type: "number" }, deductible: { type: "number", description: "Deductible or excess" } } }
+    expect(extract({ type: "object", properties: { coverages: { type: "array", items: cover } } }, "Section\tLimit\tExcess\nContents\t60,000\t250\nBuildings\t250,000\t500"))
+      .toEqual({ coverages: [{ coverage: "Contents", limit: 60000, deductible: 250 }, { coverage: "Buildings", limit: 250000, deductible: 500 }] })
+    // one named cell beside a label is a form's row, not a header
+    expect(extract({ type: "object", properties: { lines: { type: "array", items: cover } } }, "Insured\tLimit\nAcme Ltd\t60,000")).toEqual({ lines: [] })
+  })
+
   it("reads contract terms from sentences: parties, dates before their defined term, durations in the field's unit, the governing law", () => {
     const data = extract(
       { type: "object", properties: { parties: { type: "array", items: { type: "string" } }, effective_date: { type: "string" }, term_months: { type: "integer" }, governing_law: { type: "string" } } },

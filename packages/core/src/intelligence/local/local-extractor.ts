@@ -320,13 +320,36 @@ const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received
 /** rows of a statement table that carry a balance, not a transaction */
 const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
 
-/** The header's columns: each cell naming a distinct scalar property of the items. */
+/** An item's name: its first plain text property (not a date, currency or enum), the one a table's first column holds. */
+const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<string>) =>
+  scalars.find((p) => {
+    const s = p.schema as ScalarNode
+    return !taken.has(p.name) && s.type === "string" && s.enum === null && !isDateField(s, p.name) && !isCurrencyField(s, p.name)
+  })
+
+/**
+ * The header's columns: each cell naming a distinct scalar property of the items. A cell naming
+ * the list itself ("Earnings" over earning names, "Deductions" beside them) heads the item's name
+ * column, and its group runs to the next cell that names nothing of the item: two lists printed
+ * side by side in one table are read apart. Without such a cell, an unnamed first column ("Section",
+ * "Charge") is the item's name when other cells name two of its values.
+ */
 const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
+  const listName = parents[parents.length - 1]
+  const listWords = listName === undefined ? null : fieldWords(listName, null, parents.slice(0, -1), null)
+  const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
+  const anchor = listWords === null ? -1 : row.cells.findIndex((c) => looksLikeLabel(c.text) && labelScore(listWords, c.text) >= MIN_LABEL_SCORE && labelScore(listWords, c.text) > propertyScore(c.text))
+  let cells = row.cells
+  if (anchor >= 0) {
+    let end = anchor + 1
+    while (end < row.cells.length && propertyScore(row.cells[end]!.text) >= MIN_LABEL_SCORE) end++
+    cells = row.cells.slice(anchor, end)
+  }
   const taken = new Set<string>()
   const columns: Array<Column> = []
-  for (const cell of row.cells) {
+  for (const cell of cells) {
     if (!looksLikeLabel(cell.text)) continue
     let bestName: string | undefined
     let bestScore = MIN_LABEL_SCORE
@@ -343,10 +366,18 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
       columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
     }
   }
+  // the item's name column: the cell naming the list, or an unnamed first column beside named ones
+  const first = cells[0]
+  const name = nameProperty(scalars, taken)
+  // (without the list's name, two named values are needed: one named cell beside a label is a form's row, not a header)
+  if (name !== undefined && first !== undefined && columns.length >= (anchor >= 0 ? 1 : 2) && !columns.some((c) => c.cell === first) && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
+    taken.add(name.name)
+    columns.unshift({ name: name.name, node: name.schema as ScalarNode, cell: first })
+  }
   // separate money-in and money-out columns give a signed amount when no column names it
   const amount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "value", "sum"))
   if (amount !== undefined) {
-    for (const cell of row.cells) {
+    for (const cell of cells) {
       const text = cell.text.trim().replace(/[:()£$€]/g, "").trim()
       const sign = MONEY_OUT.test(text) ? -1 : MONEY_IN.test(text) ? 1 : undefined
       if (sign !== undefined && !columns.some((c) => c.cell === cell)) columns.push({ name: amount.name, node: amount.schema as ScalarNode, cell, sign })
