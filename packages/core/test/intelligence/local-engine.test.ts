@@ -111,6 +111,16 @@ describe("local extractor", () => {
     expect(extract({ type: "object", properties: { lines: { type: "array", items: cover } } }, "Insured\tLimit\nAcme Ltd\t60,000")).toEqual({ lines: [] })
   })
 
+  it("reads capitalised labels set above their values, and an identifier named in running text", () => {
+    const form = extract(
+      { type: "object", properties: { vendor_name: { type: "string" }, customer_name: { type: "string" }, policy_number: { type: "string" } } },
+      "SUPPLIER\tCUSTOMER\nHalvorsen Marine AS\tGlenmoor Dairy\n\nThis schedule forms part of policy PL-9378970 issued to the Insured."
+    )
+    expect(form).toEqual({ vendor_name: "Halvorsen Marine AS", customer_name: "Glenmoor Dairy", policy_number: "PL-9378970" })
+    // a row of labels in mixed case keeps reading the value on the right
+    expect(extract({ type: "object", properties: { customer: { type: "string" } } }, "Customer\tGlobex Corp")).toEqual({ customer: "Globex Corp" })
+  })
+
   it("reads contract terms from sentences: parties, dates before their defined term, durations in the field's unit, the governing law", () => {
     const data = extract(
       { type: "object", properties: { parties: { type: "array", items: { type: "string" } }, effective_date: { type: "string" }, term_months: { type: "integer" }, governing_law: { type: "string" } } },

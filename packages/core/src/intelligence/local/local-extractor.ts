@@ -137,11 +137,18 @@ const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell)
   return undefined
 }
 
-/** how many consecutive rows below `cell` have a cell in its column */
+/**
+ * A row of capitalised labels and nothing else ("SUPPLIER  CUSTOMER  BILL NO."): a form that sets
+ * its labels above their values, so each label's value is below it, not in the cell to its right.
+ */
+const isStackedLabelRow = (row: LayoutRow): boolean =>
+  row.cells.length >= 2 && row.cells.every((c) => looksLikeLabel(c.text) && !/\d/.test(c.text) && /\p{Lu}/u.test(c.text) && c.text === c.text.toUpperCase())
+
+/** how many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts another field) */
 const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
   let depth = 0
   for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
-    if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell))) break
+    if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell)) || (isStackedLabelRow(rows[ri]!) && isStackedLabelRow(rows[k]!))) break
     depth++
   }
   return depth
@@ -159,6 +166,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
   }
   ctx.rows.forEach((row, ri) => {
     if (row.context) return
+    const stacked = isStackedLabelRow(row)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
       if (inline !== null) push(inline[2]!, labelScore(fw, inline[1]!))
@@ -166,7 +174,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       if (!looksLikeLabel(label)) return
       const score = labelScore(fw, label)
       if (score < MIN_LABEL_SCORE) return
-      const right = row.cells[ci + 1]
+      const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) push(right.text, score)
       else {
         const below = cellBelow(ctx.rows, ri, cell)
@@ -244,10 +252,38 @@ const numberInSentence = (sentence: string, fieldName: string): number | undefin
 const sentencesOf = (ctx: Context): Array<string> =>
   ctx.rows.filter((r) => !r.context).map(textOfRow).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
 
+const NUMBER_WORDS = new Set(["number", "no", "id", "ref", "reference", "code"].map((w) => stem(w)))
+
+/**
+ * An identifier named in running text: the token after the field's own word ("under policy
+ * PL-9378970", "quoting invoice no. 2026/0444"), when it holds a digit. Only for identifier fields
+ * (`policy_number`, `order_id`).
+ */
+const identifierInSentence = (name: string, ctx: Context): string | null => {
+  const own = terms(name.replace(/_/g, " "))
+  const kinds = own.filter((t) => !NUMBER_WORDS.has(t))
+  if (kinds.length === 0 || kinds.length === own.length) return null
+  for (const sentence of sentencesOf(ctx)) {
+    const tokens = sentence.split(/\s+/)
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!terms(tokens[i]!).some((t) => kinds.includes(t))) continue
+      let j = i + 1
+      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|ref\.?)$/i.test(tokens[j]!)) j++
+      const token = (tokens[j] ?? "").replace(/[.,;:)"”]+$/, "")
+      if (/\d/.test(token) && /^[\p{L}\d][\p{L}\d/_.-]*$/u.test(token) && token.length >= 3) return token
+    }
+  }
+  return null
+}
+
 /** A value read from a sentence that uses the field's words. */
 const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
   if (strong.length === 0) return null
+  if (node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)) {
+    const id = identifierInSentence(name, ctx)
+    if (id !== null) return id
+  }
   for (const sentence of sentencesOf(ctx)) {
     const ts = terms(sentence)
     const hits = strong.filter((t) => ts.includes(t))

@@ -14,7 +14,7 @@ import { terms, words } from "../text-features.js"
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
   "number no # num nr id ref reference iban",
-  "total grand amount extended cost",
+  "total grand amount extended cost payable",
   "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
   "quantity qty hours hrs units",
@@ -37,7 +37,7 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "employee staff worker",
   "employer company",
   "gross before",
-  "net after"
+  "net after subtotal"
 ]
 
 const expansion = new Map<string, Set<string>>()
