@@ -121,6 +121,19 @@ describe("local extractor", () => {
     expect(extract({ type: "object", properties: { customer: { type: "string" } } }, "Customer\tGlobex Corp")).toEqual({ customer: "Globex Corp" })
   })
 
+  it("reads text set in two newspaper columns down the left column, then the right", () => {
+    // each line of the left column is printed beside a line of the right one, as a PDF draws them
+    const left = ["1. Duration. The employment is for a", "fixed term of three (3) years from the", "start, unless ended earlier."]
+    const right = ["4. Holidays. The Employee has 25 days", "of paid holiday in each year, and", "5. Notice. One month's notice ends it."]
+    const items = left.flatMap((text, i) => [
+      { text, x: 50, y: 100 + 14 * i, w: 220, h: 10, source: "text_layer" as const, confidence: null },
+      { text: right[i]!, x: 300, y: 100 + 14 * i, w: 230, h: 10, source: "text_layer" as const, confidence: null }
+    ])
+    const page = { page_number: 1, text: "", width: 595, height: 842, unit: "pt" as const, items, ocr: false }
+    const data = extractLocally({ schema: schemaOf({ type: "object", properties: { term_months: { type: "integer" } } }), content: { markdown: "", pages: [page], blocks: [], sheets: [] } })
+    expect(data).toEqual({ term_months: 36 })
+  })
+
   it("reads contract terms from sentences: parties, dates before their defined term, durations in the field's unit, the governing law", () => {
     const data = extract(
       { type: "object", properties: { parties: { type: "array", items: { type: "string" } }, effective_date: { type: "string" }, term_months: { type: "integer" }, governing_law: { type: "string" } } },

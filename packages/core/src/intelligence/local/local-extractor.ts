@@ -248,9 +248,53 @@ const numberInSentence = (sentence: string, fieldName: string): number | undefin
   return n
 }
 
-/** The sentences of the batch (lines joined: a sentence may run over several). */
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => w !== "").length
+
+/**
+ * The rows' text in reading order. Text set in two newspaper columns comes out of the layout as
+ * rows of two cells, a left line and a right line side by side; a run of such rows (at least
+ * three, both cells starting where the run's first row's cells start, the first row's both cells
+ * prose) is read down the left column, then down the right one, so its sentences stay whole.
+ */
+const readingOrder = (ctx: Context): Array<string> => {
+  const rows = ctx.rows.filter((r) => !r.context)
+  const out: Array<string> = []
+  for (let i = 0; i < rows.length;) {
+    const first = rows[i]!
+    const [l, r] = first.cells
+    const prose = first.positioned && first.cells.length === 2 && l !== undefined && r !== undefined && wordCount(l.text) >= 4 && wordCount(r.text) >= 4
+    if (!prose) {
+      out.push(textOfRow(first))
+      i++
+      continue
+    }
+    const tolerance = 0.02 * (ctx.layout.pageSizes.get(first.page)?.width ?? 600)
+    const left: Array<string> = []
+    const right: Array<string> = []
+    let j = i
+    for (; j < rows.length; j++) {
+      const row = rows[j]!
+      if (row.page !== first.page || !row.positioned || row.cells.length === 0 || row.cells.length > 2) break
+      const ls = row.cells.filter((c) => Math.abs(c.x0 - l.x0) <= tolerance && c.x1 < r.x0)
+      const rs = row.cells.filter((c) => Math.abs(c.x0 - r.x0) <= tolerance)
+      if (ls.length + rs.length !== row.cells.length) break
+      left.push(...ls.map((c) => c.text))
+      right.push(...rs.map((c) => c.text))
+    }
+    if (j - i >= 3) {
+      out.push(...left, ...right)
+      i = j
+    } else {
+      out.push(textOfRow(first))
+      i++
+    }
+  }
+  return out
+}
+
+/** The sentences of the batch (lines joined in reading order: a sentence may run over several). */
 const sentencesOf = (ctx: Context): Array<string> =>
-  ctx.rows.filter((r) => !r.context).map(textOfRow).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
+  readingOrder(ctx).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
 
 const NUMBER_WORDS = new Set(["number", "no", "id", "ref", "reference", "code"].map((w) => stem(w)))
 
