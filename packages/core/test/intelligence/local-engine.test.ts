@@ -70,6 +70,11 @@ describe("typed values", () => {
     expect(alternativeName("limit", null, "Limit of liability or sum insured for the coverage")).toBe("sum insured")
     expect(alternativeName("total", null, "Sum of the lines, with tax or without")).toBeNull()
     expect(labelScore(fieldWords("quantity", null, [], null), "Units")).toBe(1)
+    // set phrases: a balance brought or carried forward, what is left to pay
+    expect(labelScore(fieldWords("opening_balance", null, [], null), "Brought forward")).toBeGreaterThanOrEqual(0.5)
+    expect(labelScore(fieldWords("closing_balance", null, [], null), "Carried forward")).toBeGreaterThanOrEqual(0.5)
+    expect(labelScore(fieldWords("opening_balance", null, [], null), "Carried forward")).toBeLessThan(0.5)
+    expect(labelScore(fieldWords("total", null, [], null), "BALANCE TO PAY")).toBeGreaterThanOrEqual(0.5)
   })
 })
 

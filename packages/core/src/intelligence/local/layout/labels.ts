@@ -50,10 +50,22 @@ for (const group of EQUIVALENTS) {
   }
 }
 
-/** Stemmed words of a label, with "#" and "no." kept as the word for number. */
+/**
+ * Set phrases of business documents that name a field by other words: a balance "brought
+ * forward" is the opening one and "carried forward" the closing one; what is left "to pay" is
+ * the total.
+ */
+const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
+  [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
+  [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
+  [/\b(?:left\s+)?to\s+pay\b/i, ["total"]]
+]
+
+/** Stemmed words of a label, with "#" and "no." kept as the word for number, and the words of a set phrase it uses. */
 export const labelTerms = (label: string): Array<string> => {
   const out = terms(label)
   if (/#|\bno\b\.?|\bnr\b\.?/i.test(label)) out.push(stem("number"))
+  for (const [re, named] of PHRASES) if (re.test(label)) out.push(...named.map((w) => stem(w)))
   return out
 }
 
