@@ -112,6 +112,9 @@ describe("local extractor", () => {
     const cover = { type: "object", properties: { coverage: { type: "string" }, limit: { type: "number" }, deductible: { type: "number", description: "Deductible or excess" } } }
     expect(extract({ type: "object", properties: { coverages: { type: "array", items: cover } } }, "Section\tLimit\tExcess\nContents\t60,000\t250\nBuildings\t250,000\t500"))
       .toEqual({ coverages: [{ coverage: "Contents", limit: 60000, deductible: 250 }, { coverage: "Buildings", limit: 250000, deductible: 500 }] })
+    // the list's name alone over a column of amounts: the first column holds the names, other lists' lines are passed over
+    expect(extract({ type: "object", properties: { deductions: line } }, "Pay element\tPayments\tDeductions\nBasic salary\t3,000.00\t\nIncome tax\t\t600.00\nPension\t\t150.00\n\nThank you"))
+      .toEqual({ deductions: [{ description: "Income tax", amount: 600 }, { description: "Pension", amount: 150 }] })
     // one named cell beside a label is a form's row, not a header
     expect(extract({ type: "object", properties: { lines: { type: "array", items: cover } } }, "Insured\tLimit\nAcme Ltd\t60,000")).toEqual({ lines: [] })
   })

@@ -393,6 +393,8 @@ interface Column {
   readonly cell: LayoutCell
   /** a money-in (+1) or money-out (-1) column feeding a signed amount property */
   readonly sign?: 1 | -1 | undefined
+  /** a column headed by the list's own name over its amounts: rows with nothing in it belong to another list */
+  readonly list?: true
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -426,6 +428,17 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
     let end = anchor + 1
     while (end < row.cells.length && propertyScore(row.cells[end]!.text) >= MIN_LABEL_SCORE) end++
     cells = row.cells.slice(anchor, end)
+    // the list's name alone over a column of amounts ("Pay element | Payments | Deductions"): the
+    // column holds the items' amounts, the table's first column their names
+    const first = row.cells[0]!
+    const amount = scalars.find((p) => p.schema.type === "number")
+    const name = nameProperty(scalars, new Set())
+    if (cells.length === 1 && anchor > 0 && amount !== undefined && name !== undefined && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
+      return [
+        { name: name.name, node: name.schema as ScalarNode, cell: first },
+        { name: amount.name, node: amount.schema as ScalarNode, cell: row.cells[anchor]!, list: true }
+      ]
+    }
   }
   const taken = new Set<string>()
   const columns: Array<Column> = []
@@ -484,6 +497,9 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | un
 const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
+  // a row of the same table with nothing under the list's own column is another list's line
+  const list = columns.find((c) => c.list === true)
+  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c) === list)) return row.cells.length >= 2 ? "skip" : undefined
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {
