@@ -2,11 +2,13 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|understanding-heldout|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
  *
- * Two sets: `understanding` (below) and `realdocs` (eval/realdocs.ts: every parse file of
- * ../shared/realdocs parsed, per extension succeeded / failed as expected / text recall); `all` is
- * both. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
+ * Three sets: `understanding` (below), `understanding-heldout` (the same operations and metrics on
+ * eval/heldout: generated documents the engine's rules were not written against, and the real
+ * invoices of ../shared/realdocs with hand-written truth) and `realdocs` (eval/realdocs.ts: every
+ * parse file of ../shared/realdocs parsed, per extension succeeded / failed as expected / text
+ * recall); `all` is the three. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
  * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
  * checks each against `POST /v1/parse`). A fourth, `scifact-bm25` (eval/scifact-bm25.ts), only on request too:
  * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.
@@ -36,8 +38,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { generateDataset } from "./generate.js"
-import { bestMatch, type FieldScore, judgeMatch, type Match, type Mismatch, scoreFields } from "./lib/score.js"
-import { DOC_TYPES, type DocumentTruth, type Location } from "./lib/truth.js"
+import { bestMatch, type FieldScore, judgeMatch, lineItemFields, type Match, type Mismatch, scoreFields } from "./lib/score.js"
+import { DOC_TYPES, type DocType, type DocumentTruth, HELDOUT_TYPES, type Location } from "./lib/truth.js"
+import { generateHeldout, type Split } from "./heldout/generate.js"
 import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
@@ -50,7 +53,7 @@ import { printKg, runKg } from "./graph/kg-eval.js"
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
+  set: "understanding" | "understanding-heldout" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
@@ -69,7 +72,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
+      if (set !== "understanding" && set !== "understanding-heldout" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, understanding-heldout, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
@@ -78,7 +81,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
+      console.log("npm run eval -- [--set understanding|understanding-heldout|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -166,7 +169,7 @@ const upload = async (docket: Docket, key: string, fileName: string, bytes: Uint
 // ---------------------------------------------------------------- per document
 
 interface CategorizeOutcome { readonly units: number; readonly correct: number; readonly predicted: ReadonlyArray<string>; readonly error: string | null; readonly ms: number }
-interface ExtractOutcome extends FieldScore { readonly scalarTotal: number; readonly scalarCorrect: number; readonly error: string | null; readonly ms: number }
+interface ExtractOutcome extends FieldScore { readonly scalarTotal: number; readonly scalarCorrect: number; readonly itemTotal: number; readonly itemCorrect: number; readonly error: string | null; readonly ms: number }
 interface GroundItemOutcome { readonly field: string; readonly query: string; readonly found: boolean; readonly hit: boolean; readonly reason: string; readonly iou: number | null; readonly match: Match | null }
 interface GroundOutcome { readonly total: number; readonly hits: number; readonly items: ReadonlyArray<GroundItemOutcome>; readonly error: string | null; readonly ms: number }
 
@@ -175,6 +178,8 @@ interface DocOutcome {
   readonly type: string
   readonly format: string
   readonly file: string
+  /** held-out set only: dev, test or real */
+  readonly split: Split | null
   readonly categorize: CategorizeOutcome
   readonly extract: ExtractOutcome
   readonly groundLiteral: GroundOutcome
@@ -214,10 +219,13 @@ const extractDoc = async (docket: Docket, key: string, source: Source, doc: Docu
   // top-level scalars alone, for a view not dominated by long tables
   const scalars = Object.fromEntries(Object.entries(doc.fields).filter(([, v]) => !Array.isArray(v) && (v === null || typeof v !== "object")))
   const scalarScore = scoreFields(scalars, data ?? {}, doc.schema)
+  const itemScore = scoreFields(lineItemFields(doc.fields), data ?? {}, doc.schema)
   return {
     ...(call.result === null ? { total: score.total, correct: 0, mismatches: [{ path: "(job)", expected: "a result", got: call.error }] } : score),
     scalarTotal: scalarScore.total,
     scalarCorrect: call.result === null ? 0 : scalarScore.correct,
+    itemTotal: itemScore.total,
+    itemCorrect: call.result === null ? 0 : itemScore.correct,
     error: call.error,
     ms: call.ms
   }
@@ -246,7 +254,7 @@ const groundDoc = async (docket: Docket, key: string, source: Source, locations:
 interface Figures {
   readonly documents: number
   readonly classification: { readonly correct: number; readonly total: number }
-  readonly extraction: { readonly correct: number; readonly total: number; readonly doc_avg: number; readonly scalars_correct: number; readonly scalars_total: number }
+  readonly extraction: { readonly correct: number; readonly total: number; readonly doc_avg: number; readonly scalars_correct: number; readonly scalars_total: number; readonly items_correct: number; readonly items_total: number }
   readonly ground_literal: { readonly hits: number; readonly total: number }
   readonly ground_semantic: { readonly hits: number; readonly total: number }
 }
@@ -260,7 +268,8 @@ const figuresOf = (outcomes: ReadonlyArray<DocOutcome>): Figures => {
     extraction: {
       correct: sum((o) => o.extract.correct), total: sum((o) => o.extract.total),
       doc_avg: docRates.length === 0 ? 0 : docRates.reduce((a, b) => a + b, 0) / docRates.length,
-      scalars_correct: sum((o) => o.extract.scalarCorrect), scalars_total: sum((o) => o.extract.scalarTotal)
+      scalars_correct: sum((o) => o.extract.scalarCorrect), scalars_total: sum((o) => o.extract.scalarTotal),
+      items_correct: sum((o) => o.extract.itemCorrect), items_total: sum((o) => o.extract.itemTotal)
     },
     ground_literal: { hits: sum((o) => o.groundLiteral.hits), total: sum((o) => o.groundLiteral.total) },
     ground_semantic: { hits: sum((o) => o.groundSemantic.hits), total: sum((o) => o.groundSemantic.total) }
@@ -280,30 +289,39 @@ const truncate = (v: unknown, n = 60) => {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s
 }
 
-const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, options: Options, generateMs: number) => {
+const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, options: Options, generateMs: number, set: UnderstandingSet) => {
   const lines: Array<string> = []
   const out = (s = "") => lines.push(s)
-  out("## Document understanding: evaluation set")
+  out(`## Document understanding: ${set.heldout ? "held-out evaluation set" : "evaluation set"}`)
   out()
   out("```sh")
-  out(`npm run eval${options.only !== null ? ` -- --only ${[...options.only].join(",")}` : ""}   # = npx tsx eval/run.ts`)
+  out(`npm run eval -- --set ${set.heldout ? "understanding-heldout" : "understanding"}${options.only !== null ? ` --only ${[...options.only].join(",")}` : ""}   # = npx tsx eval/run.ts`)
   out("```")
   out()
   out(`${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.platform()}/${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}. ` +
-    `Docket in process (\`createDocket()\`: memory storage, \`@docket/formats\`), ${outcomes.length} generated documents (eval/generate.ts, seed fixed), ` +
+    `Docket in process (\`createDocket()\`: memory storage, \`@docket/formats\`), ${outcomes.length} ${set.heldout ? "documents (eval/heldout: generated, seed fixed, and real invoices)" : "generated documents (eval/generate.ts, seed fixed)"}, ` +
+    `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end, ` +
     `${options.concurrency} documents at a time; per document one categorize, one extract and two ground calls (literal, semantic), sync routes with \`timeout_seconds=300\`.`)
   out()
-  out("| type | docs | classification | extraction, all fields | extraction, per-doc mean | extraction, top-level scalars | ground, literal | ground, semantic |")
-  out("|---|---:|---:|---:|---:|---:|---:|---:|")
+  out("| type | docs | classification | extraction, all fields | extraction, per-doc mean | extraction, top-level scalars | extraction, line items | ground, literal | ground, semantic |")
+  out("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
   const row = (label: string, f: Figures) =>
     out(`| ${label} | ${f.documents} | ${frac(f.classification.correct, f.classification.total)} | ${frac(f.extraction.correct, f.extraction.total)} | ` +
-      `${f.documents === 0 ? "–" : `${(100 * f.extraction.doc_avg).toFixed(1)} %`} | ${frac(f.extraction.scalars_correct, f.extraction.scalars_total)} | ` +
+      `${f.documents === 0 ? "–" : `${(100 * f.extraction.doc_avg).toFixed(1)} %`} | ${frac(f.extraction.scalars_correct, f.extraction.scalars_total)} | ${frac(f.extraction.items_correct, f.extraction.items_total)} | ` +
       `${frac(f.ground_literal.hits, f.ground_literal.total)} | ${frac(f.ground_semantic.hits, f.ground_semantic.total)} |`)
-  for (const type of DOC_TYPES) {
+  for (const type of set.types) {
     const subset = outcomes.filter((o) => o.type === type)
     if (subset.length > 0) row(type, figuresOf(subset))
   }
   row("**all**", figuresOf(outcomes))
+  if (set.heldout) {
+    // the halves: an engine change is developed against dev; test and the real invoices are the held-out figures
+    const of = (splits: ReadonlyArray<Split>) => outcomes.filter((o) => o.split !== null && splits.includes(o.split))
+    row("dev half (generated)", figuresOf(of(["dev"])))
+    row("test half (generated)", figuresOf(of(["test"])))
+    row("real invoices", figuresOf(of(["real"])))
+    row("**held out: test half + real**", figuresOf(of(["test", "real"])))
+  }
   out()
   const med = (f: (o: DocOutcome) => number) => `${(median(outcomes.map(f)) / 1000).toFixed(2)} s`
   out(`Wall time ${(wallMs / 1000).toFixed(1)} s for the calls (generation ${(generateMs / 1000).toFixed(1)} s before it). ` +
@@ -399,19 +417,34 @@ const main = async () => {
     printFactSearch(await runFactSearch({ only: options.only }), options)
     return
   }
-  if (options.set !== "realdocs") await runUnderstanding(options)
-  if (options.set !== "understanding") {
+  if (options.set === "understanding" || options.set === "all") await runUnderstanding(options, FIRST_SET)
+  if (options.set === "understanding-heldout" || options.set === "all") await runUnderstanding(options, HELDOUT_SET)
+  if (options.set === "realdocs" || options.set === "all") {
     const realdocsOptions = { json: options.json, verbose: options.verbose, only: options.only, dir: options.realdocsDir }
     printRealdocs(await runRealdocs(realdocsOptions), realdocsOptions)
   }
 }
 
-const runUnderstanding = async (options: Options) => {
+/** What differs between the two understanding sets: how the documents are made, and the rows of the table. */
+interface UnderstandingSet {
+  readonly heldout: boolean
+  readonly types: ReadonlyArray<DocType>
+  readonly make: (dir: string, options: Options) => Promise<{ readonly seed: number; readonly documents: ReadonlyArray<DocumentTruth & { readonly split?: Split }> }>
+}
+
+const FIRST_SET: UnderstandingSet = { heldout: false, types: DOC_TYPES, make: (dir) => generateDataset(dir) }
+const HELDOUT_SET: UnderstandingSet = {
+  heldout: true,
+  types: HELDOUT_TYPES,
+  make: async (dir, options) => ({ seed: 0, documents: await generateHeldout(dir, options.realdocsDir) })
+}
+
+const runUnderstanding = async (options: Options, set: UnderstandingSet) => {
   const genStarted = performance.now()
   const dir = options.out ?? (await mkdtemp(path.join(os.tmpdir(), "docket-eval-")))
   const docket = createDocket()
   try {
-    const manifest = await generateDataset(dir)
+    const manifest = await set.make(dir, options)
     const generateMs = performance.now() - genStarted
     const documents = manifest.documents.filter((d) => options.only === null || options.only.has(d.id))
     if (documents.length === 0) throw new Error("no documents selected")
@@ -421,7 +454,7 @@ const runUnderstanding = async (options: Options) => {
     const outcomes = await pool(documents, options.concurrency, async (doc): Promise<DocOutcome> => {
       let source: Source
       try {
-        source = { url: `svc://file/${await upload(docket, key, doc.file, new Uint8Array(await readFile(path.join(dir, doc.file))))}` }
+        source = { url: `svc://file/${await upload(docket, key, doc.file, new Uint8Array(await readFile(path.resolve(dir, doc.file))))}` }
       } catch (error) {
         // an upload that fails counts every operation of the document as a miss
         source = { error: `upload_failed:${error instanceof Error ? error.message.slice(0, 160) : String(error)}` }
@@ -431,14 +464,14 @@ const runUnderstanding = async (options: Options) => {
       const groundLiteral = await groundDoc(docket, key, source, doc.locations, false)
       const groundSemantic = await groundDoc(docket, key, source, doc.locations, true)
       if (!options.json) process.stderr.write(".")
-      return { id: doc.id, type: doc.type, format: doc.format, file: doc.file, categorize, extract, groundLiteral, groundSemantic }
+      return { id: doc.id, type: doc.type, format: doc.format, file: path.basename(doc.file), split: doc.split ?? null, categorize, extract, groundLiteral, groundSemantic }
     })
     const wallMs = performance.now() - started
     if (!options.json) process.stderr.write("\n")
     if (options.json) {
-      const byType = Object.fromEntries(DOC_TYPES.map((t) => [t, figuresOf(outcomes.filter((o) => o.type === t))]))
+      const byType = Object.fromEntries(set.types.map((t) => [t, figuresOf(outcomes.filter((o) => o.type === t))]))
       console.log(JSON.stringify({
-        command: "npm run eval -- --json",
+        command: `npm run eval -- --set ${set.heldout ? "understanding-heldout" : "understanding"} --json`,
         date: new Date().toISOString(),
         node: process.version,
         platform: `${os.platform()}/${os.arch()}`,
@@ -450,7 +483,7 @@ const runUnderstanding = async (options: Options) => {
         overall: figuresOf(outcomes),
         by_type: byType,
         per_document: outcomes.map((o) => ({
-          id: o.id, type: o.type, format: o.format,
+          id: o.id, type: o.type, format: o.format, split: o.split,
           categorize: { correct: o.categorize.correct, units: o.categorize.units, predicted: o.categorize.predicted, error: o.categorize.error, ms: Math.round(o.categorize.ms) },
           extract: { correct: o.extract.correct, total: o.extract.total, error: o.extract.error, ms: Math.round(o.extract.ms), mismatches: o.extract.error === null ? o.extract.mismatches : [] },
           ground_literal: { hits: o.groundLiteral.hits, total: o.groundLiteral.total, error: o.groundLiteral.error, ms: Math.round(o.groundLiteral.ms), items: o.groundLiteral.items },
@@ -458,7 +491,7 @@ const runUnderstanding = async (options: Options) => {
         }))
       }, null, 2))
     } else {
-      printReport(outcomes, wallMs, options, generateMs)
+      printReport(outcomes, wallMs, options, generateMs, set)
     }
   } finally {
     await docket.dispose()

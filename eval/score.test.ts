@@ -1,6 +1,6 @@
 /** The scoring rules of eval/lib/score.ts on small cases. */
 import { describe, expect, it } from "vitest"
-import { bestMatch, iou, judgeMatch, normalizeText, parseRange, scoreFields } from "./lib/score.js"
+import { bestMatch, iou, judgeMatch, lineItemFields, normalizeText, parseRange, scoreFields } from "./lib/score.js"
 import type { JsonSchema, Region } from "./lib/truth.js"
 
 const schema: JsonSchema = {
@@ -29,6 +29,14 @@ describe("extraction scoring", () => {
     const s = scoreFields(truth, { ...truth, items: [...truth.items, { d: "Extra", a: 1 }], parties: ["A", "B", "C"] }, schema)
     expect(s.total).toBe(9 + 2 + 1)
     expect(s.correct).toBe(9)
+  })
+
+  it("scores line items apart: top-level lists of objects only", () => {
+    const items = lineItemFields(truth)
+    expect(Object.keys(items)).toEqual(["items"])
+    expect(lineItemFields({ parties: ["A"], total: 3, empty: [] })).toEqual({})
+    const s = scoreFields(items, { ...truth, items: [{ d: "Paper", a: 10 }, { d: "Ink", a: 9 }] }, schema)
+    expect(s).toMatchObject({ total: 4, correct: 3 })
   })
 
   it("matches an expected null by null, absence or an empty string", () => {

@@ -174,3 +174,11 @@ export const judgeMatch = (match: Match | null, regions: ReadonlyArray<Region>):
       return { hit: false, reason: `match type ${match.match_type}`, iou: null }
   }
 }
+
+/**
+ * The table part of expected data: the top-level lists of objects (invoice lines, transactions,
+ * earnings, coverages), which the "line items" figure scores apart from the scalars. A list of
+ * plain values (a contract's parties) is not a table.
+ */
+export const lineItemFields = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => Array.isArray(v) && v.some((item) => item !== null && typeof item === "object" && !Array.isArray(item))))

@@ -9,7 +9,7 @@ import { DEFAULT_TAXONOMY } from "../../src/documents/categorize/default-taxonom
 import { documentUnits } from "../../src/documents/ground/ground-units.js"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
 import { Either } from "effect"
-import { fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
+import { alternativeName, fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
 import { dateOf, datesOf, dayOrderOf, numberOf, currencyOf } from "../../src/intelligence/local/layout/values.js"
 import { answerLocally } from "../../src/intelligence/local/local-answerer.js"
 import { classifyLocally, segmentLocally } from "../../src/intelligence/local/local-classifier.js"
@@ -62,6 +62,19 @@ describe("typed values", () => {
     const customer = fieldWords("customer_name", null, [], null)
     expect(labelScore(customer, "Bill To")).toBeGreaterThanOrEqual(0.5)
     expect(labelScore(fieldWords("invoice_date", null, [], null), "Invoice Date")).toBeGreaterThan(labelScore(fieldWords("invoice_date", null, [], null), "Due Date"))
+
+    // a description's "X or Y" names the field another way; an "or" not after the field's own words does not
+    const deductible = fieldWords("deductible", null, [], "Deductible or excess for the coverage")
+    expect(labelScore(deductible, "Excess")).toBe(labelScore(fieldWords("excess", null, [], null), "Excess"))
+    expect(labelScore(fieldWords("deductible", null, [], null), "Excess")).toBe(0)
+    expect(alternativeName("limit", null, "Limit of liability or sum insured for the coverage")).toBe("sum insured")
+    expect(alternativeName("total", null, "Sum of the lines, with tax or without")).toBeNull()
+    expect(labelScore(fieldWords("quantity", null, [], null), "Units")).toBe(1)
+    // set phrases: a balance brought or carried forward, what is left to pay
+    expect(labelScore(fieldWords("opening_balance", null, [], null), "Brought forward")).toBeGreaterThanOrEqual(0.5)
+    expect(labelScore(fieldWords("closing_balance", null, [], null), "Carried forward")).toBeGreaterThanOrEqual(0.5)
+    expect(labelScore(fieldWords("opening_balance", null, [], null), "Carried forward")).toBeLessThan(0.5)
+    expect(labelScore(fieldWords("total", null, [], null), "BALANCE TO PAY")).toBeGreaterThanOrEqual(0.5)
   })
 })
 
@@ -84,6 +97,49 @@ describe("local extractor", () => {
       period_end: "2026-07-31",
       transactions: [{ date: "2026-07-03", description: "Rent", amount: -900 }, { date: "2026-07-04", description: "Salary", amount: 2500 }]
     })
+  })
+
+  it("reads two lists printed side by side under their own names, and an unnamed first column as the item's name", () => {
+    const line = { type: "array", items: { type: "object", properties: { description: { type: "string" }, amount: { type: "number" } } } }
+    const pay = extract(
+      { type: "object", properties: { earnings: line, deductions: line } },
+      "Earnings\tAmount\tDeductions\tAmount\nBasic salary\t3,000.00\tIncome tax\t600.00\nOvertime\t200.00\tPension\t150.00"
+    )
+    expect(pay).toEqual({
+      earnings: [{ description: "Basic salary", amount: 3000 }, { description: "Overtime", amount: 200 }],
+      deductions: [{ description: "Income tax", amount: 600 }, { description: "Pension", amount: 150 }]
+    })
+    const cover = { type: "object", properties: { coverage: { type: "string" }, limit: { type: "number" }, deductible: { type: "number", description: "Deductible or excess" } } }
+    expect(extract({ type: "object", properties: { coverages: { type: "array", items: cover } } }, "Section\tLimit\tExcess\nContents\t60,000\t250\nBuildings\t250,000\t500"))
+      .toEqual({ coverages: [{ coverage: "Contents", limit: 60000, deductible: 250 }, { coverage: "Buildings", limit: 250000, deductible: 500 }] })
+    // the list's name alone over a column of amounts: the first column holds the names, other lists' lines are passed over
+    expect(extract({ type: "object", properties: { deductions: line } }, "Pay element\tPayments\tDeductions\nBasic salary\t3,000.00\t\nIncome tax\t\t600.00\nPension\t\t150.00\n\nThank you"))
+      .toEqual({ deductions: [{ description: "Income tax", amount: 600 }, { description: "Pension", amount: 150 }] })
+    // one named cell beside a label is a form's row, not a header
+    expect(extract({ type: "object", properties: { lines: { type: "array", items: cover } } }, "Insured\tLimit\nAcme Ltd\t60,000")).toEqual({ lines: [] })
+  })
+
+  it("reads capitalised labels set above their values, and an identifier named in running text", () => {
+    const form = extract(
+      { type: "object", properties: { vendor_name: { type: "string" }, customer_name: { type: "string" }, policy_number: { type: "string" } } },
+      "SUPPLIER\tCUSTOMER\nHalvorsen Marine AS\tGlenmoor Dairy\n\nThis schedule forms part of policy PL-9378970 issued to the Insured."
+    )
+    expect(form).toEqual({ vendor_name: "Halvorsen Marine AS", customer_name: "Glenmoor Dairy", policy_number: "PL-9378970" })
+    // a row of labels in mixed case keeps reading the value on the right
+    expect(extract({ type: "object", properties: { customer: { type: "string" } } }, "Customer\tGlobex Corp")).toEqual({ customer: "Globex Corp" })
+  })
+
+  it("reads text set in two newspaper columns down the left column, then the right", () => {
+    // each line of the left column is printed beside a line of the right one, as a PDF draws them
+    const left = ["1. Duration. The employment is for a", "fixed term of three (3) years from the", "start, unless ended earlier."]
+    const right = ["4. Holidays. The Employee has 25 days", "of paid holiday in each year, and", "5. Notice. One month's notice ends it."]
+    const items = left.flatMap((text, i) => [
+      { text, x: 50, y: 100 + 14 * i, w: 220, h: 10, source: "text_layer" as const, confidence: null },
+      { text: right[i]!, x: 300, y: 100 + 14 * i, w: 230, h: 10, source: "text_layer" as const, confidence: null }
+    ])
+    const page = { page_number: 1, text: "", width: 595, height: 842, unit: "pt" as const, items, ocr: false }
+    const data = extractLocally({ schema: schemaOf({ type: "object", properties: { term_months: { type: "integer" } } }), content: { markdown: "", pages: [page], blocks: [], sheets: [] } })
+    expect(data).toEqual({ term_months: 36 })
   })
 
   it("reads contract terms from sentences: parties, dates before their defined term, durations in the field's unit, the governing law", () => {

@@ -137,11 +137,18 @@ const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell)
   return undefined
 }
 
-/** how many consecutive rows below `cell` have a cell in its column */
+/**
+ * A row of capitalised labels and nothing else ("SUPPLIER  CUSTOMER  BILL NO."): a form that sets
+ * its labels above their values, so each label's value is below it, not in the cell to its right.
+ */
+const isStackedLabelRow = (row: LayoutRow): boolean =>
+  row.cells.length >= 2 && row.cells.every((c) => looksLikeLabel(c.text) && !/\d/.test(c.text) && /\p{Lu}/u.test(c.text) && c.text === c.text.toUpperCase())
+
+/** how many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts another field) */
 const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
   let depth = 0
   for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
-    if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell))) break
+    if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell)) || (isStackedLabelRow(rows[ri]!) && isStackedLabelRow(rows[k]!))) break
     depth++
   }
   return depth
@@ -159,6 +166,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
   }
   ctx.rows.forEach((row, ri) => {
     if (row.context) return
+    const stacked = isStackedLabelRow(row)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
       if (inline !== null) push(inline[2]!, labelScore(fw, inline[1]!))
@@ -166,7 +174,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       if (!looksLikeLabel(label)) return
       const score = labelScore(fw, label)
       if (score < MIN_LABEL_SCORE) return
-      const right = row.cells[ci + 1]
+      const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) push(right.text, score)
       else {
         const below = cellBelow(ctx.rows, ri, cell)
@@ -240,14 +248,86 @@ const numberInSentence = (sentence: string, fieldName: string): number | undefin
   return n
 }
 
-/** The sentences of the batch (lines joined: a sentence may run over several). */
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => w !== "").length
+
+/**
+ * The rows' text in reading order. Text set in two newspaper columns comes out of the layout as
+ * rows of two cells, a left line and a right line side by side; a run of such rows (at least
+ * three, both cells starting where the run's first row's cells start, the first row's both cells
+ * prose) is read down the left column, then down the right one, so its sentences stay whole.
+ */
+const readingOrder = (ctx: Context): Array<string> => {
+  const rows = ctx.rows.filter((r) => !r.context)
+  const out: Array<string> = []
+  for (let i = 0; i < rows.length;) {
+    const first = rows[i]!
+    const [l, r] = first.cells
+    const prose = first.positioned && first.cells.length === 2 && l !== undefined && r !== undefined && wordCount(l.text) >= 4 && wordCount(r.text) >= 4
+    if (!prose) {
+      out.push(textOfRow(first))
+      i++
+      continue
+    }
+    const tolerance = 0.02 * (ctx.layout.pageSizes.get(first.page)?.width ?? 600)
+    const left: Array<string> = []
+    const right: Array<string> = []
+    let j = i
+    for (; j < rows.length; j++) {
+      const row = rows[j]!
+      if (row.page !== first.page || !row.positioned || row.cells.length === 0 || row.cells.length > 2) break
+      const ls = row.cells.filter((c) => Math.abs(c.x0 - l.x0) <= tolerance && c.x1 < r.x0)
+      const rs = row.cells.filter((c) => Math.abs(c.x0 - r.x0) <= tolerance)
+      if (ls.length + rs.length !== row.cells.length) break
+      left.push(...ls.map((c) => c.text))
+      right.push(...rs.map((c) => c.text))
+    }
+    if (j - i >= 3) {
+      out.push(...left, ...right)
+      i = j
+    } else {
+      out.push(textOfRow(first))
+      i++
+    }
+  }
+  return out
+}
+
+/** The sentences of the batch (lines joined in reading order: a sentence may run over several). */
 const sentencesOf = (ctx: Context): Array<string> =>
-  ctx.rows.filter((r) => !r.context).map(textOfRow).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
+  readingOrder(ctx).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
+
+const NUMBER_WORDS = new Set(["number", "no", "id", "ref", "reference", "code"].map((w) => stem(w)))
+
+/**
+ * An identifier named in running text: the token after the field's own word ("under policy
+ * PL-9378970", "quoting invoice no. 2026/0444"), when it holds a digit. Only for identifier fields
+ * (`policy_number`, `order_id`).
+ */
+const identifierInSentence = (name: string, ctx: Context): string | null => {
+  const own = terms(name.replace(/_/g, " "))
+  const kinds = own.filter((t) => !NUMBER_WORDS.has(t))
+  if (kinds.length === 0 || kinds.length === own.length) return null
+  for (const sentence of sentencesOf(ctx)) {
+    const tokens = sentence.split(/\s+/)
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!terms(tokens[i]!).some((t) => kinds.includes(t))) continue
+      let j = i + 1
+      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|ref\.?)$/i.test(tokens[j]!)) j++
+      const token = (tokens[j] ?? "").replace(/[.,;:)"”]+$/, "")
+      if (/\d/.test(token) && /^[\p{L}\d][\p{L}\d/_.-]*$/u.test(token) && token.length >= 3) return token
+    }
+  }
+  return null
+}
 
 /** A value read from a sentence that uses the field's words. */
 const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
   if (strong.length === 0) return null
+  if (node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)) {
+    const id = identifierInSentence(name, ctx)
+    if (id !== null) return id
+  }
   for (const sentence of sentencesOf(ctx)) {
     const ts = terms(sentence)
     const hits = strong.filter((t) => ts.includes(t))
@@ -313,6 +393,8 @@ interface Column {
   readonly cell: LayoutCell
   /** a money-in (+1) or money-out (-1) column feeding a signed amount property */
   readonly sign?: 1 | -1 | undefined
+  /** a column headed by the list's own name over its amounts: rows with nothing in it belong to another list */
+  readonly list?: true
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -320,13 +402,47 @@ const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received
 /** rows of a statement table that carry a balance, not a transaction */
 const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
 
-/** The header's columns: each cell naming a distinct scalar property of the items. */
+/** An item's name: its first plain text property (not a date, currency or enum), the one a table's first column holds. */
+const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<string>) =>
+  scalars.find((p) => {
+    const s = p.schema as ScalarNode
+    return !taken.has(p.name) && s.type === "string" && s.enum === null && !isDateField(s, p.name) && !isCurrencyField(s, p.name)
+  })
+
+/**
+ * The header's columns: each cell naming a distinct scalar property of the items. A cell naming
+ * the list itself ("Earnings" over earning names, "Deductions" beside them) heads the item's name
+ * column, and its group runs to the next cell that names nothing of the item: two lists printed
+ * side by side in one table are read apart. Without such a cell, an unnamed first column ("Section",
+ * "Charge") is the item's name when other cells name two of its values.
+ */
 const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
+  const listName = parents[parents.length - 1]
+  const listWords = listName === undefined ? null : fieldWords(listName, null, parents.slice(0, -1), null)
+  const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
+  const anchor = listWords === null ? -1 : row.cells.findIndex((c) => looksLikeLabel(c.text) && labelScore(listWords, c.text) >= MIN_LABEL_SCORE && labelScore(listWords, c.text) > propertyScore(c.text))
+  let cells = row.cells
+  if (anchor >= 0) {
+    let end = anchor + 1
+    while (end < row.cells.length && propertyScore(row.cells[end]!.text) >= MIN_LABEL_SCORE) end++
+    cells = row.cells.slice(anchor, end)
+    // the list's name alone over a column of amounts ("Pay element | Payments | Deductions"): the
+    // column holds the items' amounts, the table's first column their names
+    const first = row.cells[0]!
+    const amount = scalars.find((p) => p.schema.type === "number")
+    const name = nameProperty(scalars, new Set())
+    if (cells.length === 1 && anchor > 0 && amount !== undefined && name !== undefined && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
+      return [
+        { name: name.name, node: name.schema as ScalarNode, cell: first },
+        { name: amount.name, node: amount.schema as ScalarNode, cell: row.cells[anchor]!, list: true }
+      ]
+    }
+  }
   const taken = new Set<string>()
   const columns: Array<Column> = []
-  for (const cell of row.cells) {
+  for (const cell of cells) {
     if (!looksLikeLabel(cell.text)) continue
     let bestName: string | undefined
     let bestScore = MIN_LABEL_SCORE
@@ -343,10 +459,18 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
       columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
     }
   }
+  // the item's name column: the cell naming the list, or an unnamed first column beside named ones
+  const first = cells[0]
+  const name = nameProperty(scalars, taken)
+  // (without the list's name, two named values are needed: one named cell beside a label is a form's row, not a header)
+  if (name !== undefined && first !== undefined && columns.length >= (anchor >= 0 ? 1 : 2) && !columns.some((c) => c.cell === first) && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
+    taken.add(name.name)
+    columns.unshift({ name: name.name, node: name.schema as ScalarNode, cell: first })
+  }
   // separate money-in and money-out columns give a signed amount when no column names it
   const amount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "value", "sum"))
   if (amount !== undefined) {
-    for (const cell of row.cells) {
+    for (const cell of cells) {
       const text = cell.text.trim().replace(/[:()£$€]/g, "").trim()
       const sign = MONEY_OUT.test(text) ? -1 : MONEY_IN.test(text) ? 1 : undefined
       if (sign !== undefined && !columns.some((c) => c.cell === cell)) columns.push({ name: amount.name, node: amount.schema as ScalarNode, cell, sign })
@@ -373,6 +497,9 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | un
 const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
+  // a row of the same table with nothing under the list's own column is another list's line
+  const list = columns.find((c) => c.list === true)
+  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c) === list)) return row.cells.length >= 2 ? "skip" : undefined
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {

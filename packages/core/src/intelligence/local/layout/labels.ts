@@ -4,7 +4,9 @@
  * title, its parents' names (weaker) and its description (weakest); both sides are stemmed and
  * expanded with a small, general business vocabulary of equivalent words (`EQUIVALENTS`: "no" and
  * "#" for number, "qty" for quantity, "vat" for tax…). The score is the weighted share of the
- * field's words the label has, lowered by the share of label words the field does not have.
+ * field's words the label has, lowered by the share of label words the field does not have. A
+ * description that names the field another way ("Deductible or excess for …", "Limit of liability
+ * or sum insured") gives an alternative name, scored like the field's own: the user's own synonym.
  */
 import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms, words } from "../text-features.js"
@@ -12,10 +14,10 @@ import { terms, words } from "../text-features.js"
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
   "number no # num nr id ref reference iban",
-  "total grand amount",
+  "total grand amount extended cost payable",
   "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
-  "quantity qty hours hrs",
+  "quantity qty hours hrs units",
   "price rate cost",
   "description item details service product particulars transaction narrative",
   "tax vat gst",
@@ -35,7 +37,7 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "employee staff worker",
   "employer company",
   "gross before",
-  "net after"
+  "net after subtotal"
 ]
 
 const expansion = new Map<string, Set<string>>()
@@ -48,10 +50,22 @@ for (const group of EQUIVALENTS) {
   }
 }
 
-/** Stemmed words of a label, with "#" and "no." kept as the word for number. */
+/**
+ * Set phrases of business documents that name a field by other words: a balance "brought
+ * forward" is the opening one and "carried forward" the closing one; what is left "to pay" is
+ * the total.
+ */
+const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
+  [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
+  [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
+  [/\b(?:left\s+)?to\s+pay\b/i, ["total"]]
+]
+
+/** Stemmed words of a label, with "#" and "no." kept as the word for number, and the words of a set phrase it uses. */
 export const labelTerms = (label: string): Array<string> => {
   const out = terms(label)
   if (/#|\bno\b\.?|\bnr\b\.?/i.test(label)) out.push(stem("number"))
+  for (const [re, named] of PHRASES) if (re.test(label)) out.push(...named.map((w) => stem(w)))
   return out
 }
 
@@ -59,6 +73,25 @@ export interface FieldWords {
   /** stemmed word → weight */
   readonly weights: ReadonlyMap<string, number>
   readonly total: number
+  /** the field named another way by its description; a label may match either */
+  readonly alternatives?: ReadonlyArray<FieldWords>
+}
+
+/**
+ * The other name a description gives the field: "Deductible or excess for the coverage" names
+ * `deductible` also "excess"; the part before "or" must use one of the field's own words, so an
+ * "or" elsewhere in a sentence is not read as a synonym.
+ */
+const ALTERNATIVE = /^([^,.;:()]*?)\s+or\s+([^,.;:()]+?)(?=\s+(?:for|of|as|in|on|to|from|at|per|with|by|that|which|paid|charged)\b|[,.;:()]|$)/i
+export const alternativeName = (name: string, title: string | null, description: string | null): string | null => {
+  if (description === null) return null
+  const m = ALTERNATIVE.exec(description.trim())
+  if (m === null) return null
+  const own = terms(`${name.replace(/_/g, " ")} ${title ?? ""}`).filter((t) => !GENERIC.has(t))
+  const before = terms(m[1]!)
+  const alternative = m[2]!.trim()
+  if (!own.some((t) => before.some((b) => matches(t, b))) || words(alternative).length > 4) return null
+  return alternative
 }
 
 /**
@@ -70,7 +103,7 @@ const GENERIC: ReadonlySet<string> = new Set(
   ["name", "text", "info", "value", "detail", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
 )
 
-export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null): FieldWords => {
+export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null, withAlternatives = true): FieldWords => {
   const weights = new Map<string, number>()
   const add = (text: string, w: number) => {
     const ts = terms(text.replace(/_/g, " "))
@@ -86,7 +119,8 @@ export const fieldWords = (name: string, title: string | null, parents: Readonly
   add(name, 1)
   let total = 0
   for (const w of weights.values()) total += w
-  return { weights, total }
+  const alternative = withAlternatives ? alternativeName(name, title, description) : null
+  return alternative === null ? { weights, total } : { weights, total, alternatives: [fieldWords(alternative, null, parents, description, false)] }
 }
 
 const matches = (fieldTerm: string, labelTerm: string) =>
@@ -100,7 +134,10 @@ export const sameWord = matches
  * title) the label has, lowered by the share of label words the field does not know, plus up to
  * 0.2 for its weaker words (parents, description, generic words like "name").
  */
-export const labelScore = (field: FieldWords, label: string): number => {
+export const labelScore = (field: FieldWords, label: string): number =>
+  Math.max(ownLabelScore(field, label), ...(field.alternatives ?? []).map((a) => ownLabelScore(a, label)))
+
+const ownLabelScore = (field: FieldWords, label: string): number => {
   const ls = labelTerms(label)
   if (ls.length === 0 || field.total === 0) return 0
   let strongTotal = 0

@@ -1,0 +1,73 @@
+/**
+ * The held-out understanding set (`npm run eval -- --set understanding-heldout`): 32 generated
+ * documents of eight categories (eval/heldout/documents.ts, rendered by eval/heldout/layout.ts)
+ * and the real invoices of `../shared/realdocs` with truth written by hand (real-invoices.ts).
+ *
+ *   npx tsx eval/heldout/generate.ts [dir]   # write the generated documents and manifest.json (default eval/.heldout)
+ */
+import { createHash } from "node:crypto"
+import { existsSync } from "node:fs"
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { Prng } from "../lib/prng.js"
+import { type DocumentTruth, type FileFormat, INVOICE_SCHEMA } from "../lib/truth.js"
+import { models } from "./documents.js"
+import { type Rendered, renderDocx, renderHtml, renderPdf, renderTxt, renderXlsx } from "./layout.js"
+import { REAL_INVOICES } from "./real-invoices.js"
+
+const SEED = 0x5eed_4e1d
+
+/** `dev`: the half an engine change may be developed against; `test`: the half only reported; `real`: the real invoices */
+export type Split = "dev" | "test" | "real"
+export interface HeldoutTruth extends DocumentTruth { readonly split: Split }
+
+const EXTENSION: Record<FileFormat, string> = { pdf: "pdf", docx: "docx", html: "html", txt: "txt", xlsx: "xlsx", csv: "csv", png: "png" }
+
+/** Writes the generated documents into `outDir`; returns every document's truth, the real invoices' files addressed in `realdocsDir`. */
+export const generateHeldout = async (outDir: string, realdocsDir: string, seed = SEED): Promise<Array<HeldoutTruth>> => {
+  await mkdir(outDir, { recursive: true })
+  const rng = new Prng(seed)
+  const truths: Array<HeldoutTruth> = []
+  for (const [index, m] of models(rng).entries()) {
+    const meta = { title: m.title, author: m.author }
+    const rendered: Rendered =
+      m.target === "pdf" || m.target === "pdf2col" || m.target === "png"
+        ? await renderPdf(m.blocks, { twoColumnText: m.target === "pdf2col", font: m.font, scan: m.target === "png" }, m.schema, meta)
+        : m.target === "docx" ? renderDocx(m.blocks, meta)
+        : m.target === "html" ? renderHtml(m.blocks, m.title)
+        : m.target === "xlsx" ? renderXlsx(m.blocks, m.schema, { sheet_name: m.title.slice(0, 28), category: m.category }, meta)
+        : renderTxt(m.blocks, m.schema)
+    const file = `${m.id}.${EXTENSION[rendered.format]}`
+    await writeFile(path.join(outDir, file), rendered.bytes)
+    truths.push({
+      id: m.id, file, format: rendered.format, type: m.type, notes: `${m.target === "pdf2col" ? "two-column text; " : m.target === "png" ? "scan (PNG, OCR); " : ""}${m.notes}`,
+      pages: rendered.pages, bytes: rendered.bytes.byteLength, sha256: createHash("sha256").update(rendered.bytes).digest("hex"),
+      category: m.category, sheets: rendered.sheets, schema_name: m.schema_name, schema: m.schema, fields: m.fields, locations: rendered.locations,
+      split: index % 2 === 0 ? "dev" : "test"
+    })
+  }
+  for (const real of REAL_INVOICES) {
+    for (const name of real.files) {
+      const file = path.join(realdocsDir, "files", name)
+      if (!existsSync(file)) continue
+      const bytes = await readFile(file)
+      const format = path.extname(name).slice(1) as FileFormat
+      truths.push({
+        id: `${real.id}-${format}`, file, format, type: real.type, notes: real.notes, pages: null, bytes: bytes.byteLength,
+        sha256: createHash("sha256").update(bytes).digest("hex"), category: real.category, sheets: null, schema_name: "invoice", schema: INVOICE_SCHEMA,
+        fields: real.fields, locations: [], split: "real"
+      })
+    }
+  }
+  await writeFile(path.join(outDir, "manifest.json"), `${JSON.stringify({ version: 1, seed, generator: "eval/heldout/generate.ts", documents: truths }, null, 2)}\n`)
+  return truths
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+if (isMain) {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const out = path.resolve(process.argv[2] ?? path.join(here, "..", ".heldout"))
+  const truths = await generateHeldout(out, path.resolve(here, "..", "..", "..", "shared", "realdocs"))
+  console.log(`${truths.length} documents in ${out}: ${[...new Set(truths.map((t) => t.type))].map((t) => `${t} ${truths.filter((x) => x.type === t).length}`).join(", ")}`)
+}
