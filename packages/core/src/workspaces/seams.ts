@@ -28,6 +28,7 @@ import { CatalogStore } from "./catalog/catalog-store.js"
 import { SearchSessionStore } from "./intelligent-search/search-session.js"
 import { graphStage } from "./graph/graph-stage.js"
 import { KnowledgeGraphStore } from "./graph/graph-store.js"
+import { LedgerStore } from "./ledger/ledger-store.js"
 import type { Ids } from "../kernel/ids.js"
 import type { JobKinds } from "../jobs/job-kinds.js"
 import type { JobStore } from "../jobs/job-store.js"
@@ -92,15 +93,22 @@ const knowledgeGraphTeardown: TeardownStep<KnowledgeGraphStore> = {
   run: (tenantId, workspaceId) => Effect.flatMap(KnowledgeGraphStore, (s) => s.removeWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's ledger understanding: its confirmed selections and latest reports */
+const ledgerTeardown: TeardownStep<LedgerStore> = {
+  name: "ledger_understanding",
+  run: (tenantId, workspaceId) => Effect.flatMap(LedgerStore, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
 export const workspaceTeardownSteps: ReadonlyArray<
   TeardownStep<
-    WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore | KnowledgeGraphStore
+    WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore | KnowledgeGraphStore | LedgerStore
   >
 > = [
   searchSessionsTeardown,
   searchIndexTeardown,
   knowledgeGraphTeardown,
+  ledgerTeardown,
   ingestionRecordsStep,
   catalogTeardown,
   fileTeardownStep,
