@@ -29,7 +29,9 @@ import { SearchSessionStore } from "./intelligent-search/search-session.js"
 import { graphStage } from "./graph/graph-stage.js"
 import { KnowledgeGraphStore } from "./graph/graph-store.js"
 import { LedgerStore } from "./ledger/ledger-store.js"
+import { ledgerStage } from "./ledger/ledger-stage.js"
 import type { Ids } from "../kernel/ids.js"
+import type { Settings } from "../kernel/config.js"
 import type { JobKinds } from "../jobs/job-kinds.js"
 import type { JobStore } from "../jobs/job-store.js"
 import type { JobEventLog } from "../jobs/job-event-log.js"
@@ -60,8 +62,10 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * when adding a stage that needs some.
  */
 export const workspaceIngestionStages: ReadonlyArray<
-  IngestionStage<SearchIndex | Embedder | CatalogStore | CatalogExtractor | KnowledgeGraphStore | Ids | JobKinds | JobStore | JobEventLog | JobQueue>
-> = [searchIndexingStage, catalogStage, graphStage]
+  IngestionStage<
+    SearchIndex | Embedder | CatalogStore | CatalogExtractor | KnowledgeGraphStore | WorkspaceSql | WorkspaceFileStore | Settings | Ids | JobKinds | JobStore | JobEventLog | JobQueue
+  >
+> = [searchIndexingStage, catalogStage, graphStage, ledgerStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
