@@ -224,7 +224,7 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
 
     it("without force an unchanged package republishes the stored report; force reads again; a changed package is stale until run again", async () => {
       const pkg = journalCsv({ entries: 30, layout: "debit_credit" })
-      const { run, latest, add } = await setup([...pkg.journal, pkg.chart])
+      const { ws, all, run, latest, add } = await setup([...pkg.journal, pkg.chart])
       const first = await run()
       const again = await run()
       expect(again.result.republished).toBe(true)
@@ -244,6 +244,14 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
       expect(next.result.report.scope.catalog_revision).not.toBe(first.result.report.scope.catalog_revision)
       expect(testOf(next.result.report, "trial_balance_tie").status).toBe("passed")
       expect((await latest()).body).toMatchObject({ stale: false, job_id: next.job_id })
+      // the chart's file is deleted: the report that read it is stale, still shown
+      const files = await api.call("GET", `/v1/workspaces/${ws}/files?path_prefix=gl/`, { key: all })
+      const chart = files.body.items.find((f: { path: string }) => f.path === pkg.chart.path)
+      expect(chart, JSON.stringify(files.body)).toBeDefined()
+      await client().succeeded(all, await api.call("DELETE", `/v1/workspaces/${ws}/files/${chart.file_id}?wait_seconds=30`, { key: all }))
+      expect((await latest()).body).toMatchObject({ stale: true, job_id: next.job_id })
+      const after = await run()
+      expect(after.result.report.tables.map((t: { source_id: string }) => t.source_id)).not.toContain("chart_of_accounts")
     })
 
     it("a ledger partitioned across monthly files is one dataset; selections refuse a part, a partial set, a stale revision, unknown and unrecognised sources", async () => {

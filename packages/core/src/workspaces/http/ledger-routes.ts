@@ -11,9 +11,10 @@
  * - A stale `expected_catalog_revision` or review `reading_id` is 409 `ledger_catalog_stale`
  *   (with the current value); every other refusal of a selection or a review is 422
  *   `invalid_request` with the engine's `reason` and the source ids it concerns.
- * - `GET …/ledger-understanding` answers the scope's latest report only when the caller may see
- *   every table it read (else 404, as for a report never made: its tables are not the caller's);
- *   `stale` is true when the caller's package has another catalog revision than the report's.
+ * - `GET …/ledger-understanding` answers the scope's latest report only when none of the tables
+ *   it read is hidden from the caller (else 404, as for a report never made: its tables are not
+ *   the caller's); `stale` is true when the caller's package has another catalog revision than
+ *   the report's (a table added, changed or gone).
  */
 import { Clock, Effect, Option } from "effect"
 import { jsonBodyOf } from "../../api/endpoint.js"
@@ -186,10 +187,11 @@ export const ledgerEndpoints = [
         const scope = yield* scopeOf(query)
         const stored = yield* Effect.flatMap(LedgerStore, (s) => s.report(w.tenant_id, w.workspace_id, ledgerScopeKey(scope)))
         if (Option.isNone(stored)) return yield* new LedgerUnderstandingNotFound({ workspaceId: w.workspace_id })
-        const { tables } = yield* scopedTables(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope)
-        const mine = new Set(tables.map((t) => t.table_name))
+        const { tables, hidden } = yield* scopedTables(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope)
+        const withheld = new Set(hidden)
         const { report, job_id } = stored.value
-        if (report.tables.some((t) => t.kind === "table" && !mine.has(t.source_id))) return yield* new LedgerUnderstandingNotFound({ workspaceId: w.workspace_id })
+        // a table since gone (its file deleted) makes the report stale, not another caller's
+        if (report.tables.some((t) => t.kind === "table" && withheld.has(t.source_id))) return yield* new LedgerUnderstandingNotFound({ workspaceId: w.workspace_id })
         return docsJson(200, { ...report, stale: packageRevision(tables) !== stored.value.catalog_revision, job_id }, ctx.requestId)
       }).pipe(storeDown)
   })
