@@ -15,6 +15,7 @@ import {
   workspaceIntelligentSearchHttpSuite,
   workspaceSearchHttpSuite,
   workspaceGraphHttpSuite,
+  workspaceLedgerHttpSuite,
   workspaceToolsHttpSuite,
   workspaceFilesHttpSuite,
   workspaceIngestionHttpSuite,
@@ -110,6 +111,10 @@ workspaceSearchHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "pos
 // the knowledge graph on Bun: builds, the three tools and their access rules
 workspaceGraphHttpSuite("Bun: listen", onBun("listen", "memory", true))
 workspaceGraphHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
+
+// ledger understanding on Bun: CSV journal packages uploaded and ingested, catalog, selections, runs and reports
+workspaceLedgerHttpSuite("Bun: listen", onBun("listen", "memory", true))
+workspaceLedgerHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
 
 // filtered search on Bun: an outdated catalog set up through the fixture server's test routes
 workspaceFilteredSearchHttpSuite("Bun: listen", onBun("listen", "memory", true, true))

@@ -32,12 +32,13 @@ import * as MemorySearchIndex from "./search-index.js"
 import * as MemoryCatalogStore from "./catalog-store.js"
 import * as MemorySearchSessionStore from "./search-session-store.js"
 import * as MemoryGraphStore from "./graph-store.js"
+import * as MemoryLedgerStore from "./ledger-store.js"
 
 export { MemoryBlobStore, MemoryDecisionStore, MemoryExtractionSchemaStore, MemoryJobEventLog, MemoryJobQueue, MemoryJobSignals }
 export { MemoryJobStore, MemoryLimiterStore, MemoryObjectStore, MemoryRequestRateStore, MemorySyncWaitStore, MemoryTenantStore }
 export { MemoryUploadSessionStore, MemoryUploadStore, MemoryUsageStore, MemoryWorkspaceFileStore }
 export { MemoryAccessLabelStore, MemoryDomainStore, MemoryFileIngestionStore, MemoryWorkspaceStore }
-export { MemoryCatalogStore, MemoryGraphStore, MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
+export { MemoryCatalogStore, MemoryGraphStore, MemoryLedgerStore, MemorySearchIndex, MemorySearchSessionStore, MemoryWorkspaceSql }
 
 /** The search index, built alone (it clears on reset only when built inside a storage layer). */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex> = MemorySearchIndex.layer
@@ -70,7 +71,7 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage> = Layer.merg
   MemoryExtractionSchemaStore.layer
 )
 
-/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestion records, tables, the search index, the catalog, deep-search sessions, the knowledge graph. */
+/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestion records, tables, the search index, the catalog, deep-search sessions, the knowledge graph, ledger understanding. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.mergeAll(
   MemoryAccessLabelStore.layer,
   MemoryWorkspaceStore.layer,
@@ -81,7 +82,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage> = Layer.m
   MemorySearchIndex.layer,
   MemoryCatalogStore.layer,
   MemorySearchSessionStore.layer,
-  MemoryGraphStore.layer
+  MemoryGraphStore.layer,
+  MemoryLedgerStore.layer
 )
 
 /** All storage ports in memory and the `StorageAdmin` that empties them; each build starts empty. */

@@ -133,6 +133,20 @@ describe("OpenAPI documents", () => {
     expect(Object.keys(documents.paths).filter((p) => p.startsWith("/v1/workspaces") || p.startsWith("/v1/domains"))).toEqual([])
   })
 
+  it("GET /openapi/workspaces.json lists the ledger-understanding routes with their error codes", async () => {
+    const doc = await documentOf("/openapi/workspaces.json")
+    const base = "/v1/workspaces/{workspace_id}/ledger-understanding"
+    expect(Object.keys(doc.paths[`${base}/sources`])).toEqual(["get"])
+    expect(Object.keys(doc.paths[`${base}/selections`])).toEqual(["post"])
+    expect(Object.keys(doc.paths[base]).sort()).toEqual(["get", "post"])
+    const codes = (status: string, op: any) => op.responses[status].content["application/json"].schema.allOf[1].properties.error.properties.code.enum
+    expect(codes("409", doc.paths[base].post)).toEqual(expect.arrayContaining(["ledger_understanding_in_progress", "ledger_catalog_stale", "idempotency_key_reused"]))
+    expect(codes("404", doc.paths[base].get)).toEqual(expect.arrayContaining(["workspace_not_found", "ledger_understanding_not_found"]))
+    expect(codes("409", doc.paths[`${base}/selections`].post)).toEqual(expect.arrayContaining(["ledger_catalog_stale"]))
+    expect(doc.paths[base].post.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual(expect.arrayContaining(["query wait_seconds", "header Idempotency-Key"]))
+    expect(doc.paths[base].get.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual(expect.arrayContaining(["query path_prefix", "query paths", "query selection_id"]))
+  })
+
   it("GET /openapi/decision.json is a valid OpenAPI 3.1 document", async () => {
     await validate(await documentOf("/openapi/decision.json"))
   })

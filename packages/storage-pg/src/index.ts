@@ -54,11 +54,12 @@ import * as PgFileIngestionStore from "./file-ingestion-store.js"
 import * as PgCatalogStore from "./catalog-store.js"
 import * as PgSearchSessionStore from "./search-session-store.js"
 import * as PgGraphStore from "./graph-store.js"
+import * as PgLedgerStore from "./ledger-store.js"
 import * as PgWorkspaceSql from "./workspace-sql.js"
 import * as PgSearchIndex from "./search-index.js"
 
 export { PgBlobStore, PgDecisionStore, PgExtractionSchemaStore, PgJobQueue, PgJobStore, PgLimiterStore, PgMigrations, PgTenantStore, PgUploadStore }
-export { PgGraphStore, PgSearchIndex, PgWorkspaceSql }
+export { PgGraphStore, PgLedgerStore, PgSearchIndex, PgWorkspaceSql }
 export { PgJobEventLog, PgJobSignals, PgObjectStore, PgRequestRateStore, PgStorageAdmin, PgSyncWaitStore, PgUploadSessionStore, PgUsageStore }
 export { PgAccessLabelStore, PgCatalogStore, PgDomainStore, PgFileIngestionStore, PgSearchSessionStore, PgWorkspaceFileStore, PgWorkspaceStore }
 export { clientLayer, config, DEFAULTS, type PgStorageOptions } from "./client.js"
@@ -102,7 +103,7 @@ export const documentsLayer: Layer.Layer<Documents.DocumentStorage, never, SqlCl
  */
 export const searchIndexLayer: Layer.Layer<Workspaces.Search.SearchIndex, never, SqlClient.SqlClient> = PgSearchIndex.layer
 
-/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestions, tables, the search index, the catalog, deep-search sessions, the knowledge graph. */
+/** The workspace service's stores: access labels, workspaces, tenant domains, files, ingestions, tables, the search index, the catalog, deep-search sessions, the knowledge graph, ledger understanding. */
 export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspaces.Search.SearchIndex, never, SqlClient.SqlClient> = Layer.mergeAll(
   PgAccessLabelStore.layer,
   PgWorkspaceStore.layer,
@@ -113,7 +114,8 @@ export const workspacesLayer: Layer.Layer<Workspaces.WorkspaceStorage | Workspac
   searchIndexLayer,
   PgCatalogStore.layer,
   PgSearchSessionStore.layer,
-  PgGraphStore.layer
+  PgGraphStore.layer,
+  PgLedgerStore.layer
 )
 
 /**

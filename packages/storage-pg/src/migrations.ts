@@ -36,6 +36,7 @@ import catalog from "./migrations/0021_catalog.js"
 import searchSessions from "./migrations/0022_search_sessions.js"
 import searchPostings from "./migrations/0023_search_postings.js"
 import knowledgeGraph from "./migrations/0024_knowledge_graph.js"
+import ledgerUnderstanding from "./migrations/0025_ledger_understanding.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -63,7 +64,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "21_catalog": catalog,
   "22_search_sessions": searchSessions,
   "23_search_postings": searchPostings,
-  "24_knowledge_graph": knowledgeGraph
+  "24_knowledge_graph": knowledgeGraph,
+  "25_ledger_understanding": ledgerUnderstanding
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

@@ -56,7 +56,9 @@ export const TABLES = [
   "docket_search_term_df",
   "docket_ws_search_sessions",
   "docket_kg_file_graphs",
-  "docket_kg_snapshots"
+  "docket_kg_snapshots",
+  "docket_ledger_selections",
+  "docket_ledger_reports"
 ] as const
 
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Kernel.StorageAdminService => {

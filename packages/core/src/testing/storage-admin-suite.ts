@@ -17,6 +17,7 @@ import { UPLOAD_LIFETIME_MS, UploadStore } from "../documents/uploads/upload.js"
 import { JobEventLog } from "../jobs/job-event-log.js"
 import { StorageAdmin } from "../kernel/storage-admin.js"
 import { KnowledgeGraphStore } from "../workspaces/graph/graph-store.js"
+import { LedgerStore } from "../workspaces/ledger/ledger-store.js"
 import { UsageStore } from "../tenancy/billing/usage-store.js"
 import { RequestRateStore } from "../tenancy/limits/request-rate-store.js"
 import { SyncWaitStore } from "../tenancy/limits/sync-wait-store.js"
@@ -187,6 +188,24 @@ export const storageAdminSuite = <E>(name: string, layer: Layer.Layer<StoragePor
         expect(yield* s.fileGraphs(tenantId, workspaceId)).toEqual([])
         expect(Option.isNone(yield* s.currentSnapshot(tenantId, workspaceId))).toBe(true)
         expect(Option.isNone(yield* s.snapshot(tenantId, workspaceId))).toBe(true)
+      }))
+
+    it("reset empties ledger understanding: selections and reports", () =>
+      Effect.gen(function*() {
+        const s = yield* LedgerStore
+        const tenantId = unique("ten")
+        const workspaceId = uuid()
+        const selectionId = uuid()
+        yield* s.putSelection(tenantId, workspaceId, {
+          selection_id: selectionId,
+          key_id: uuid(),
+          created_at: T0,
+          selection: { catalog_revision: "rev:a", primary_source_id: "gl", primary_member_ids: ["gl"], supporting_source_ids: [], primary_confirmed_unrecognized: false }
+        })
+        yield* s.putReport(tenantId, workspaceId, { scope_key: "[]", catalog_revision: "rev:a", job_id: uuid(), created_at: T0, report: { report_version: 1 } as never })
+        yield* reset
+        expect(Option.isNone(yield* s.selection(tenantId, workspaceId, selectionId))).toBe(true)
+        expect(Option.isNone(yield* s.report(tenantId, workspaceId, "[]"))).toBe(true)
       }))
 
     it("reset restores the default pool sizes of the limiter", () =>

@@ -28,7 +28,10 @@ import { CatalogStore } from "./catalog/catalog-store.js"
 import { SearchSessionStore } from "./intelligent-search/search-session.js"
 import { graphStage } from "./graph/graph-stage.js"
 import { KnowledgeGraphStore } from "./graph/graph-store.js"
+import { LedgerStore } from "./ledger/ledger-store.js"
+import { ledgerStage } from "./ledger/ledger-stage.js"
 import type { Ids } from "../kernel/ids.js"
+import type { Settings } from "../kernel/config.js"
 import type { JobKinds } from "../jobs/job-kinds.js"
 import type { JobStore } from "../jobs/job-store.js"
 import type { JobEventLog } from "../jobs/job-event-log.js"
@@ -59,8 +62,10 @@ const ingestionRecordsStep: TeardownStep<FileIngestionStore> = {
  * when adding a stage that needs some.
  */
 export const workspaceIngestionStages: ReadonlyArray<
-  IngestionStage<SearchIndex | Embedder | CatalogStore | CatalogExtractor | KnowledgeGraphStore | Ids | JobKinds | JobStore | JobEventLog | JobQueue>
-> = [searchIndexingStage, catalogStage, graphStage]
+  IngestionStage<
+    SearchIndex | Embedder | CatalogStore | CatalogExtractor | KnowledgeGraphStore | WorkspaceSql | WorkspaceFileStore | Settings | Ids | JobKinds | JobStore | JobEventLog | JobQueue
+  >
+> = [searchIndexingStage, catalogStage, graphStage, ledgerStage]
 
 /** the workspace's tables and what isolates them in the SQL engine (schema, role) */
 const tablesTeardown: TeardownStep<WorkspaceSql> = {
@@ -92,15 +97,22 @@ const knowledgeGraphTeardown: TeardownStep<KnowledgeGraphStore> = {
   run: (tenantId, workspaceId) => Effect.flatMap(KnowledgeGraphStore, (s) => s.removeWorkspace(tenantId, workspaceId))
 }
 
+/** the workspace's ledger understanding: its confirmed selections and latest reports */
+const ledgerTeardown: TeardownStep<LedgerStore> = {
+  name: "ledger_understanding",
+  run: (tenantId, workspaceId) => Effect.flatMap(LedgerStore, (s) => s.removeWorkspace(tenantId, workspaceId))
+}
+
 /** widen the union of services when adding a step that needs another */
 export const workspaceTeardownSteps: ReadonlyArray<
   TeardownStep<
-    WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore | KnowledgeGraphStore
+    WorkspaceFileStore | BlobStore | WorkspaceSql | FileIngestionStore | SearchIndex | CatalogStore | SearchSessionStore | KnowledgeGraphStore | LedgerStore
   >
 > = [
   searchSessionsTeardown,
   searchIndexTeardown,
   knowledgeGraphTeardown,
+  ledgerTeardown,
   ingestionRecordsStep,
   catalogTeardown,
   fileTeardownStep,

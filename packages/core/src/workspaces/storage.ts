@@ -9,6 +9,7 @@ import type { SearchIndex } from "./search/search-index.js"
 import type { CatalogStore } from "./catalog/catalog-store.js"
 import type { SearchSessionStore } from "./intelligent-search/search-session.js"
 import type { KnowledgeGraphStore } from "./graph/graph-store.js"
+import type { LedgerStore } from "./ledger/ledger-store.js"
 
 export type WorkspaceStorage =
   | AccessLabelStore
@@ -21,3 +22,4 @@ export type WorkspaceStorage =
   | CatalogStore
   | SearchSessionStore
   | KnowledgeGraphStore
+  | LedgerStore

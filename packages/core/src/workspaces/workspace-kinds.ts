@@ -6,5 +6,6 @@ import { filteredSearchKind } from "./filtered-search/filtered-search-kind.js"
 import { intelligentSearchKind } from "./intelligent-search/intelligent-search-kind.js"
 import { workspaceDeleteKind } from "./workspace/delete-kind.js"
 import { kgBuildKind } from "./graph/kg-build-kind.js"
+import { ledgerUnderstandingKind } from "./ledger/ledger-understanding-kind.js"
 
-export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind, filteredSearchKind, kgBuildKind] as const
+export const workspaceJobKinds = [workspaceDeleteKind, ...fileJobKinds, ingestionKind, reconciliationKind, intelligentSearchKind, filteredSearchKind, kgBuildKind, ledgerUnderstandingKind] as const

@@ -101,3 +101,27 @@ describe("the knowledge graph teardown step", () => {
       expect(Option.isSome(yield* graph.snapshot("ten-1", "ws-2"))).toBe(true)
     }).pipe(Effect.provide(memoryStorage)))
 })
+
+describe("the ledger-understanding teardown step", () => {
+  it.effect("is one of the workspace's steps and removes its selections and reports; not another workspace's", () =>
+    Effect.gen(function*() {
+      expect(Workspaces.workspaceTeardownSteps.map((s) => s.name)).toContain("ledger_understanding")
+      const ledger = yield* Workspaces.Ledger.LedgerStore
+      const selection = {
+        selection_id: "sel-1",
+        key_id: "key-1",
+        created_at: 0,
+        selection: { catalog_revision: "rev:a", primary_source_id: "gl", primary_member_ids: ["gl"], supporting_source_ids: [], primary_confirmed_unrecognized: false }
+      }
+      const report = Workspaces.Ledger.understandLedger({ sources: [] })
+      for (const w of ["ws-1", "ws-2"]) {
+        yield* ledger.putSelection("ten-1", w, selection)
+        yield* ledger.putReport("ten-1", w, { scope_key: "k", catalog_revision: "rev:a", job_id: "j", created_at: 0, report })
+      }
+      yield* Workspaces.workspaceTeardownSteps.find((s) => s.name === "ledger_understanding")!.run("ten-1", "ws-1")
+      expect(Option.isNone(yield* ledger.selection("ten-1", "ws-1", "sel-1"))).toBe(true)
+      expect(Option.isNone(yield* ledger.report("ten-1", "ws-1", "k"))).toBe(true)
+      expect(Option.isSome(yield* ledger.selection("ten-1", "ws-2", "sel-1"))).toBe(true)
+      expect(Option.getOrThrow(yield* ledger.report("ten-1", "ws-2", "k")).report).toEqual(report)
+    }).pipe(Effect.provide(memoryStorage)))
+})

@@ -17,8 +17,9 @@ import { searchEndpoints } from "./search-routes.js"
 import { intelligentSearchEndpoints } from "./intelligent-search-routes.js"
 import { filteredSearchEndpoints } from "./filtered-search-routes.js"
 import { graphEndpoints } from "./graph-routes.js"
+import { ledgerEndpoints } from "./ledger-routes.js"
 
-export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...intelligentSearchEndpoints, ...filteredSearchEndpoints, ...ingestionEndpoints, ...graphEndpoints]
+export const workspaceEndpoints = [...workspaceRouteEndpoints, ...accessLabelEndpoints, ...domainEndpoints, ...fileEndpoints, ...artifactEndpoints, ...fileToolEndpoints, ...toolEndpoints, ...searchEndpoints, ...intelligentSearchEndpoints, ...filteredSearchEndpoints, ...ingestionEndpoints, ...graphEndpoints, ...ledgerEndpoints]
 
 /** The OpenAPI 3.1 document of the workspace service, from the same declarations that serve it. */
 export const workspacesOpenApi = (endpoints: ReadonlyArray<EndpointDoc>) =>

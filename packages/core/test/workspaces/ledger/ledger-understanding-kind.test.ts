@@ -1,0 +1,115 @@
+/**
+ * The `ledger_understanding` job's work on the memory stores, where HTTP cannot reach: a review
+ * refused by the job itself (the package changed after the route accepted it), a selection gone,
+ * and republishing against a package whose table was loaded again with other rows.
+ */
+import { Workspaces } from "@docket/core"
+import { layer as memoryStorage } from "@docket/storage-memory"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, Layer } from "effect"
+import { settingsLayer } from "../../../src/kernel/config.js"
+import { buildTable } from "../../../src/workspaces/tables/table-profile.js"
+import type { RawCell } from "../../../src/workspaces/tables/workspace-table.js"
+
+const TENANT = "ten-ledger"
+
+const workspace = (id: string): Workspaces.Workspace => ({
+  workspace_id: id,
+  tenant_id: TENANT,
+  name: "ledger",
+  domain_id: "d",
+  domain_slug: "generic",
+  domain_version: 1,
+  access: { labels: [], default_label: null },
+  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
+  knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
+  ledger_understanding: Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
+  config_version: 1,
+  status: "active",
+  created_at: 0,
+  updated_at: 0
+})
+
+/** a balanced journal of `entries` two-line entries */
+const journalGrid = (entries: number): ReadonlyArray<ReadonlyArray<RawCell>> => [
+  ["Journal_ID", "JE_Line_Number", "Effective_Date", "GL_Account_Number", "Description", "Amount"],
+  ...Array.from({ length: entries }, (_, e) => [
+    [`JE-${e + 1}`, "1", `2024-0${1 + (e % 9)}-1${e % 10}`, "1200", `Invoice ${e}`, `${100 + e}.25`],
+    [`JE-${e + 1}`, "2", `2024-0${1 + (e % 9)}-1${e % 10}`, "4000", `Invoice ${e}`, `-${100 + e}.25`]
+  ]).flat()
+]
+
+const load = (ws: string, entries: number) =>
+  Effect.gen(function*() {
+    const built = buildTable({ file_id: "file-1", path: "gl/journal.csv", component: "journal.csv", component_kind: "csv", table_name: "journal" }, journalGrid(entries))
+    yield* Effect.flatMap(Workspaces.Tables.WorkspaceSql, (s) => s.loadTable(TENANT, ws, built.descriptor, built.rows))
+  })
+
+const input = (ws: string, over: Partial<Workspaces.Ledger.LedgerRunInput> = {}): Workspaces.Ledger.LedgerRunInput => ({
+  workspace_id: ws,
+  key_id: null,
+  access_labels: null,
+  path_prefix: null,
+  paths: [],
+  selection_id: null,
+  force: false,
+  review: null,
+  request: null,
+  ...over
+})
+
+const run = (i: Workspaces.Ledger.LedgerRunInput) =>
+  Effect.either(Workspaces.Ledger.ledgerUnderstandingKind.run({ job_id: crypto.randomUUID(), tenant_id: TENANT, input: i, progress: null } as never, () => Effect.void))
+
+const setup = (entries: number) =>
+  Effect.gen(function*() {
+    const ws = crypto.randomUUID()
+    yield* Effect.flatMap(Workspaces.WorkspaceStore, (s) => s.create(workspace(ws)))
+    yield* load(ws, entries)
+    return ws
+  })
+
+const layer = Layer.mergeAll(memoryStorage, settingsLayer({}))
+
+describe("ledger_understanding job", () => {
+  it.effect("republishes an unchanged package without a unit; a table loaded again with other rows is read again", () =>
+    Effect.gen(function*() {
+      const ws = yield* setup(12)
+      const first = yield* run(input(ws))
+      expect(Either.isRight(first)).toBe(true)
+      const made = Either.getOrThrow(first)
+      expect(made).toMatchObject({ units: 1, result: { result_type: "ledger_understanding", republished: false } })
+      expect(made.result.report.assessment).toMatchObject({ status: "ready", entries: 12, lines: 24 })
+      const again = Either.getOrThrow(yield* run(input(ws)))
+      expect(again).toMatchObject({ units: 0, result: { republished: true } })
+      expect(again.result.report).toEqual(made.result.report)
+      yield* load(ws, 15)
+      const changed = Either.getOrThrow(yield* run(input(ws)))
+      expect(changed).toMatchObject({ units: 1, result: { republished: false } })
+      expect(changed.result.report.assessment.entries).toBe(15)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("the job checks the review itself: a reading gone stale since acceptance fails ledger_catalog_stale, an unknown source invalid_request", () =>
+    Effect.gen(function*() {
+      const ws = yield* setup(10)
+      const reading = Either.getOrThrow(yield* run(input(ws))).result.report.scope.review_reading_id
+      const accepted = Either.getOrThrow(yield* run(input(ws, { review: { reading_id: reading, scope: [] } })))
+      expect(accepted.result.review).toEqual({ reading_id: reading, primary_source_id: "journal", source_ids: ["journal"] })
+      // the package changes after the route accepted the review
+      yield* load(ws, 11)
+      const stale = yield* run(input(ws, { review: { reading_id: reading, scope: [] } }))
+      expect(Either.isLeft(stale) && stale.left).toMatchObject({ code: "ledger_catalog_stale", retryable: false })
+      const current = Either.getOrThrow(yield* run(input(ws, { force: true }))).result.report.scope.review_reading_id
+      const unknown = yield* run(input(ws, { review: { reading_id: current, scope: ["ghost"] } }))
+      expect(Either.isLeft(unknown) && unknown.left).toMatchObject({ code: "invalid_request", retryable: false })
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("a selection the workspace no longer holds fails invalid_request; a missing workspace workspace_not_found", () =>
+    Effect.gen(function*() {
+      const ws = yield* setup(4)
+      const gone = yield* run(input(ws, { selection_id: "sel-gone" }))
+      expect(Either.isLeft(gone) && gone.left).toMatchObject({ code: "invalid_request" })
+      const missing = yield* run(input(crypto.randomUUID()))
+      expect(Either.isLeft(missing) && missing.left).toMatchObject({ code: "workspace_not_found" })
+    }).pipe(Effect.provide(layer)))
+})
