@@ -5,6 +5,8 @@
  * `exclude_path_prefixes` nor in one of its `exclude_categories` (a `group` excludes its every
  * `group/subgroup`); `exclude` never enters.
  */
+import { Effect } from "effect"
+import { WorkspaceFileStore } from "../files/file-store.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 import type { KnowledgeGraphPolicy } from "../workspace/workspace.js"
 
@@ -25,3 +27,22 @@ export const entersGraph = (f: WorkspaceFile, policy: KnowledgeGraphPolicy): boo
   if (policy.exclude_path_prefixes.some((p) => underPrefix(f.path, p))) return false
   return !policy.exclude_categories.some((c) => inCategory(f.category, c))
 }
+
+/** Every file of the workspace (whatever its label) that `keep` accepts, in path order, read a page at a time. */
+export const workspaceFilesWhere = (tenantId: string, workspaceId: string, keep: (f: WorkspaceFile) => boolean) =>
+  Effect.gen(function*() {
+    const store = yield* WorkspaceFileStore
+    const out: Array<WorkspaceFile> = []
+    let after: string | undefined
+    for (;;) {
+      const page = yield* store.list(tenantId, workspaceId, {
+        visible: "all",
+        order: "path",
+        limit: 1000,
+        after: after === undefined ? undefined : { order: "path", path: after }
+      })
+      for (const f of page.items) if (keep(f)) out.push(f)
+      if (page.next_cursor === null || page.next_cursor.order !== "path") return out
+      after = page.next_cursor.path
+    }
+  })

@@ -9,43 +9,17 @@
  *   still there and ingested (`graph-view.ts`).
  */
 import { Effect } from "effect"
-import { createJob } from "../../jobs/create-job.js"
-import type { JobEventLog } from "../../jobs/job-event-log.js"
-import type { JobKinds } from "../../jobs/job-kinds.js"
-import type { JobQueue } from "../../jobs/job-queue.js"
-import { JobStore, SoleJobActive } from "../../jobs/job-store.js"
-import type { Ids } from "../../kernel/ids.js"
+import { type Chaining, chainSoleJob } from "../ingestion/chain-job.js"
 import type { IngestionStage } from "../ingestion/stages.js"
-import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import { KnowledgeGraphStore } from "./graph-store.js"
 import { KG_BUILD } from "./kg-build-kind.js"
-
-/** what chaining a job needs */
-type Chaining = Ids | JobKinds | JobStore | JobEventLog | JobQueue
 
 export const graphStage: IngestionStage<KnowledgeGraphStore | Chaining> = {
   name: "knowledge_graph",
   afterIngestion: (s) =>
     Effect.gen(function*() {
       if (!s.workspace.knowledge_graph.auto_build || s.ingested_file_ids.length === 0) return {}
-      const store = yield* JobStore
-      const chained = yield* createJob(
-        {
-          tenantId: s.workspace.tenant_id,
-          kind: KG_BUILD,
-          input: { workspace_id: s.workspace.workspace_id, force: false },
-          workspaceId: s.workspace.workspace_id,
-          force: false,
-          // one chain per ingestion job, also when the job is run again
-          idempotencyKey: `kg-build-after:${s.job.job_id}`,
-          requestId: s.job.request_id,
-          payloadRetentionMs: workspaceJobRetentionMs(s.workspace)
-        },
-        (job) => store.insertWithin(job, Number.MAX_SAFE_INTEGER, { sole: true })
-      ).pipe(
-        Effect.map((stored) => stored.job.job_id),
-        Effect.catchIf((e): e is SoleJobActive => e instanceof SoleJobActive, (e) => Effect.succeed(e.jobId))
-      )
+      const chained = yield* chainSoleJob(s, KG_BUILD, { workspace_id: s.workspace.workspace_id, force: false })
       return { kg_build_job_id: chained }
     }),
   onFileDropped: (tenantId, workspaceId, fileId) => Effect.flatMap(KnowledgeGraphStore, (s) => s.removeFileGraph(tenantId, workspaceId, fileId))

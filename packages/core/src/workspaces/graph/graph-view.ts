@@ -13,9 +13,8 @@
  */
 import { Effect } from "effect"
 import { type ContentKind, contentKindOf } from "../files/content-kind.js"
-import { isVisible, type VisibleLabels, WorkspaceFileStore } from "../files/file-store.js"
-import type { WorkspaceFile } from "../files/workspace-file.js"
-import { hasGraphableContent } from "./graph-inclusion.js"
+import { isVisible, type VisibleLabels } from "../files/file-store.js"
+import { hasGraphableContent, workspaceFilesWhere } from "./graph-inclusion.js"
 import type { LoadedGraph } from "./loaded-graph.js"
 import type { GraphEdge, GraphEvidence, GraphNode } from "./snapshot.js"
 
@@ -32,23 +31,9 @@ export const sourceFilesOf = (tenantId: string, workspaceId: string, fileIds: Re
     const wanted = new Set(fileIds)
     const out = new Map<string, SourceFile>()
     if (wanted.size === 0) return out
-    const store = yield* WorkspaceFileStore
-    let after: string | undefined
-    for (;;) {
-      const page = yield* store.list(tenantId, workspaceId, {
-        visible: "all",
-        order: "path",
-        limit: 1000,
-        after: after === undefined ? undefined : { order: "path", path: after }
-      })
-      for (const f of page.items as ReadonlyArray<WorkspaceFile>) {
-        if (wanted.has(f.file_id) && hasGraphableContent(f)) {
-          out.set(f.file_id, { path: f.path, access_label: f.access_label, kind: contentKindOf(f.path, f.file_type) })
-        }
-      }
-      if (page.next_cursor === null || page.next_cursor.order !== "path") return out
-      after = page.next_cursor.path
-    }
+    const files = yield* workspaceFilesWhere(tenantId, workspaceId, (f) => wanted.has(f.file_id) && hasGraphableContent(f))
+    for (const f of files) out.set(f.file_id, { path: f.path, access_label: f.access_label, kind: contentKindOf(f.path, f.file_type) })
+    return out
   })
 
 type FileState = { readonly _tag: "shown" } | { readonly _tag: "hidden"; readonly label: string } | { readonly _tag: "out" }

@@ -24,7 +24,6 @@ import { Ids } from "../../kernel/ids.js"
 import { GraphExtractor } from "../../intelligence/graph-extractor.js"
 import { pinnedDomain, resolveDomain } from "../domains/domain-catalog.js"
 import type { Ontology } from "../domains/domain-definition.js"
-import { WorkspaceFileStore } from "../files/file-store.js"
 import type { WorkspaceFile } from "../files/workspace-file.js"
 import { FileIngestionStore } from "../ingestion/file-ingestion.js"
 import { readDocumentRanges } from "../tools/document-text.js"
@@ -32,7 +31,7 @@ import { WorkspaceStore } from "../workspace/workspace-store.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { mergeFileGraphs } from "./entity-resolution.js"
 import { embedNodes } from "./node-vectors.js"
-import { entersGraph } from "./graph-inclusion.js"
+import { entersGraph, workspaceFilesWhere } from "./graph-inclusion.js"
 import { type FileGraphRecord, KnowledgeGraphStore } from "./graph-store.js"
 
 export const KG_BUILD = "kg_build" as const
@@ -70,23 +69,7 @@ const storageError: JobError = { code: "upstream_unavailable", message: "storage
 const gone = (id: string): JobError => ({ code: "workspace_not_found", message: `workspace ${id} not found`, retryable: false })
 
 /** Every file of the workspace that enters the graph, in path order. */
-const graphFilesOf = (w: Workspace) =>
-  Effect.gen(function*() {
-    const store = yield* WorkspaceFileStore
-    const out: Array<WorkspaceFile> = []
-    let after: WorkspaceFile["path"] | undefined
-    for (;;) {
-      const page = yield* store.list(w.tenant_id, w.workspace_id, {
-        visible: "all",
-        order: "path",
-        limit: 1000,
-        after: after === undefined ? undefined : { order: "path", path: after }
-      })
-      for (const f of page.items) if (entersGraph(f, w.knowledge_graph)) out.push(f)
-      if (page.next_cursor === null || page.next_cursor.order !== "path") return out
-      after = page.next_cursor.path
-    }
-  })
+const graphFilesOf = (w: Workspace) => workspaceFilesWhere(w.tenant_id, w.workspace_id, (f) => entersGraph(f, w.knowledge_graph))
 
 type Read = { readonly _tag: "read"; readonly record: FileGraphRecord; readonly pages: number } | { readonly _tag: "failed"; readonly failure: KgFileFailure }
 

@@ -11,25 +11,16 @@
  * workspace is queued or running, that run is the answer (one at a time, as for the graph).
  */
 import { Effect } from "effect"
-import { createJob } from "../../jobs/create-job.js"
-import type { JobEventLog } from "../../jobs/job-event-log.js"
-import type { JobKinds } from "../../jobs/job-kinds.js"
-import type { JobQueue } from "../../jobs/job-queue.js"
-import { JobStore, SoleJobActive } from "../../jobs/job-store.js"
-import type { Ids } from "../../kernel/ids.js"
 import type { Settings } from "../../kernel/config.js"
 import type { WorkspaceFileStore } from "../files/file-store.js"
+import { type Chaining, chainSoleJob } from "../ingestion/chain-job.js"
 import type { IngestionStage } from "../ingestion/stages.js"
 import type { WorkspaceSql } from "../tables/sql-engine.js"
-import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { ledgerScope } from "./ledger-scope.js"
 import { LEDGER_UNDERSTANDING } from "./ledger-understanding-kind.js"
 import { readCatalog } from "./source-catalog.js"
 import { readLedgerSources } from "./workspace-sources.js"
-
-/** what chaining a job needs */
-type Chaining = Ids | JobKinds | JobStore | JobEventLog | JobQueue
 
 /** whether the workspace's tables hold one the catalog recognises as journal lines */
 export const holdsJournalLines = (w: Workspace) =>
@@ -46,34 +37,17 @@ export const ledgerStage: IngestionStage<WorkspaceSql | WorkspaceFileStore | Set
       const trigger = s.workspace.ledger_understanding.trigger
       if (trigger === "off" || s.ingested_file_ids.length === 0) return {}
       if (trigger === "auto" && !(yield* holdsJournalLines(s.workspace))) return {}
-      const store = yield* JobStore
-      const chained = yield* createJob(
-        {
-          tenantId: s.workspace.tenant_id,
-          kind: LEDGER_UNDERSTANDING,
-          input: {
-            workspace_id: s.workspace.workspace_id,
-            key_id: null,
-            access_labels: null,
-            path_prefix: null,
-            paths: [],
-            selection_id: null,
-            force: false,
-            review: null,
-            request: null
-          },
-          workspaceId: s.workspace.workspace_id,
-          force: false,
-          // one chain per ingestion job, also when the job is run again
-          idempotencyKey: `ledger-understanding-after:${s.job.job_id}`,
-          requestId: s.job.request_id,
-          payloadRetentionMs: workspaceJobRetentionMs(s.workspace)
-        },
-        (job) => store.insertWithin(job, Number.MAX_SAFE_INTEGER, { sole: true })
-      ).pipe(
-        Effect.map((stored) => stored.job.job_id),
-        Effect.catchIf((e): e is SoleJobActive => e instanceof SoleJobActive, (e) => Effect.succeed(e.jobId))
-      )
+      const chained = yield* chainSoleJob(s, LEDGER_UNDERSTANDING, {
+        workspace_id: s.workspace.workspace_id,
+        key_id: null,
+        access_labels: null,
+        path_prefix: null,
+        paths: [],
+        selection_id: null,
+        force: false,
+        review: null,
+        request: null
+      })
       return { ledger_understanding_job_id: chained }
     })
 }
