@@ -46,3 +46,10 @@ export const workspaceFilesWhere = (tenantId: string, workspaceId: string, keep:
       after = page.next_cursor.path
     }
   })
+
+/** whether any file of the workspace is ingested (a build needs one: 422 otherwise) */
+export const holdsIngestedFile = (tenantId: string, workspaceId: string) =>
+  Effect.map(
+    Effect.flatMap(WorkspaceFileStore, (s) => s.list(tenantId, workspaceId, { visible: "all", order: "path", limit: 1, ingestion_status: ["ingested"] })),
+    (page) => page.total > 0
+  )

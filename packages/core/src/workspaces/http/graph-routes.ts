@@ -14,8 +14,8 @@ import { docsJson } from "../../api/envelope.js"
 import { InvalidInput, storageUnavailable } from "../../api/errors.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import { visibleLabelsOf } from "../files/file-access.js"
-import { WorkspaceFileStore } from "../files/file-store.js"
 import { KgBuildInProgress } from "../graph/errors.js"
+import { holdsIngestedFile } from "../graph/graph-inclusion.js"
 import { graphViewOf } from "../graph/graph-view.js"
 import { KG_BUILD } from "../graph/kg-build-kind.js"
 import { kgInfo } from "../graph/kg-info.js"
@@ -23,7 +23,6 @@ import { KgBuildBody, KgInfoQuery, KgSearchBody, KgWalkBody } from "../graph/kg-
 import { kgSearch } from "../graph/kg-search.js"
 import { kgWalk } from "../graph/kg-walk.js"
 import { currentGraph } from "../graph/loaded-graph.js"
-import type { Workspace } from "../workspace/workspace.js"
 import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import { activeWorkspace, getWorkspace } from "../workspace/workspaces.js"
 import { WorkspaceIdParams, workspaceEndpoint } from "./endpoints.js"
@@ -34,13 +33,6 @@ import type { Caller } from "../../tenancy/tenants/authenticate.js"
 
 const TAG = "knowledge graph"
 const NOT_BUILT: readonly [number, string] = [409, "kg_not_built"]
-
-/** whether any file of the workspace is ingested (a build needs one) */
-const hasIngestedFile = (w: Workspace) =>
-  Effect.map(
-    Effect.flatMap(WorkspaceFileStore, (s) => s.list(w.tenant_id, w.workspace_id, { visible: "all", order: "path", limit: 1, ingestion_status: ["ingested"] })),
-    (page) => page.total > 0
-  )
 
 /** the caller's view of the workspace's current graph, within `path_prefix` */
 const viewFor = (caller: Caller, workspaceId: string, rawPrefix: string | undefined) =>
@@ -70,7 +62,7 @@ export const graphEndpoints = [
         const replayed = yield* replayedJob(t, key, KG_BUILD, params.workspace_id, (i) => i.force === body.force)
         if (Option.isSome(replayed)) return yield* jobAnswer(ctx, caller, replayed.value, query.wait_seconds)
         const w = yield* activeWorkspace(t, params.workspace_id)
-        if (!(yield* hasIngestedFile(w))) {
+        if (!(yield* holdsIngestedFile(w.tenant_id, w.workspace_id))) {
           return yield* new InvalidInput({ errors: [{ field: "", message: "the workspace has no ingested file: ingest files first (POST /v1/workspaces/{workspace_id}/ingestions)" }] })
         }
         const { job } = yield* createAdmittedJob(caller.tenant, {

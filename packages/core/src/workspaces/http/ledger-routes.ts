@@ -24,16 +24,16 @@ import { Ids } from "../../kernel/ids.js"
 import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { visibleLabelsOf } from "../files/file-access.js"
-import { LedgerCatalogStale, LedgerRequestRefused, LedgerUnderstandingInProgress, LedgerUnderstandingNotFound } from "../ledger/errors.js"
+import { LedgerCatalogStale, LedgerRequestRefused, LedgerUnderstandingInProgress } from "../ledger/errors.js"
 import { LedgerRunBody, LedgerScopeQuery, LedgerSelectionBody, scopeOf } from "../ledger/ledger-input.js"
 import type { LedgerScope } from "../ledger/ledger-scope.js"
-import { ledgerScopeKey } from "../ledger/ledger-scope.js"
 import { LedgerStore } from "../ledger/ledger-store.js"
 import { LEDGER_UNDERSTANDING } from "../ledger/ledger-understanding-kind.js"
 import { checkReview } from "../ledger/review-check.js"
 import { readCatalog } from "../ledger/source-catalog.js"
 import { checkSelection } from "../ledger/source-selection.js"
-import { packageRevision, readLedgerSources, scopedTables } from "../ledger/workspace-sources.js"
+import { latestReport } from "../ledger/latest-report.js"
+import { readLedgerSources } from "../ledger/workspace-sources.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { workspaceJobRetentionMs } from "../workspace/job-retention.js"
 import { activeWorkspace, getWorkspace } from "../workspace/workspaces.js"
@@ -185,14 +185,7 @@ export const ledgerEndpoints = [
       Effect.gen(function*() {
         const w = yield* getWorkspace(caller.tenant.tenant_id, params.workspace_id)
         const scope = yield* scopeOf(query)
-        const stored = yield* Effect.flatMap(LedgerStore, (s) => s.report(w.tenant_id, w.workspace_id, ledgerScopeKey(scope)))
-        if (Option.isNone(stored)) return yield* new LedgerUnderstandingNotFound({ workspaceId: w.workspace_id })
-        const { tables, hidden } = yield* scopedTables(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope)
-        const withheld = new Set(hidden)
-        const { report, job_id } = stored.value
-        // a table since gone (its file deleted) makes the report stale, not another caller's
-        if (report.tables.some((t) => t.kind === "table" && withheld.has(t.source_id))) return yield* new LedgerUnderstandingNotFound({ workspaceId: w.workspace_id })
-        return docsJson(200, { ...report, stale: packageRevision(tables) !== stored.value.catalog_revision, job_id }, ctx.requestId)
+        return docsJson(200, yield* latestReport(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope), ctx.requestId)
       }).pipe(storeDown)
   })
 ]
