@@ -12,7 +12,7 @@ import { type Clearable, memoryStore } from "./internal/resets.js"
 type ChunkRef = Workspaces.Search.ChunkRef
 
 interface Stored {
-  /** replaced whole on a relabel (a ref handed out never changes under its reader) */
+  /** a ref handed out never changes under its reader */
   ref: ChunkRef
 }
 
@@ -80,16 +80,6 @@ const makeStore = (): Clearable<Workspaces.Search.SearchIndexService> => {
       Effect.sync(() => {
         const w = indexOf(t, ws, false)
         if (w !== undefined) drop(w, fileId)
-      }),
-    relabelFile: (t, ws, fileId, file) =>
-      Effect.sync(() => {
-        const w = indexOf(t, ws, false)
-        const stored = w?.files.get(fileId)
-        if (w === undefined || stored === undefined) return
-        for (const s of stored) s.ref = { ...s.ref, access_label: file.access_label, category: file.category, path: file.path }
-        const scanned: ScannedFile = { file_id: fileId, ...file }
-        w.vectors.relabel(fileId, scanned)
-        w.keywords.relabel(scanned)
       }),
     removeWorkspace: (t, ws) => Effect.sync(() => void workspaces.delete(key(t, ws))),
     status: (t, ws) =>

@@ -37,6 +37,7 @@ import searchSessions from "./migrations/0022_search_sessions.js"
 import searchPostings from "./migrations/0023_search_postings.js"
 import knowledgeGraph from "./migrations/0024_knowledge_graph.js"
 import ledgerUnderstanding from "./migrations/0025_ledger_understanding.js"
+import searchStatisticsInCache from "./migrations/0030_search_statistics_in_cache.js"
 
 /** Docket's own table (not `effect_sql_migrations`), so a host's migrations may share the database. */
 export const MIGRATIONS_TABLE = "docket_migrations"
@@ -65,7 +66,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "22_search_sessions": searchSessions,
   "23_search_postings": searchPostings,
   "24_knowledge_graph": knowledgeGraph,
-  "25_ledger_understanding": ledgerUnderstanding
+  "25_ledger_understanding": ledgerUnderstanding,
+  "30_search_statistics_in_cache": searchStatisticsInCache
 }
 
 /** Key of the advisory lock that serializes migration runs (any constant bigint). */

@@ -4,12 +4,13 @@
  *
  * Writes: every write of a workspace first locks its row in `docket_search_workspaces` and bumps
  * its change counter `seq`, so writers of one workspace run one after another (no deadlock, no
- * lost update; writers of different workspaces never meet; within a process, in call order), and a file's chunks, postings, label
- * totals and document frequencies change in that one transaction: a reader sees the old file or
- * the new one. Label totals and frequencies change by the net difference of old and new chunks.
+ * lost update; writers of different workspaces never meet; within a process, in call order), and a
+ * file's chunks (each with its postings) change in that one transaction: a reader sees the old file
+ * or the new one. The statistics BM25F needs (label totals, document frequencies) are counted by
+ * core's `KeywordScan` from the cached postings, so nothing else is written.
  *
  * `keyword` and `nearest` rank in this process on a cache per workspace: core's `KeywordScan`
- * (postings, label totals; the best `limit` by BM25F with the statistics) and core's `VectorScan`
+ * (postings and the statistics counted from them; the best `limit` by BM25F) and core's `VectorScan`
  * (exact up to its `APPROXIMATE_FROM` rows, a reduced first pass and exact re-ranking beyond), with
  * each file's path, label and category. Before each call the cache catches up: one indexed query
  * reads the files whose `seq` passed the cache's (tombstones included) with their chunks' vectors
@@ -52,9 +53,6 @@ export interface PgSearchIndexOptions {
   readonly cacheBytes?: number | undefined
 }
 
-/** a label as the totals tables key it ('' for none: label names are never empty) */
-const labelKey = (label: string | null) => label ?? ""
-
 const withheldOf = (labels: ReadonlyArray<string | null>): Workspaces.Files.Withheld => ({
   count: labels.length,
   labels: [...new Set(labels.filter((l): l is string => l !== null))].sort(Workspaces.Files.compareCodePoints)
@@ -73,35 +71,6 @@ const vectorOf = (b: Uint8Array): Float32Array => {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength)
   for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true)
   return out
-}
-
-/** the distinct terms of a chunk across its fields */
-const termsOfChunk = (c: IndexedChunk): Set<string> => {
-  const out = new Set<string>()
-  for (const f of ["title", "text"] as const) for (const [term, tf] of Object.entries(c.terms[f])) if (tf > 0) out.add(term)
-  return out
-}
-
-// ---------------------------------------------------------------------------------------------
-// the net change of the statistics a write makes
-
-class StatsDelta {
-  readonly totals = new Map<string, { chunks: number; title: number; text: number }>()
-  readonly df = new Map<string, number>()
-
-  chunk(label: string | null, lenTitle: number, lenText: number, terms: Iterable<string>, sign: 1 | -1) {
-    const key = labelKey(label)
-    const t = this.totals.get(key) ?? { chunks: 0, title: 0, text: 0 }
-    t.chunks += sign
-    t.title += sign * lenTitle
-    t.text += sign * lenText
-    this.totals.set(key, t)
-    for (const term of terms) {
-      // term and label joined by a character neither holds (terms are analyzed words)
-      const k = `${key}\u0001${term}`
-      this.df.set(k, (this.df.get(k) ?? 0) + sign)
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,60 +153,15 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       : sql<{ readonly wid: string; readonly seq: string }>`
           UPDATE docket_search_workspaces SET seq = seq + 1 WHERE tenant_id = ${t} AND workspace_id = ${w} RETURNING wid, seq`
 
-  interface OldFile {
-    readonly fid: string
-    readonly chunks: number
-  }
-
-  /** deletes a file's chunks and postings, recording in `delta` what they counted; its row stays */
-  const dropChunks = (wid: string, fileId: string, delta: StatsDelta) =>
+  /** deletes a file's chunks: how many it had (its row stays), undefined when it was never indexed */
+  const dropChunks = (wid: string, fileId: string) =>
     Effect.gen(function*() {
-      const rows = yield* sql<{ readonly fid: string; readonly chunks: number; readonly terms: ReadonlyArray<string> }>`
-        SELECT fid, chunks, terms FROM docket_search_files WHERE wid = ${wid} AND file_id = ${fileId}`
+      const rows = yield* sql<{ readonly fid: string; readonly chunks: number }>`
+        SELECT fid, chunks FROM docket_search_files WHERE wid = ${wid} AND file_id = ${fileId}`
       const old = rows[0]
       if (old === undefined) return undefined
-      if (old.chunks > 0) {
-        const postings = yield* sql<{ readonly term: string; readonly chunk_index: number }>`
-          DELETE FROM docket_search_postings WHERE wid = ${wid} AND term = ANY(${old.terms}::text[]) AND fid = ${old.fid}
-          RETURNING term, chunk_index`
-        const chunks = yield* sql<{ readonly chunk_index: number; readonly access_label: string | null; readonly len_title: number; readonly len_text: number }>`
-          DELETE FROM docket_search_chunks WHERE wid = ${wid} AND fid = ${old.fid} RETURNING chunk_index, access_label, len_title, len_text`
-        const termsByChunk = groupTerms(postings)
-        for (const c of chunks) delta.chunk(c.access_label, c.len_title, c.len_text, termsByChunk.get(c.chunk_index) ?? [], -1)
-      }
-      return { fid: old.fid, chunks: old.chunks } satisfies OldFile
-    })
-
-  /** applies the net change of the statistics, in key order */
-  const applyDelta = (wid: string, delta: StatsDelta) =>
-    Effect.gen(function*() {
-      const totals = [...delta.totals].filter(([, d]) => d.chunks !== 0 || d.title !== 0 || d.text !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      if (totals.length > 0) {
-        yield* sql`
-          INSERT INTO docket_search_label_totals (wid, label, chunks, len_title, len_text)
-          SELECT ${wid}, * FROM unnest(${totals.map(([l]) => l)}::text[], ${totals.map(([, d]) => d.chunks)}::bigint[],
-            ${totals.map(([, d]) => d.title)}::bigint[], ${totals.map(([, d]) => d.text)}::bigint[])
-          ON CONFLICT (wid, label) DO UPDATE SET chunks = docket_search_label_totals.chunks + EXCLUDED.chunks,
-            len_title = docket_search_label_totals.len_title + EXCLUDED.len_title, len_text = docket_search_label_totals.len_text + EXCLUDED.len_text`
-        const emptied = totals.filter(([, d]) => d.chunks < 0).map(([l]) => l)
-        if (emptied.length > 0) yield* sql`DELETE FROM docket_search_label_totals WHERE wid = ${wid} AND label = ANY(${emptied}::text[]) AND chunks <= 0`
-      }
-      const df = [...delta.df].filter(([, d]) => d !== 0).map(([k, d]) => {
-        const at = k.indexOf("\u0001")
-        return { label: k.slice(0, at), term: k.slice(at + 1), d }
-      }).sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
-      if (df.length > 0) {
-        yield* sql`
-          INSERT INTO docket_search_term_df (wid, term, label, df)
-          SELECT ${wid}, * FROM unnest(${df.map((x) => x.term)}::text[], ${df.map((x) => x.label)}::text[], ${df.map((x) => x.d)}::bigint[])
-          ON CONFLICT (wid, term, label) DO UPDATE SET df = docket_search_term_df.df + EXCLUDED.df`
-        const fallen = df.filter((x) => x.d < 0)
-        if (fallen.length > 0) {
-          yield* sql`
-            DELETE FROM docket_search_term_df d USING unnest(${fallen.map((x) => x.term)}::text[], ${fallen.map((x) => x.label)}::text[]) AS u(term, label)
-            WHERE d.wid = ${wid} AND d.term = u.term AND d.label = u.label AND d.df <= 0`
-        }
-      }
+      if (old.chunks > 0) yield* sql`DELETE FROM docket_search_chunks WHERE wid = ${wid} AND fid = ${old.fid}`
+      return old
     })
 
   const insertChunks = (wid: string, fid: string, chunks: ReadonlyArray<IndexedChunk>) =>
@@ -251,46 +175,18 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
           ${chunks.map((c) => c.text)}::text[], ${chunks.map((c) => c.length.title)}::int[], ${chunks.map((c) => c.length.text)}::int[],
           ${chunks.map((c) => (c.vector === null ? null : vectorBytes(c.vector)))}::bytea[],
           ${chunks.map((c) => JSON.stringify(Workspaces.Search.postingsOf(c.terms)))}::text[])`
-      const terms: Array<string> = []
-      const index: Array<number> = []
-      const tfTitle: Array<number> = []
-      const tfText: Array<number> = []
-      for (const c of chunks) {
-        for (const term of termsOfChunk(c)) {
-          terms.push(term)
-          index.push(c.chunk_index)
-          tfTitle.push(c.terms.title[term] ?? 0)
-          tfText.push(c.terms.text[term] ?? 0)
-        }
-      }
-      // in batches: one statement's parameters stay small whatever the file's size
-      for (let i = 0; i < terms.length; i += 20_000) {
-        yield* sql`
-          INSERT INTO docket_search_postings (wid, term, fid, chunk_index, tf_title, tf_text)
-          SELECT ${wid}, u.term, ${fid}, u.chunk_index, u.tf_title, u.tf_text
-          FROM unnest(${terms.slice(i, i + 20_000)}::text[], ${index.slice(i, i + 20_000)}::int[], ${tfTitle.slice(i, i + 20_000)}::int[],
-            ${tfText.slice(i, i + 20_000)}::int[]) AS u(term, chunk_index, tf_title, tf_text)`
-      }
     })
 
   const replaceFile: Workspaces.Search.SearchIndexService["replaceFile"] = (t, w, fileId, chunks, model) =>
     writing(t, w)(run(sql.withTransaction(Effect.gen(function*() {
       const [ws] = yield* lockWorkspace(t, w, true, model)
-      const delta = new StatsDelta()
-      const old = yield* dropChunks(ws!.wid, fileId, delta)
-      const distinct = new Set<string>()
-      for (const c of chunks) {
-        const terms = termsOfChunk(c)
-        for (const term of terms) distinct.add(term)
-        delta.chunk(c.access_label, c.length.title, c.length.text, terms, 1)
-      }
+      const old = yield* dropChunks(ws!.wid, fileId)
       const file = yield* sql<{ readonly fid: string }>`
-        INSERT INTO docket_search_files (wid, file_id, seq, content_seq, chunks, terms)
-        VALUES (${ws!.wid}, ${fileId}, ${ws!.seq}, ${ws!.seq}, ${chunks.length}, ${[...distinct]}::text[])
-        ON CONFLICT (wid, file_id) DO UPDATE SET seq = EXCLUDED.seq, content_seq = EXCLUDED.content_seq, chunks = EXCLUDED.chunks, terms = EXCLUDED.terms
+        INSERT INTO docket_search_files (wid, file_id, seq, content_seq, chunks)
+        VALUES (${ws!.wid}, ${fileId}, ${ws!.seq}, ${ws!.seq}, ${chunks.length})
+        ON CONFLICT (wid, file_id) DO UPDATE SET seq = EXCLUDED.seq, content_seq = EXCLUDED.content_seq, chunks = EXCLUDED.chunks
         RETURNING fid`
       if (chunks.length > 0) yield* insertChunks(ws!.wid, file[0]!.fid, chunks)
-      yield* applyDelta(ws!.wid, delta)
       const oldChunks = old?.chunks ?? 0
       yield* sql`
         UPDATE docket_search_workspaces SET files = files + ${(chunks.length > 0 ? 1 : 0) - (oldChunks > 0 ? 1 : 0)},
@@ -302,39 +198,11 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
     writing(t, w)(run(sql.withTransaction(Effect.gen(function*() {
       const [ws] = yield* lockWorkspace(t, w, false)
       if (ws === undefined) return
-      const delta = new StatsDelta()
-      const old = yield* dropChunks(ws.wid, fileId, delta)
+      const old = yield* dropChunks(ws.wid, fileId)
       if (old === undefined || old.chunks === 0) return
       // the row stays as a tombstone: a cache catching up learns the file is gone
-      yield* sql`UPDATE docket_search_files SET seq = ${ws.seq}, content_seq = ${ws.seq}, chunks = 0, terms = '{}' WHERE wid = ${ws.wid} AND fid = ${old.fid}`
-      yield* applyDelta(ws.wid, delta)
+      yield* sql`UPDATE docket_search_files SET seq = ${ws.seq}, content_seq = ${ws.seq}, chunks = 0 WHERE wid = ${ws.wid} AND fid = ${old.fid}`
       yield* sql`UPDATE docket_search_workspaces SET files = files - 1, chunks = chunks - ${old.chunks} WHERE wid = ${ws.wid}`
-    }))))
-
-  const relabelFile: Workspaces.Search.SearchIndexService["relabelFile"] = (t, w, fileId, file) =>
-    writing(t, w)(run(sql.withTransaction(Effect.gen(function*() {
-      const [ws] = yield* lockWorkspace(t, w, false)
-      if (ws === undefined) return
-      const rows = yield* sql<{ readonly fid: string; readonly chunks: number; readonly terms: ReadonlyArray<string> }>`
-        SELECT fid, chunks, terms FROM docket_search_files WHERE wid = ${ws.wid} AND file_id = ${fileId}`
-      const f = rows[0]
-      if (f === undefined || f.chunks === 0) return
-      const postings = yield* sql<{ readonly term: string; readonly chunk_index: number }>`
-        SELECT term, chunk_index FROM docket_search_postings WHERE wid = ${ws.wid} AND term = ANY(${f.terms}::text[]) AND fid = ${f.fid}`
-      const old = yield* sql<{ readonly chunk_index: number; readonly access_label: string | null; readonly len_title: number; readonly len_text: number }>`
-        SELECT chunk_index, access_label, len_title, len_text FROM docket_search_chunks WHERE wid = ${ws.wid} AND fid = ${f.fid}`
-      const delta = new StatsDelta()
-      const termsByChunk = groupTerms(postings)
-      for (const c of old) {
-        const terms = termsByChunk.get(c.chunk_index) ?? []
-        delta.chunk(c.access_label, c.len_title, c.len_text, terms, -1)
-        delta.chunk(file.access_label, c.len_title, c.len_text, terms, 1)
-      }
-      yield* sql`
-        UPDATE docket_search_chunks SET access_label = ${file.access_label}, category = ${file.category}, path = ${file.path}
-        WHERE wid = ${ws.wid} AND fid = ${f.fid}`
-      yield* sql`UPDATE docket_search_files SET seq = ${ws.seq} WHERE wid = ${ws.wid} AND fid = ${f.fid}`
-      yield* applyDelta(ws.wid, delta)
     }))))
 
   const removeWorkspace: Workspaces.Search.SearchIndexService["removeWorkspace"] = (t, w) =>
@@ -343,9 +211,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
         DELETE FROM docket_search_workspaces WHERE tenant_id = ${t} AND workspace_id = ${w} RETURNING wid`
       const wid = rows[0]?.wid
       if (wid === undefined) return
-      for (const table of ["docket_search_files", "docket_search_chunks", "docket_search_postings", "docket_search_label_totals", "docket_search_term_df"]) {
-        yield* sql`DELETE FROM ${sql(table)} WHERE wid = ${wid}`
-      }
+      yield* sql`DELETE FROM docket_search_files WHERE wid = ${wid}`
+      yield* sql`DELETE FROM docket_search_chunks WHERE wid = ${wid}`
     })))).pipe(Effect.ensuring(Effect.sync(() => void caches.delete(cacheKey(t, w)))))
 
   const status: Workspaces.Search.SearchIndexService["status"] = (t, w) =>
@@ -594,18 +461,8 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions, cacheBytes: numb
       }
     })
 
-  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, relabelFile, removeWorkspace, status, keyword, chunks, nearest }
+  const service: Workspaces.Search.SearchIndexService = { replaceFile, removeFile, removeWorkspace, status, keyword, chunks, nearest }
   return { service, cachedBytes: () => [...caches.values()].reduce((n, c) => n + c.bytes, 0) }
-}
-
-const groupTerms = (postings: ReadonlyArray<{ readonly term: string; readonly chunk_index: number }>) => {
-  const out = new Map<number, Array<string>>()
-  for (const p of postings) {
-    const list = out.get(p.chunk_index)
-    if (list === undefined) out.set(p.chunk_index, [p.term])
-    else list.push(p.term)
-  }
-  return out
 }
 
 /** The index and a probe of its cache's size (for benchmarks), on the `SqlClient` in context. */

@@ -56,16 +56,10 @@ const chunk = (fileId: string, path: string, i: number, words: string, vector: F
 const everyone: Workspaces.Search.SearchScope = { visible: "all" }
 
 /** a postings column's flat triples as sorted [term, tf_title, tf_text] */
-const triples = (column: string) => {
-  const flat = JSON.parse(column) as Array<string | number>
-  const out: Array<Array<string | number>> = []
-  for (let i = 0; i < flat.length; i += 3) out.push(flat.slice(i, i + 3))
-  return out.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
-}
 const outsider: Workspaces.Search.SearchScope = { visible: [] }
 
 describe("SearchIndex (pg): two instances on one database", () => {
-  it("a replace, relabel or remove through one is seen by keyword and nearest through the other on its next call", async () => {
+  it("a replace (also under another label and path) or remove through one is seen by keyword and nearest through the other on its next call", async () => {
     const a = instance()
     const b = instance()
     try {
@@ -88,7 +82,8 @@ describe("SearchIndex (pg): two instances on one database", () => {
       expect(kw.candidates.map((c) => c.chunk.path)).toEqual(["b.md"])
       expect([kw.stats.documentCount, kw.stats.documentFrequency.get("alpha")]).toEqual([2, 1])
 
-      await using(a, (s) => s.relabelFile(t, w, g, { access_label: "hr", category: "x/y", path: "hr/b.md" }))
+      // g indexed again under another label, category and path (its next version)
+      await using(a, (s) => s.replaceFile(t, w, g, [{ ...chunk(g, "hr/b.md", 0, "alpha gamma", vec(1, 0.1, 0), "hr"), category: "x/y" }], "m"))
       const hidden = await using(b, (s) => s.nearest(t, w, q, 10, outsider))
       expect(hidden.hits.map((h) => h.chunk.path)).toEqual(["a.md"])
       expect(hidden.withheld).toEqual({ count: 1, labels: ["hr"] })
@@ -168,11 +163,10 @@ describe("SearchIndex (pg): writers and the cache bound", () => {
       const o = await using(a, (s) => s.keyword(t, w, ["common"], outsider, 1000))
       expect([o.stats.documentCount, o.stats.documentFrequency.get("common"), o.withheld.count]).toEqual([status.chunks - hidden, status.chunks - hidden, hidden])
       expect(status.files).toBe(24)
-      // the tables hold exactly the rows of the stored chunks
-      const [rows] = await querySql<{ df: string; totals: string }>(db.url, `
-        SELECT (SELECT sum(df) FROM docket_search_term_df d JOIN docket_search_workspaces s ON s.wid = d.wid WHERE s.tenant_id = $1 AND d.term = 'common') AS df,
-               (SELECT sum(l.chunks) FROM docket_search_label_totals l JOIN docket_search_workspaces s ON s.wid = l.wid WHERE s.tenant_id = $1) AS totals`, [t])
-      expect([Number(rows!.df), Number(rows!.totals)]).toEqual([status.chunks, status.chunks])
+      // the table holds exactly the rows of the stored chunks
+      const [rows] = await querySql<{ n: string }>(db.url, `
+        SELECT count(*) AS n FROM docket_search_chunks c JOIN docket_search_workspaces s ON s.wid = c.wid WHERE s.tenant_id = $1`, [t])
+      expect(Number(rows!.n)).toBe(status.chunks)
       expect((await using(a, (s) => s.nearest(t, w, vec(1, 1, 1), 1000, everyone))).hits).toHaveLength(status.chunks)
     } finally {
       await a.dispose()
@@ -211,8 +205,8 @@ describe("SearchIndex (pg): writers and the cache bound", () => {
   }, 60_000)
 })
 
-describe("SearchIndex (pg): migration 23", () => {
-  it("fills the postings column of the chunks indexed before it from the postings table", async () => {
+describe("SearchIndex (pg): migration 30", () => {
+  it("drops the tables nothing read and keeps every chunk: a fresh instance ranks as before", async () => {
     const rt = instance()
     try {
       const t = `tenant_${randomUUID()}`
@@ -220,21 +214,28 @@ describe("SearchIndex (pg): migration 23", () => {
       const f = randomUUID()
       await using(rt, (s) => s.replaceFile(t, w, f, [chunk(f, "a.md", 0, "lease lease rent", vec(1, 0)), chunk(f, "a.md", 1, "rent", vec(0, 1))], null))
       const want = await using(rt, (s) => s.keyword(t, w, ["lease", "rent"], everyone, 10))
-      const column = () => querySql<{ postings: string }>(db.url, `
-        SELECT c.postings FROM docket_search_chunks c JOIN docket_search_workspaces s ON s.wid = c.wid WHERE s.tenant_id = $1 ORDER BY c.chunk_index`, [t])
-      const written = (await column()).map((r) => r.postings)
-      // the database as before migration 23, then the migration alone
-      await querySql(db.url, `ALTER TABLE docket_search_chunks DROP COLUMN postings`, [])
-      await Effect.runPromise(PgStorage.PgMigrations.migrations["23_search_postings"]!.pipe(Effect.provide(PgStorage.clientLayer({ url: db.url })), Effect.scoped))
-      const filled = (await column()).map((r) => r.postings)
-      expect(filled.map(triples)).toEqual(written.map(triples))
-      expect(filled.map(triples)).toEqual([[["lease", 0, 2], ["rent", 0, 1]], [["rent", 0, 1]]])
-      // a fresh instance loads its cache from the filled column: the same ranking
+      // the database as before migration 30 (the three tables and the files' term lists), then the migration alone
+      for (
+        const ddl of [
+          `CREATE TABLE docket_search_postings (wid bigint, term text, fid bigint, chunk_index int, tf_title int, tf_text int)`,
+          `CREATE TABLE docket_search_label_totals (wid bigint, label text, chunks bigint, len_title bigint, len_text bigint)`,
+          `CREATE TABLE docket_search_term_df (wid bigint, term text, label text, df bigint)`,
+          `ALTER TABLE docket_search_files ADD COLUMN terms text[] NOT NULL DEFAULT '{}'`
+        ]
+      ) await querySql(db.url, ddl, [])
+      await Effect.runPromise(PgStorage.PgMigrations.migrations["30_search_statistics_in_cache"]!.pipe(Effect.provide(PgStorage.clientLayer({ url: db.url })), Effect.scoped))
+      const [left] = await querySql<{ tables: string; columns: string }>(db.url, `
+        SELECT (SELECT count(*) FROM information_schema.tables WHERE table_name IN ('docket_search_postings', 'docket_search_label_totals', 'docket_search_term_df')) AS tables,
+               (SELECT count(*) FROM information_schema.columns WHERE table_name = 'docket_search_files' AND column_name = 'terms') AS columns`, [])
+      expect([Number(left!.tables), Number(left!.columns)]).toEqual([0, 0])
       const fresh = instance()
       try {
         const got = await using(fresh, (s) => s.keyword(t, w, ["lease", "rent"], everyone, 10))
         expect(got.candidates).toEqual(want.candidates)
         expect(got.stats).toEqual(want.stats)
+        // and writes go on without them
+        await using(fresh, (s) => s.replaceFile(t, w, f, [chunk(f, "a.md", 0, "rent", vec(1, 0))], null))
+        expect((await using(fresh, (s) => s.status(t, w))).chunks).toBe(1)
       } finally {
         await fresh.dispose()
       }

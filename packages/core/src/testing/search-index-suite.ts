@@ -89,6 +89,13 @@ const fileOf = (spec: FileSpec, chunks: ReadonlyArray<string | ChunkSpec>): Test
   return { file_id, path: spec.path, chunks: built }
 }
 
+/** the same file indexed again under another label, category and path (as an ingestion of its new version does) */
+const movedTo = (f: TestFile, spec: FileSpec): TestFile => ({
+  file_id: f.file_id,
+  path: spec.path,
+  chunks: f.chunks.map((c) => ({ ...c, path: spec.path, access_label: spec.label ?? null, category: spec.category ?? null }))
+})
+
 /** what a hit must show of a chunk */
 const refOf = (c: IndexedChunk): ChunkRef => ({
   file_id: c.file_id,
@@ -382,7 +389,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(yield* s.status(t, other)).toEqual({ indexed: true, files: 1, chunks: 1, model: "m" })
         })))
 
-    it("relabelFile moves a file's chunks to its new label, category and path: visibility, scope and statistics follow", () =>
+    it("a file indexed again under a new label, category and path moves every chunk: visibility, scope and statistics follow", () =>
       run((s) =>
         Effect.gen(function*() {
           const { t, w } = place()
@@ -393,7 +400,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           yield* put(s, t, w, g)
           const query = terms("budget")
           expect(found(yield* s.keyword(t, w, query, granted([]), ALL))).toEqual(["drafts/plan.md#0", "drafts/plan.md#1", "public/notes.md#0"])
-          yield* s.relabelFile(t, w, f.file_id, { access_label: "board", category: "finance/budget", path: "board/plan.md" })
+          yield* put(s, t, w, movedTo(f, { label: "board", category: "finance/budget", path: "board/plan.md" }))
           const hidden = yield* s.keyword(t, w, query, granted([]), ALL)
           expect(found(hidden)).toEqual(["public/notes.md#0"])
           expect(hidden.seen).toBe(3)
@@ -420,17 +427,15 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] }), ALL))).toEqual(["board/plan.md#0", "board/plan.md#1"])
           expect(hitsOf(yield* s.nearest(t, w, v, 10, granted("all", { path_prefix: "board/" })))).toEqual(["board/plan.md#0", "board/plan.md#1"])
           // back to no label: visible to a key granted nothing again
-          yield* s.relabelFile(t, w, f.file_id, { access_label: null, category: null, path: "drafts/plan.md" })
+          yield* put(s, t, w, f)
           const back = yield* s.keyword(t, w, query, granted([]), ALL)
           expect(found(back)).toEqual(["drafts/plan.md#0", "drafts/plan.md#1", "public/notes.md#0"])
           expect(back.withheld).toEqual({ count: 0, labels: [] })
           expect(found(yield* s.keyword(t, w, query, granted("all", { categories: ["finance"] }), ALL))).toEqual([])
-          // relabelling a file the index does not hold creates nothing
-          yield* s.relabelFile(t, w, randomUUID(), { access_label: null, category: null, path: "ghost.md" })
           expect(yield* s.status(t, w)).toEqual({ indexed: true, files: 2, chunks: 3, model: null })
         })))
 
-    it("chunks reads whole references in the keys' order: hidden chunks and keys naming no chunk left out; a relabel shows", () =>
+    it("chunks reads whole references in the keys' order: hidden chunks and keys naming no chunk left out; a file indexed again under a new label shows it", () =>
       run((s) =>
         Effect.gen(function*() {
           const { t, w } = place()
@@ -448,7 +453,7 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           expect((yield* s.chunks(t, w, keys, [])).map(shown)).toEqual([refOf(open.chunks[1]!), refOf(open.chunks[0]!)])
           expect((yield* s.chunks(t, w, keys, ["hr"])).map(shown)).toEqual([refOf(open.chunks[1]!), refOf(closed.chunks[0]!), refOf(open.chunks[0]!)])
           expect(yield* s.chunks(t, w, [], "all")).toEqual([])
-          yield* s.relabelFile(t, w, closed.file_id, { access_label: null, category: "hr/policies", path: "public/closed.md" })
+          yield* put(s, t, w, movedTo(closed, { category: "hr/policies", path: "public/closed.md" }))
           expect((yield* s.chunks(t, w, keys.slice(1, 2), [])).map(shown)).toEqual([
             { ...refOf(closed.chunks[0]!), access_label: null, category: "hr/policies", path: "public/closed.md" }
           ])
@@ -847,8 +852,6 @@ export const searchIndexSuite = <E>(name: string, layer: Layer.Layer<SearchIndex
           // calls naming another tenant or workspace reach nothing of this one
           yield* s.removeFile(t2, w, mine.file_id)
           yield* s.removeFile(t1, w2, mine.file_id)
-          yield* s.relabelFile(t1, w2, mine.file_id, { access_label: "x", category: "a/b", path: "moved.md" })
-          yield* s.relabelFile(t2, w, mine.file_id, { access_label: "x", category: "a/b", path: "moved.md" })
           yield* s.removeWorkspace(t2, w2)
           const after = yield* s.keyword(t1, w, query, granted([]), ALL)
           expect((yield* s.chunks(t1, w, after.candidates.map((c) => c.chunk), [])).map(shown)).toEqual([refOf(mine.chunks[0]!)])

@@ -341,15 +341,6 @@ export class KeywordScan<F extends KeywordFile> {
     this.count(file.access_label, entry.count, lengthTitle, lengthText, 1)
   }
 
-  /** the file's new path, label and category */
-  relabel(file: F): void {
-    const entry = this.files.get(file.file_id)
-    if (entry === undefined) return
-    this.count(entry.meta.access_label, entry.count, entry.lengthTitle, entry.lengthText, -1)
-    entry.meta = file
-    this.count(file.access_label, entry.count, entry.lengthTitle, entry.lengthText, 1)
-  }
-
   remove(fileId: string): void {
     const entry = this.files.get(fileId)
     if (entry === undefined) return

@@ -11,7 +11,8 @@
  *   never moves a statistic (document frequencies and average lengths count only the chunks the
  *   caller may see, across the whole workspace — not narrowed by `path_prefix` or `categories` —
  *   so a score never depends on what is hidden), and is only counted in `withheld`.
- * - `relabelFile` moves a file's chunks to its new label, category and path at once.
+ * - A file's label, category and path change only when it is indexed again (no route moves a file
+ *   or changes its label), so a chunk carries them as they were at its `replaceFile`.
  * - Ties are broken by path (code-point order), then chunk index.
  * - `keyword` returns only the best `limit` candidates by BM25F (`bm25fScore` under the returned
  *   statistics with `CHUNK_FIELDS`), in that ranking's order — score, then the tie-break — each
@@ -162,13 +163,6 @@ export interface SearchIndexService {
     model: string | null
   ) => Effect.Effect<void, StorageUnavailable>
   readonly removeFile: (tenantId: string, workspaceId: string, fileId: string) => Effect.Effect<void, StorageUnavailable>
-  /** Moves the file's chunks to its current label, category and path. */
-  readonly relabelFile: (
-    tenantId: string,
-    workspaceId: string,
-    fileId: string,
-    file: { readonly access_label: string | null; readonly category: string | null; readonly path: string }
-  ) => Effect.Effect<void, StorageUnavailable>
   readonly removeWorkspace: (tenantId: string, workspaceId: string) => Effect.Effect<void, StorageUnavailable>
   readonly status: (tenantId: string, workspaceId: string) => Effect.Effect<IndexStatus, StorageUnavailable>
   /**

@@ -6,7 +6,7 @@
  * row is filled by the last one), with parallel `Int32Array`s naming each row's file slot, its
  * position among the file's chunks and its chunk index. A file's path, label and category are held
  * once per file, so scope and visibility cost one test per file per query (a flag array indexed by
- * file slot), and a relabel is one assignment.
+ * file slot).
  *
  * Ranking (`nearest`): the `k` in-scope rows of highest cosine (the dot product: vectors are
  * L2-normalized), ties by path in code-point order, then chunk index; the same over the visible
@@ -429,12 +429,6 @@ export class VectorScan<F extends ScanFile> {
 
   private abandonFit(rows: Rows) {
     if (rows.abandonFit()) fitsInProgress--
-  }
-
-  /** the file's new path, label and category */
-  relabel(key: string, file: F): void {
-    const entry = this.files.get(key)
-    if (entry !== undefined) entry.meta = file
   }
 
   remove(key: string): void {

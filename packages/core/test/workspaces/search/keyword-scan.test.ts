@@ -2,7 +2,7 @@
  * The keyword scan both stores rank on, against the straightforward ranking it replaces (every
  * visible chunk in scope holding a term scored by `bm25fScore`, ranked by `rankByScore`,
  * statistics counted over every visible chunk): on random files with labels, paths and categories,
- * replaced, removed and relabelled many times (so dead entries are compacted and slots
+ * replaced (also under another path and label) and removed many times (so dead entries are compacted and slots
  * renumbered), under random scopes and limits. Scores must be equal, not close.
  */
 import { Workspaces } from "@docket/core"
@@ -146,8 +146,8 @@ describe("KeywordScan", () => {
       } else {
         const h = held.get(id)
         if (h !== undefined) {
-          h.file = { ...h.file, path: `${pick(folders)}moved${Math.floor(random() * 5)}.md`, access_label: pick(labels), category: pick(categories) }
-          scan.relabel(h.file)
+          // the same chunks indexed again under another path, label and category
+          put({ ...h, file: { ...h.file, path: `${pick(folders)}moved${Math.floor(random() * 5)}.md`, access_label: pick(labels), category: pick(categories) } })
         }
       }
       if (round % 5 !== 0) continue

@@ -1,6 +1,6 @@
 /**
  * The vector scan both stores rank on: below its threshold the exact ranking (checked against a
- * brute-force one after files are replaced, removed and relabelled, so rows moved by removals stay
+ * brute-force one after files are replaced (also under another label and path) and removed, so rows moved by removals stay
  * with their files). Above it the projection is learned in slices run by the test's own scheduler
  * (or, by default, on the event loop): the search is exact, as brute force, until the projection
  * covers every row, rows added and removed meanwhile included; then the reduced first pass, checked
@@ -57,7 +57,7 @@ const lcg = (seed: number) => {
 }
 
 describe("VectorScan", () => {
-  it("below the threshold ranks exactly as brute force, through replaces, removals and relabels, with ties by path then chunk index", () => {
+  it("below the threshold ranks exactly as brute force, through replaces (also under another label and path) and removals, with ties by path then chunk index", () => {
     const random = lcg(3)
     const dims = 8
     const scan = new S.VectorScan<File>()
@@ -113,8 +113,9 @@ describe("VectorScan", () => {
           scan.remove(key)
           held.delete(key)
         } else if (held.has(key)) {
+          // the same chunks indexed again under another label and path
           const file = { ...held.get(key)!.file, access_label: labels[Math.floor(random() * labels.length)]!, path: `c/${key}.md` }
-          scan.relabel(key, file)
+          scan.replace(key, file, held.get(key)!.chunks)
           held.get(key)!.file = file
         }
       }
