@@ -31,6 +31,7 @@ import { WorkspaceStore } from "../workspace/workspace-store.js"
 import type { Workspace } from "../workspace/workspace.js"
 import { mergeFileGraphs } from "./entity-resolution.js"
 import { embedNodes } from "./node-vectors.js"
+import { publishUnlessDeleted } from "./publish-snapshot.js"
 import { entersGraph, workspaceFilesWhere } from "./graph-inclusion.js"
 import { type FileGraphRecord, KnowledgeGraphStore } from "./graph-store.js"
 
@@ -187,13 +188,7 @@ const build = (job: Job<typeof KgBuildInput.Type, KgBuildResult>, report: Report
       edges: content.edges,
       vectors
     }
-    // a workspace deleted while the build ran gets no snapshot (its teardown may have run already)
-    const still = yield* Effect.flatMap(WorkspaceStore, (s) => s.get(t, wid))
-    if (Option.isNone(still)) return yield* Effect.fail(gone(wid))
-    if (still.value.status !== "active") {
-      return yield* Effect.fail<JobError>({ code: "workspace_deleting", message: `workspace ${wid} is being deleted; the graph was not published`, retryable: false })
-    }
-    yield* store.publish(t, wid, snapshot)
+    yield* publishUnlessDeleted(t, wid, snapshot)
     return {
       result: {
         result_type: KG_BUILD,
