@@ -1,19 +1,21 @@
 /**
- * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone and GET /v1/models.
+ * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone, GET /v1/models and the
+ * document routes (`document-routes.ts`).
  */
 import { Clock, Duration, Effect } from "effect"
 import { type BodyError, type DocketRequest, decodeUtf8 } from "../../platform/request.js"
-import { route, type Route } from "../../platform/router.js"
+import { route } from "../../platform/router.js"
 import { jsonResponse as json } from "../../platform/response.js"
 import { Settings } from "../../kernel/config.js"
 import { authenticate } from "../authenticate.js"
 import { InvalidRequest, Overloaded } from "../errors.js"
-import { evaluate, type EvaluateServices } from "../evaluate.js"
+import { evaluate } from "../evaluate.js"
 import { issue } from "../issue.js"
 import { OVERLOADED_RETRY_MS } from "../limiter/limits.js"
 import { CATALOG } from "../models.js"
 import { jsonResponse } from "./envelope.js"
 import { decisionHandler } from "./decision-handler.js"
+import { decisionDocumentRoutes } from "./document-routes.js"
 import { decisionOpenApi } from "./openapi.js"
 
 /**
@@ -52,7 +54,8 @@ const bodyReadError = (e: BodyError | Overloaded): InvalidRequest | Overloaded =
 
 const openApiResponse = json(200, decisionOpenApi)
 
-export const decisionRoutes: ReadonlyArray<Route<EvaluateServices | Settings>> = [
+export const decisionRoutes = [
+  ...decisionDocumentRoutes,
   route(
     "POST",
     "/v1/systemone",
