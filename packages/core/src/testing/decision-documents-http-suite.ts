@@ -152,6 +152,8 @@ export const decisionDocumentsHttpSuite = (name: string, start: StartTarget) =>
       it("waits at most 60 s, whatever wait_seconds asks: then 202 with the job still running", async () => {
         const { key } = await api.account()
         const pending = create(key, { content: "#delay 1000000\nslow", fields: { wait_seconds: "600" } })
+        // the job runs (its parse sleeps) and the create waits
+        await untilSleeping(target, 1, 1_000_000)
         await untilSleeping(target, 1, 60_000)
         await advance(60_000)
         const r = await pending
