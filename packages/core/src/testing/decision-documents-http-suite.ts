@@ -241,6 +241,14 @@ export const decisionDocumentsHttpSuite = (name: string, start: StartTarget) =>
         await advance(50_000)
         expect((await api.call("DELETE", `/v1/documents/jobs/${id}`, { headers: bearer(key) })).status).toBe(200)
       })
+      it("an unlimited account is not counted; custom RPM changes apply (within the key cache's 5 s)", async () => {
+        const { account, key } = await api.account({ custom_limits: { unlimited: true, rpm: 2 } })
+        for (let i = 0; i < 5; i++) expect((await get(key, "/v1/documents/jobs")).status).toBe(200)
+        await target.admin.decision.updateAccount(account.account_id, { custom_limits: { unlimited: false, rpm: 1 } })
+        await advance(5_000)
+        expect((await get(key, "/v1/documents/jobs")).status).toBe(200)
+        expectError(await get(key, "/v1/documents/jobs"), 429, "rate_limit_error")
+      })
       it("evaluation's counter does not spend the document routes'", async () => {
         const { key } = await api.account({ custom_limits: { rpm: 2 } })
         expect((await api.evaluate(key, { state: "x", questions: QUESTIONS })).status).toBe(200)

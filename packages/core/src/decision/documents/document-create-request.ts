@@ -43,6 +43,16 @@ export const bodyTooLarge = () => new InvalidRequest({ issues: [issue([], `reque
 
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
+/** The name a multipart part's `filename` gives, without any directories a client put in it. */
+const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1)
+
+/** A multipart text part as `wait_seconds`: a number when it reads as one, else the text (refused), none when blank. */
+const waitPart = (text: string | undefined): unknown => {
+  if (text === undefined || text.trim() === "") return undefined
+  const n = Number(text)
+  return Number.isNaN(n) ? text : n
+}
+
 /** The questions and model, checked as `POST /v1/systemone` checks them (its `state` is the document). */
 const questionIssues = (questions: unknown, model: unknown, present: { readonly questions: boolean; readonly model: boolean }) => {
   const body: Record<string, unknown> = { state: null }
@@ -151,7 +161,7 @@ const multipartCreate = (request: DocketRequest, tenantId: string) =>
       },
       problems: (fileName) => {
         if (fileName === undefined) return []
-        const e = fileNameIssue("file", fileName.slice(Math.max(fileName.lastIndexOf("/"), fileName.lastIndexOf("\\")) + 1))
+        const e = fileNameIssue("file", baseName(fileName))
         return e === undefined ? [] : [{ field: "file", message: `the part's filename ${e.message}` }]
       }
     }).pipe(
@@ -178,14 +188,13 @@ const multipartCreate = (request: DocketRequest, tenantId: string) =>
       ? { issues: [] as ReadonlyArray<Issue>, questions: undefined }
       : questionIssues(questions, model, { questions: questionsText !== undefined, model: model !== undefined })
     issues.push(...checked.issues)
-    const waitText = text("wait_seconds")
-    const waitSeconds = waitSecondsOf(waitText === undefined || waitText.trim() === "" ? undefined : (Number.isNaN(Number(waitText)) ? waitText : Number(waitText)), issues)
+    const waitSeconds = waitSecondsOf(waitPart(text("wait_seconds")), issues)
     const blobs = yield* BlobStore
     if (issues.length > 0 || checked.questions === undefined) {
       yield* Effect.ignore(blobs.delete(key))
       return yield* new InvalidRequest({ issues })
     }
-    const fileName = received.fileName.slice(Math.max(received.fileName.lastIndexOf("/"), received.fileName.lastIndexOf("\\")) + 1)
+    const fileName = baseName(received.fileName)
     const now = yield* Clock.currentTimeMillis
     // the file is an upload of the account's job tenant: the document service's job reads it as any upload
     yield* Effect.flatMap(UploadStore, (u) =>
