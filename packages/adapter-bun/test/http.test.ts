@@ -1,4 +1,5 @@
 import {
+  decisionDocumentsHttpSuite,
   decisionHttpSuite,
   documentsBillingHttpSuite,
   documentsCategorizeHttpSuite,
@@ -78,6 +79,10 @@ decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler")
 decisionHttpSuite("Bun: layer (BunHttpServer)", onBun("layer"))
 // the same service, unchanged, on Bun with PostgreSQL storage
 decisionHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres"))
+
+// the decision service's document routes on Bun (the test parser), memory and PostgreSQL storage
+decisionDocumentsHttpSuite("Bun: listen", onBun("listen", "memory", true))
+decisionDocumentsHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
 
 // the document service's suites on Bun (the test parser, memory storage), both ways of serving
 documentsHttpSuite("Bun: listen", onBun("listen", "memory", true))

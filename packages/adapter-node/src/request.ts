@@ -151,6 +151,7 @@ export const fromNodeRequest = (message: IncomingMessage, body: NodeRequestBody)
     path,
     query,
     header: (name) => headerOf(message.headers, name),
+    headerNames: () => Object.keys(message.headers),
     body
   }
 }

@@ -29,6 +29,7 @@ import { JobRuntime, JobRuntimeLive } from "./jobs/job-runtime.js"
 import type { AnyJobKind } from "./jobs/job-kind.js"
 import { JobKinds, jobKindsLayer } from "./jobs/job-kinds.js"
 import { documentJobKinds } from "./documents/document-kinds.js"
+import { decisionJobKinds } from "./decision/documents/document-questions-kind.js"
 import { jobWorkersLayer } from "./jobs/worker.js"
 import { retentionSweeperLayer, sweepAdmin } from "./documents/retention/sweeper.js"
 import { LinkSigner, LinkSignerLive } from "./documents/parse/artifact-links.js"
@@ -155,7 +156,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
     withSigner
   )
   // every context's job kinds: one line per context
-  const kinds = jobKindsLayer([...documentJobKinds, ...workspaceJobKinds, ...(options.jobKinds ?? [])])
+  const kinds = jobKindsLayer([...documentJobKinds, ...decisionJobKinds, ...workspaceJobKinds, ...(options.jobKinds ?? [])])
   const withKinds = Layer.provideMerge(kinds, withSeams)
   const workers = Layer.unwrapEffect(
     Effect.map(Settings, (s) => Layer.merge(jobWorkersLayer(s.jobWorkers), retentionSweeperLayer(s.sweepIntervalMs)))

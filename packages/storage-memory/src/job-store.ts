@@ -107,6 +107,15 @@ const makeJobStore = (): Clearable<Jobs.JobStoreService> => {
           total: matching.length
         })
       }),
+    remove: (id) =>
+      Effect.sync(() => {
+        const entry = jobs.get(id)
+        if (entry === undefined) return false
+        jobs.delete(id)
+        const key = entry.job.idempotency_key
+        if (key !== null && byKey.get(`${entry.job.tenant_id}\n${key}`) === id) byKey.delete(`${entry.job.tenant_id}\n${key}`)
+        return true
+      }),
     clear: () => {
       jobs.clear()
       byKey.clear()

@@ -126,6 +126,18 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Jobs.JobStoreSe
           })
         )
       ),
+    remove: (id) =>
+      run(
+        sql.withTransaction(
+          Effect.gen(function*() {
+            const rows = yield* sql<{ readonly job_id: string }>`DELETE FROM docket_jobs WHERE job_id = ${id} RETURNING job_id`
+            yield* sql`DELETE FROM docket_job_queue WHERE job_id = ${id}`
+            yield* sql`DELETE FROM docket_job_events WHERE job_id = ${id}`
+            yield* sql`DELETE FROM docket_job_event_logs WHERE job_id = ${id}`
+            return rows.length > 0
+          })
+        )
+      ),
     // the expression and the condition are those of the partial index of migration 7
     listPayloadExpired: (now, limit) =>
       run(sql<DocRow>`

@@ -1,5 +1,5 @@
-import { makeDocket, ManualClock } from "@docket/core"
-import { decisionHttpSuite, inProcessTarget } from "@docket/core/testing"
+import { Documents, makeDocket, ManualClock } from "@docket/core"
+import { decisionDocumentsHttpSuite, decisionHttpSuite, inProcessTarget, testParserLayer } from "@docket/core/testing"
 import * as PgStorage from "@docket/storage-pg"
 import { afterAll } from "vitest"
 import { createTestDatabase } from "./support/database.js"
@@ -12,6 +12,20 @@ afterAll(() => db.drop())
 // reset truncates every table, so no test sees another's accounts, counters or pool sizes.
 decisionHttpSuite("in-process fetch, postgres storage", async (settings) => {
   const docket = makeDocket({ storage: PgStorage.layer({ url: db.url, maxConnections: 4 }), clock: new ManualClock(), settings })
+  const target = inProcessTarget(docket)
+  await target.admin.reset()
+  return target
+})
+
+// its document routes on PostgreSQL: jobs, their counter (the request-rate store) and files in the database
+decisionDocumentsHttpSuite("in-process fetch, postgres storage", async (settings) => {
+  const docket = makeDocket({
+    storage: PgStorage.layer({ url: db.url, maxConnections: 4 }),
+    clock: new ManualClock(),
+    parser: testParserLayer,
+    httpFetcher: Documents.platformHttpFetcherLayer({ allowHttpLoopback: true }),
+    settings
+  })
   const target = inProcessTarget(docket)
   await target.admin.reset()
   return target

@@ -19,6 +19,15 @@ export class RateLimited extends Data.TaggedError("RateLimited")<{
   readonly reason: "rpm" | "in_flight"
   readonly retryAfterMs: number
 }> {}
+/**
+ * 429 on the `/v1/documents/*` routes: their own RPM counter (spec 1, "Limits"; the envelope
+ * carries `code` `rate_limited`)
+ */
+export class DocumentsRateLimited extends Data.TaggedError("DocumentsRateLimited")<{ readonly retryAfterMs: number }> {}
+/** 404: no such job of the account, or no such file of the job (README, "Decisions where the spec is silent") */
+export class NotFound extends Data.TaggedError("NotFound")<{ readonly message: string }> {}
+/** 416: a byte range outside the file downloaded */
+export class RangeNotSatisfiable extends Data.TaggedError("RangeNotSatisfiable")<{ readonly size: number }> {}
 /** 529: a shared pool is full, the model timed out, or the limiter store is unreachable */
 export class Overloaded extends Data.TaggedError("Overloaded")<{
   readonly reason: "pool_full" | "limiter_unavailable" | "store_unavailable" | "model_timeout" | "route_timeout"
@@ -35,6 +44,9 @@ export type DecisionError =
   | PaymentRequired
   | InvalidRequest
   | RateLimited
+  | DocumentsRateLimited
+  | NotFound
+  | RangeNotSatisfiable
   | Overloaded
   | InternalError
 

@@ -87,6 +87,13 @@ export interface JobStoreService {
   ) => Effect.Effect<Option.Option<{ readonly job: Job; readonly changed: boolean }>, StorageUnavailable>
   readonly list: (query: JobQuery) => Effect.Effect<JobPage, StorageUnavailable | CursorNotFound>
   /**
+   * Deletes the job and its idempotency key (a later create with the key makes a new job) in one
+   * step; answers whether there was such a job. A transition of a removed job finds none (`apply`
+   * answers none), so a worker that claims it later does nothing. An adapter keeping the queue and
+   * event log in the same database drops the job's rows there too.
+   */
+  readonly remove: (jobId: string) => Effect.Effect<boolean, StorageUnavailable>
+  /**
    * retention: up to `limit` succeeded jobs that still hold a result although their
    * `payload_expires_at` is at or before `now` (of every tenant), earliest expiry first — what the
    * `expire` event applies to

@@ -42,6 +42,7 @@ export const fromPlatformRequest = (request: HttpServerRequest.HttpServerRequest
     path,
     query,
     header: (name) => request.headers[name],
+    headerNames: () => Object.keys(request.headers),
     body: typeof Request !== "undefined" && source instanceof Request ? webRequestBody(source) : streamBody(request)
   }
 }

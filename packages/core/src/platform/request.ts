@@ -37,6 +37,8 @@ export interface DocketRequest {
   readonly query: string
   /** a header by its lower-case name (several values joined with `, `) */
   readonly header: (name: string) => string | undefined
+  /** the lower-case names of the headers sent (for a request echo: each value through `header`) */
+  readonly headerNames: () => ReadonlyArray<string>
   readonly body: RequestBody
 }
 

@@ -114,6 +114,7 @@ export const fromWebRequest = (request: Request): DocketRequest => {
     path,
     query,
     header: (name) => request.headers.get(name) ?? undefined,
+    headerNames: () => [...request.headers.keys()],
     body: webRequestBody(request)
   }
 }

@@ -701,7 +701,15 @@ export const decisionHttpSuite = (name: string, start: StartTarget) =>
         const r = await api.call("GET", "/openapi/decision.json")
         expect(r.status).toBe(200)
         expect(r.body.openapi).toBe("3.1.0")
-        expect(Object.keys(r.body.paths).sort()).toEqual(["/v1/models", "/v1/systemone"])
+        expect(Object.keys(r.body.paths).sort()).toEqual([
+          "/v1/documents/echo",
+          "/v1/documents/jobs",
+          "/v1/documents/jobs/{job_id}",
+          "/v1/documents/jobs/{job_id}/events",
+          "/v1/documents/jobs/{job_id}/files/{name}",
+          "/v1/models",
+          "/v1/systemone"
+        ])
         expect(Object.keys(r.body.paths["/v1/systemone"].post.responses).sort()).toEqual(["200", "401", "402", "422", "429", "500", "529"])
       })
     })

@@ -5,6 +5,7 @@
 export * from "./decision-store-suite.js"
 export * from "./limiter-store-suite.js"
 export * from "./decision-http-suite.js"
+export * from "./decision-documents-http-suite.js"
 export * from "./documents-http-suite.js"
 export * from "./test-parser.js"
 export * from "./job-store-suite.js"

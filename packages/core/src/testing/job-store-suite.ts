@@ -143,6 +143,20 @@ export const jobStoreSuite = <E>(name: string, layer: Layer.Layer<JobStore, E>, 
         yield* s.apply(first, { type: "fail", at: 3, error: { code: "x", message: "x", retryable: false } })
         expect((yield* s.insertWithin(build(316), 100, { sole: true })).created).toBe(true)
       }))
+    it("remove deletes the job and frees its idempotency key; removing it again answers false", () =>
+      Effect.gen(function*() {
+        const s = yield* JobStore
+        yield* fresh
+        yield* s.insert(job(uuid(1), { idempotency_key: "k" }))
+        yield* s.insert(job(uuid(2)))
+        expect(yield* s.remove(uuid(1))).toBe(true)
+        expect(Option.isNone(yield* s.get(uuid(1)))).toBe(true)
+        expect(Option.isNone(yield* s.findByIdempotencyKey(tn.t1, "k"))).toBe(true)
+        expect(Option.isNone(yield* s.apply(uuid(1), { type: "start", at: 2000 }))).toBe(true)
+        expect((yield* s.list({ tenantId: tn.t1, limit: 10 })).jobs.map((j) => j.job_id)).toEqual([uuid(2)])
+        expect((yield* s.insert(job(uuid(3), { idempotency_key: "k" }))).created).toBe(true)
+        expect(yield* s.remove(uuid(1))).toBe(false)
+      }))
     it("lists newest first per tenant, with cursor, filters and total; a foreign or unknown cursor fails", () =>
       Effect.gen(function*() {
         const s = yield* JobStore

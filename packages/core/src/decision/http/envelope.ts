@@ -20,6 +20,7 @@ export type ErrorType =
   | "payment_required"
   | "invalid_request_error"
   | "rate_limit_error"
+  | "not_found"
   | "internal_error"
   | "overloaded"
 
@@ -47,13 +48,26 @@ export const errorResponse = (
   type: ErrorType,
   message: string,
   requestId: string,
-  extra: { readonly issues?: ReadonlyArray<unknown>; readonly retryAfterMs?: number } = {}
+  extra: {
+    readonly issues?: ReadonlyArray<unknown>
+    readonly retryAfterMs?: number
+    /** a finer code beside `type` (the document routes' `rate_limited`) */
+    readonly code?: string
+    readonly headers?: Record<string, string>
+  } = {}
 ): DocketResponse =>
   jsonResponse(
     status,
-    { error: extra.issues === undefined ? { type, message } : { type, message, issues: extra.issues } },
+    {
+      error: {
+        type,
+        ...(extra.code === undefined ? {} : { code: extra.code }),
+        message,
+        ...(extra.issues === undefined ? {} : { issues: extra.issues })
+      }
+    },
     requestId,
-    extra.retryAfterMs === undefined ? {} : retryHeaders(extra.retryAfterMs)
+    { ...(extra.retryAfterMs === undefined ? {} : retryHeaders(extra.retryAfterMs)), ...extra.headers }
   )
 
 export const decisionErrorResponse = (e: DecisionError, requestId: string): DocketResponse => {
@@ -69,6 +83,15 @@ export const decisionErrorResponse = (e: DecisionError, requestId: string): Dock
     case "RateLimited":
       return errorResponse(429, "rate_limit_error", e.reason === "rpm" ? MESSAGES.rpm : MESSAGES.inFlight, requestId, {
         retryAfterMs: e.retryAfterMs
+      })
+    case "DocumentsRateLimited":
+      return errorResponse(429, "rate_limit_error", MESSAGES.rpm, requestId, { retryAfterMs: e.retryAfterMs, code: "rate_limited" })
+    case "NotFound":
+      return errorResponse(404, "not_found", e.message, requestId)
+    case "RangeNotSatisfiable":
+      return errorResponse(416, "invalid_request_error", `the Range is outside the file (${e.size} bytes)`, requestId, {
+        issues: [{ path: "Range", message: `must name bytes within the file's ${e.size}` }],
+        headers: { "content-range": `bytes */${e.size}` }
       })
     case "Overloaded":
       return errorResponse(

@@ -5,6 +5,7 @@
 import { CATALOG, MODEL_PATTERN } from "../models.js"
 import { MAX_QUESTIONS } from "../validation.js"
 import { MAX_SERIALIZED_BYTES } from "../evaluate-request.js"
+import { documentPaths, documentSchemas } from "./document-openapi.js"
 
 const error = (description: string, type: string) => ({
   description,
@@ -94,12 +95,14 @@ export const decisionOpenApi = {
           "401": error("Missing, malformed or revoked key", "authentication_error")
         }
       }
-    }
+    },
+    ...documentPaths(error, retryable)
   },
   components: {
     securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "svc_sk_ followed by 43 URL-safe characters" } },
     headers: { RequestId: { schema: { $ref: "#/components/schemas/RequestId" } } },
     schemas: {
+      ...documentSchemas,
       RequestId: { type: "string", pattern: "^req_[a-f0-9]{32}$" },
       EvaluateRequest: {
         type: "object",
@@ -197,6 +200,7 @@ export const decisionOpenApi = {
             type: "object",
             required: ["type", "message"],
             properties: {
+              code: { type: "string", description: "a finer code: rate_limited on the document routes" },
               type: {
                 enum: [
                   "authentication_error",
@@ -204,6 +208,7 @@ export const decisionOpenApi = {
                   "payment_required",
                   "invalid_request_error",
                   "rate_limit_error",
+                  "not_found",
                   "internal_error",
                   "overloaded"
                 ]

@@ -1,21 +1,21 @@
 /**
- * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone and GET /v1/models.
+ * The decision service's routes (spec 1, "Endpoints"): POST /v1/systemone, GET /v1/models and the
+ * document routes (`document-routes.ts`).
  */
-import { Cause, Clock, Duration, Effect } from "effect"
+import { Clock, Duration, Effect } from "effect"
 import { type BodyError, type DocketRequest, decodeUtf8 } from "../../platform/request.js"
-import type { RequestScope } from "../../platform/request-scope.js"
-import type { DocketResponse } from "../../platform/response.js"
-import { type PathParams, route, type Route } from "../../platform/router.js"
+import { route } from "../../platform/router.js"
 import { jsonResponse as json } from "../../platform/response.js"
 import { Settings } from "../../kernel/config.js"
-import { Ids, newRequestId } from "../../kernel/ids.js"
 import { authenticate } from "../authenticate.js"
-import { type DecisionError, InternalError, InvalidRequest, Overloaded } from "../errors.js"
-import { evaluate, type EvaluateServices } from "../evaluate.js"
+import { InvalidRequest, Overloaded } from "../errors.js"
+import { evaluate } from "../evaluate.js"
 import { issue } from "../issue.js"
 import { OVERLOADED_RETRY_MS } from "../limiter/limits.js"
 import { CATALOG } from "../models.js"
-import { decisionErrorResponse, jsonResponse } from "./envelope.js"
+import { jsonResponse } from "./envelope.js"
+import { decisionHandler } from "./decision-handler.js"
+import { decisionDocumentRoutes } from "./document-routes.js"
 import { decisionOpenApi } from "./openapi.js"
 
 /**
@@ -23,28 +23,6 @@ import { decisionOpenApi } from "./openapi.js"
  * body and the model wait (never past the deadline); store calls have their own short timeouts.
  */
 export const ROUTE_DURATION_MS = 60_000
-
-/**
- * Runs a decision handler with its request id: every response, error or not, carries the id in
- * the body and in `x-request-id` / `x-sdk-request-id`; defects become 500 `internal_error`.
- */
-const decisionHandler = <R>(
-  handler: (request: DocketRequest, requestId: string, scope: RequestScope) => Effect.Effect<DocketResponse, DecisionError, R>
-) =>
-(request: DocketRequest, _params: PathParams, scope: RequestScope): Effect.Effect<DocketResponse, never, R | Ids> =>
-  Effect.flatMap(Ids, (ids) => {
-    const requestId = newRequestId(ids)
-    return handler(request, requestId, scope).pipe(
-      Effect.catchAllCause((cause) => {
-        const failure = Cause.failureOption(cause)
-        if (failure._tag === "Some") return Effect.succeed(decisionErrorResponse(failure.value, requestId))
-        if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause as Cause.Cause<never>)
-        return Effect.logError("unexpected failure", cause).pipe(
-          Effect.as(decisionErrorResponse(new InternalError({ message: "defect" }), requestId))
-        )
-      })
-    )
-  })
 
 /**
  * The body as text, read once the route deadline is known. Reading it is where a client can make
@@ -76,7 +54,8 @@ const bodyReadError = (e: BodyError | Overloaded): InvalidRequest | Overloaded =
 
 const openApiResponse = json(200, decisionOpenApi)
 
-export const decisionRoutes: ReadonlyArray<Route<EvaluateServices | Settings>> = [
+export const decisionRoutes = [
+  ...decisionDocumentRoutes,
   route(
     "POST",
     "/v1/systemone",

@@ -22,39 +22,18 @@ import { Effect, Schema } from "effect"
 import type { DocketResponse } from "../../platform/response.js"
 import { RangeNotSatisfiable } from "../../api/errors.js"
 import { groundCropOf } from "../ground/ground-crops.js"
-import { parseByteRange } from "../../platform/byte-range.js"
+import { rangedBytes } from "../../platform/ranged-bytes.js"
 import { docsEndpoint } from "./endpoints.js"
 import type { DocsContext } from "./handler.js"
 
 /** The crop as a response: whole (200) or one byte range (206), or 416 for a range outside it. */
 export const cropResponse = (ctx: DocsContext, png: Uint8Array, ref: string): Effect.Effect<DocketResponse, RangeNotSatisfiable> => {
-  const size = png.byteLength
-  const etag = `"${ref}"`
-  const headers = {
-    "content-type": "image/png",
-    "accept-ranges": "bytes",
-    etag,
-    "cache-control": "private, max-age=3600",
-    "x-request-id": ctx.requestId
-  }
-  const ifRange = ctx.request.header("if-range")
-  const range = ifRange === undefined || ifRange.trim() === etag ? parseByteRange(ctx.request.header("range"), size) : { type: "none" as const }
-  switch (range.type) {
-    case "none":
-      return Effect.succeed({ status: 200, headers: { ...headers, "content-length": String(size) }, body: png })
-    case "unsatisfiable":
-      return Effect.fail(new RangeNotSatisfiable({ size }))
-    case "range":
-      return Effect.succeed({
-        status: 206,
-        headers: {
-          ...headers,
-          "content-length": String(range.end - range.start + 1),
-          "content-range": `bytes ${range.start}-${range.end}/${size}`
-        },
-        body: png.subarray(range.start, range.end + 1)
-      })
-  }
+  const served = rangedBytes(ctx.request, png, {
+    contentType: "image/png",
+    etag: `"${ref}"`,
+    headers: { "cache-control": "private, max-age=3600", "x-request-id": ctx.requestId }
+  })
+  return served._tag === "Response" ? Effect.succeed(served.response) : Effect.fail(new RangeNotSatisfiable({ size: served.size }))
 }
 
 export const groundCropEndpoints = [

@@ -69,6 +69,7 @@ const countingBody = (fileSize: number, failAt?: number) => {
     path: "/upload",
     query: "",
     header: (name) => (name === "content-type" ? `multipart/form-data; boundary=${BOUNDARY}` : undefined),
+    headerNames: () => ["content-type"],
     body: {
       isReceived: () => false,
       read: () => Effect.dieMessage("an upload is never read whole"),
