@@ -1,0 +1,71 @@
+/** The console's shell: sign-in gate, navigation, and one route per page under `/console`. */
+import { LocationProvider, Route, Router, useLocation } from "preact-iso"
+import { admin, signOut } from "./api/session.js"
+import { AccountPage } from "./pages/account.js"
+import { AccountsPage } from "./pages/accounts.js"
+import { HarnessPage } from "./pages/harness.js"
+import { HomePage } from "./pages/home.js"
+import { NotFoundPage } from "./pages/not-found.js"
+import { PlaygroundPage } from "./pages/playground.js"
+import { SignInPage } from "./pages/sign-in.js"
+
+export const BASE = "/console"
+
+const NAV: ReadonlyArray<{ readonly group: string; readonly links: ReadonlyArray<readonly [string, string]> }> = [
+  { group: "Decision", links: [["/accounts", "Accounts"], ["/playground", "Playground"]] },
+  { group: "Harness", links: [["/harness", "Clock, faults, reset"]] }
+]
+
+const Nav = () => {
+  const { path } = useLocation()
+  return (
+    <nav aria-label="Console" class="nav">
+      <a class="brand" href={`${BASE}/`}>Docket console</a>
+      {NAV.map(({ group, links }) => (
+        <div class="nav-group" key={group}>
+          <span class="nav-title">{group}</span>
+          <ul>
+            {links.map(([href, label]) => {
+              const current = path === BASE + href || path.startsWith(`${BASE + href}/`)
+              return (
+                <li key={href}>
+                  <a href={BASE + href} aria-current={current ? "page" : undefined}>{label}</a>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ))}
+      <button type="button" class="link sign-out" onClick={signOut}>Sign out</button>
+    </nav>
+  )
+}
+
+const Pages = () => (
+  <Router>
+    <Route path={`${BASE}/`} component={HomePage} />
+    <Route path={BASE} component={HomePage} />
+    <Route path={`${BASE}/accounts`} component={AccountsPage} />
+    <Route path={`${BASE}/accounts/:id`} component={AccountPage} />
+    <Route path={`${BASE}/playground`} component={PlaygroundPage} />
+    <Route path={`${BASE}/harness`} component={HarnessPage} />
+    <Route default component={NotFoundPage} />
+  </Router>
+)
+
+export const App = () => (
+  <LocationProvider scope={BASE}>
+    {admin.value === null ? (
+      <main class="sign-in" id="main">
+        <SignInPage />
+      </main>
+    ) : (
+      <div class="shell">
+        <Nav />
+        <main id="main" class="content">
+          <Pages />
+        </main>
+      </div>
+    )}
+  </LocationProvider>
+)
