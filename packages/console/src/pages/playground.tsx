@@ -5,11 +5,11 @@
  * debit are the API's own.
  */
 import { useLocation } from "preact-iso"
-import { useState } from "preact/hooks"
+import { useEffect, useState } from "preact/hooks"
 import type { Account } from "../api/admin.js"
 import { type AnswerValue, type DecisionErrorBody, evaluate, type EvaluateBody, listModels } from "../api/decision.js"
 import type { Answer } from "../api/http.js"
-import { admin, heldKeys, holdKey, knownAccounts } from "../api/session.js"
+import { admin, heldKeys, holdKey, knownAccounts, rememberAccount } from "../api/session.js"
 import { ErrorNote, PageTitle, ProbabilityBars, useAction, useLoad } from "../components/ui.js"
 
 const SAMPLE_STATE = `{
@@ -102,6 +102,9 @@ const Result = ({ answer, creditBefore, creditAfter }: {
 export const PlaygroundPage = () => {
   const { query } = useLocation()
   const [accountId, setAccountId] = useState(query.account ?? knownAccounts.value[0] ?? "")
+  useEffect(() => {
+    if (query.account !== undefined && query.account !== "") rememberAccount(query.account)
+  }, [query.account])
   const keys = heldKeys.value.filter((k) => k.service === "decision" && (accountId === "" || k.owner === accountId))
   const [keyId, setKeyId] = useState("")
   const key = keys.find((k) => k.key_id === keyId) ?? keys[0]
