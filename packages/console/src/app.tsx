@@ -5,14 +5,21 @@ import { AccountPage } from "./pages/account.js"
 import { AccountsPage } from "./pages/accounts.js"
 import { HarnessPage } from "./pages/harness.js"
 import { HomePage } from "./pages/home.js"
+import { JobPage } from "./pages/job.js"
+import { JobsPage } from "./pages/jobs.js"
 import { NotFoundPage } from "./pages/not-found.js"
 import { PlaygroundPage } from "./pages/playground.js"
+import { RunPage } from "./pages/run.js"
 import { SignInPage } from "./pages/sign-in.js"
+import { TenantPage } from "./pages/tenant.js"
+import { TenantsPage } from "./pages/tenants.js"
+import { UsagePage } from "./pages/usage.js"
 
 export const BASE = "/console"
 
 const NAV: ReadonlyArray<{ readonly group: string; readonly links: ReadonlyArray<readonly [string, string]> }> = [
   { group: "Decision", links: [["/accounts", "Accounts"], ["/playground", "Playground"]] },
+  { group: "Documents", links: [["/tenants", "Tenants"], ["/jobs", "Jobs"], ["/run", "Upload and run"], ["/usage", "Usage"]] },
   { group: "Harness", links: [["/harness", "Clock, faults, reset"]] }
 ]
 
@@ -48,6 +55,12 @@ const Pages = () => (
     <Route path={`${BASE}/accounts`} component={AccountsPage} />
     <Route path={`${BASE}/accounts/:id`} component={AccountPage} />
     <Route path={`${BASE}/playground`} component={PlaygroundPage} />
+    <Route path={`${BASE}/tenants`} component={TenantsPage} />
+    <Route path={`${BASE}/tenants/:id`} component={TenantPage} />
+    <Route path={`${BASE}/jobs`} component={JobsPage} />
+    <Route path={`${BASE}/jobs/:id`} component={JobPage} />
+    <Route path={`${BASE}/run`} component={RunPage} />
+    <Route path={`${BASE}/usage`} component={UsagePage} />
     <Route path={`${BASE}/harness`} component={HarnessPage} />
     <Route default component={NotFoundPage} />
   </Router>
