@@ -14,12 +14,19 @@ import { SignInPage } from "./pages/sign-in.js"
 import { TenantPage } from "./pages/tenant.js"
 import { TenantsPage } from "./pages/tenants.js"
 import { UsagePage } from "./pages/usage.js"
+import { WorkspacePage } from "./pages/workspace.js"
+import { WorkspaceFilePage } from "./pages/workspace-file.js"
+import { WorkspaceGraphPage } from "./pages/workspace-graph.js"
+import { WorkspaceLedgerPage } from "./pages/workspace-ledger.js"
+import { WorkspaceSearchPage } from "./pages/workspace-search.js"
+import { WorkspacesPage } from "./pages/workspaces.js"
 
 export const BASE = "/console"
 
 const NAV: ReadonlyArray<{ readonly group: string; readonly links: ReadonlyArray<readonly [string, string]> }> = [
   { group: "Decision", links: [["/accounts", "Accounts"], ["/playground", "Playground"]] },
   { group: "Documents", links: [["/tenants", "Tenants"], ["/jobs", "Jobs"], ["/run", "Upload and run"], ["/usage", "Usage"]] },
+  { group: "Workspaces", links: [["/workspaces", "Workspaces"]] },
   { group: "Harness", links: [["/harness", "Clock, faults, reset"]] }
 ]
 
@@ -61,6 +68,12 @@ const Pages = () => (
     <Route path={`${BASE}/jobs/:id`} component={JobPage} />
     <Route path={`${BASE}/run`} component={RunPage} />
     <Route path={`${BASE}/usage`} component={UsagePage} />
+    <Route path={`${BASE}/workspaces`} component={WorkspacesPage} />
+    <Route path={`${BASE}/workspaces/:id`} component={WorkspacePage} />
+    <Route path={`${BASE}/workspaces/:id/search`} component={WorkspaceSearchPage} />
+    <Route path={`${BASE}/workspaces/:id/graph`} component={WorkspaceGraphPage} />
+    <Route path={`${BASE}/workspaces/:id/ledger`} component={WorkspaceLedgerPage} />
+    <Route path={`${BASE}/workspaces/:id/files/:file_id`} component={WorkspaceFilePage} />
     <Route path={`${BASE}/harness`} component={HarnessPage} />
     <Route default component={NotFoundPage} />
   </Router>

@@ -155,3 +155,9 @@ export const followEvents = (key: string, jobId: string, onEvent: (event: JobEve
     for (let attempt = 0; !done && !signal.aborted && attempt < 5; attempt++) await once()
   })()
 }
+
+/** Follows a job's events until it ends, then reads it (with its result). */
+export const finishedJob = async (key: string, jobId: string, onEvent: (event: JobEvent) => void, signal: AbortSignal): Promise<Job> => {
+  await followEvents(key, jobId, onEvent, signal)
+  return getJob(key, jobId)
+}

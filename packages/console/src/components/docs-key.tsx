@@ -6,7 +6,7 @@ import { type HeldKey, heldKeys } from "../api/session.js"
 export const useDocsKey = (): { readonly key: HeldKey | undefined; readonly picker: preact.JSX.Element } => {
   const { query } = useLocation()
   const keys = heldKeys.value.filter((k) => k.service === "docs")
-  const preferred = keys.find((k) => k.owner === query.tenant) ?? keys[0]
+  const preferred = keys.find((k) => k.key_id === query.key) ?? keys.find((k) => k.owner === query.tenant) ?? keys[0]
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const key = keys.find((k) => k.key_id === chosen) ?? preferred
   const picker = (
