@@ -4,6 +4,7 @@
  * list's filters, and usage drawn as charts.
  */
 import { waitUntil } from "@docket/core/testing"
+import * as F from "../../formats/test/fixtures.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ConsoleHarness, startConsole, WAIT_MS } from "./support/console.js"
 
@@ -116,6 +117,34 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
     await page.getByLabel("extract", { exact: true }).uncheck()
     await page.getByLabel("parse", { exact: true }).check()
     await page.getByRole("heading", { name: "0 jobs" }).waitFor()
+  }, 240_000)
+
+  it("grounds a query in an uploaded image and draws the match's box over the image where the result puts it", async () => {
+    const page = await c.signedIn("/console/tenants")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByTestId("new-docs-key").waitFor()
+    await page.getByRole("link", { name: "Upload and run" }).click()
+    const image = F.drawText("HELLO WORLD", 4)
+    await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
+    await page.getByLabel("Operation").selectOption("ground")
+    await page.getByLabel("What to find (one query a line)").fill("WORLD")
+    await page.getByRole("button", { name: "Upload and run" }).click()
+    await page.getByTestId("job-status").getByText("succeeded").waitFor()
+    const box = page.getByTestId("ground-box").first()
+    await box.waitFor()
+    expect(await box.textContent()).toBe("q1")
+    // where the result says, as fractions of the drawn image
+    const jobId = /\/console\/jobs\/([0-9a-f-]+)/.exec(page.url())![1]
+    const key = (await heldDocsKeys(page))[0].secret
+    const job = (await (await fetch(`${c.url}/v1/jobs/${jobId}`, { headers: { "x-api-key": key } })).json()) as {
+      result: { results: Array<{ matches: Array<{ x: number; y: number; w: number; h: number }> }> }
+    }
+    const match = job.result.results[0].matches[0]
+    const img = (await page.getByRole("img", { name: "Page 1 of the grounded file" }).boundingBox())!
+    const drawn = (await box.boundingBox())!
+    expect(Math.abs(drawn.x - (img.x + match.x * img.width))).toBeLessThan(3)
+    expect(Math.abs(drawn.y - (img.y + match.y * img.height))).toBeLessThan(3)
+    expect(Math.abs(drawn.width - match.w * img.width)).toBeLessThan(4)
   }, 240_000)
 
   it("parses a file and renders its markdown; usage shows the units and documents as charts", async () => {

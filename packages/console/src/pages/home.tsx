@@ -26,6 +26,14 @@ export const HomePage = () => {
           <h2>Jobs</h2>
           <p>Filter, follow live, read results</p>
         </a>
+        <a class="card tile" href="/console/workspaces">
+          <h2>Workspaces</h2>
+          <p>Files, search, the knowledge graph, the ledger report</p>
+        </a>
+        <a class="card tile" href="/console/usage">
+          <h2>Usage</h2>
+          <p>Units, jobs and documents as charts</p>
+        </a>
         <a class="card tile" href="/console/harness">
           <h2>Harness</h2>
           <p>
