@@ -158,7 +158,11 @@ describe("console: decision accounts, keys, billing and Playground (Chromium)", 
     const account = await c.docket.admin.decision.createAccount({})
     const page = await c.signedIn(`/console/accounts/${account.account_id}`, { viewport: { width: 390, height: 844 } })
     await page.getByRole("heading", { name: "API keys" }).waitFor()
-    for (const path of [`/console/accounts/${account.account_id}`, "/console/playground", "/console/harness", "/console/accounts"]) {
+    const pages = [
+      `/console/accounts/${account.account_id}`, "/console/playground", "/console/harness", "/console/accounts",
+      "/console/tenants", "/console/jobs", "/console/run", "/console/usage", "/console/workspaces", "/console/"
+    ]
+    for (const path of pages) {
       await page.goto(`${c.url}${path}`)
       await page.getByRole("heading", { level: 1 }).waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
@@ -166,5 +170,23 @@ describe("console: decision accounts, keys, billing and Playground (Chromium)", 
     // keyboard: the navigation is reachable by Tab
     await page.keyboard.press("Tab")
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Docket console")
+  }, 180_000)
+
+  it("works by keyboard: a key is created and its revoke dialog opened and dismissed with Escape", async () => {
+    const account = await c.docket.admin.decision.createAccount({})
+    const page = await c.signedIn(`/console/accounts/${account.account_id}`)
+    await page.getByLabel("New key name").focus()
+    await page.keyboard.type("keyboard")
+    await page.keyboard.press("Enter")
+    await page.getByTestId("new-key").waitFor()
+    await page.getByRole("button", { name: "Revoke keyboard" }).focus()
+    await page.keyboard.press("Enter")
+    const dialog = page.getByRole("dialog", { name: "Revoke “keyboard”?" })
+    await dialog.waitFor()
+    // focus moved into the dialog
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true)
+    await page.keyboard.press("Escape")
+    await dialog.waitFor({ state: "hidden" })
+    expect((await c.docket.admin.decision.listKeys(account.account_id)).keys[0].status).toBe("active")
   }, 180_000)
 })
