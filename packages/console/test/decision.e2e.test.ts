@@ -103,6 +103,7 @@ describe("console: decision accounts, keys, billing and Playground (Chromium)", 
     await result.getByRole("list", { name: "approve: probability of yes" }).waitFor()
     await result.getByRole("list", { name: "risk: probability of each label" }).getByText("medium").waitFor()
     expect(await result.getByRole("list", { name: "fit: probability of each level" }).getByRole("listitem").count()).toBe(4)
+    await result.getByRole("list", { name: "fit: probability of each level" }).getByText("3 excellent").waitFor()
     const debit = (await page.getByTestId("debit").textContent())!
     const debited = Number(/debited ([\d,]+) tokens/.exec(debit)![1].replace(/,/g, ""))
     expect(debited).toBeGreaterThan(0)

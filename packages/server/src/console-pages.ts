@@ -12,8 +12,11 @@ import { dirname, extname, join, normalize, sep } from "node:path"
 import { lookup } from "mrmime"
 
 /** The `dist` folder of the installed `@docket/console` (built by `npm run build`, or before `npm start`). */
-export const consoleAssetsDir = (): string =>
-  join(dirname(createRequire(import.meta.url).resolve("@docket/console/package.json")), "dist")
+export const consoleAssetsDir = (): string => {
+  // the CJS build has `require` and an empty `import.meta`; the ESM build and the sources the reverse
+  const requireHere = typeof require === "function" ? require : createRequire(import.meta.url)
+  return join(dirname(requireHere.resolve("@docket/console/package.json")), "dist")
+}
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",

@@ -38,7 +38,7 @@ const SAMPLE_QUESTIONS = `{
 const bodyText = (state: string, questions: string, model: string) =>
   `{"state":${state},"questions":${questions}${model === "" ? "" : `,"model":${JSON.stringify(model)}`}}`
 
-const AnswerView = ({ id, answer }: { readonly id: string; readonly answer: AnswerValue }) => {
+const AnswerView = ({ id, answer, levels }: { readonly id: string; readonly answer: AnswerValue; readonly levels: ReadonlyArray<unknown> }) => {
   switch (answer.type) {
     case "noul":
       return <ProbabilityBars label={`${id}: probability of yes`} values={[["yes", answer.noul], ["no", 1 - answer.noul]]} />
@@ -53,13 +53,24 @@ const AnswerView = ({ id, answer }: { readonly id: string; readonly answer: Answ
       return (
         <>
           <p>Score: <strong>{answer.score}</strong> “{answer.level}” · expected {answer.expected_score}</p>
-          <ProbabilityBars label={`${id}: probability of each level`} values={answer.probabilities.map((p, i) => [String(i), p] as const)} />
+          <ProbabilityBars label={`${id}: probability of each level`} values={answer.probabilities.map((p, i) => [typeof levels[i] === "string" ? `${i} ${levels[i]}` : String(i), p] as const)} />
         </>
       )
   }
 }
 
-const Result = ({ answer, creditBefore, creditAfter }: {
+/** The levels of each score question as sent, to name the bars (the answer gives indexes). */
+const levelsOf = (questionsText: string): Record<string, ReadonlyArray<unknown>> => {
+  try {
+    const parsed = JSON.parse(questionsText) as Record<string, { criteria?: unknown }>
+    return Object.fromEntries(Object.entries(parsed).map(([id, q]) => [id, Array.isArray(q?.criteria) ? q.criteria : []]))
+  } catch {
+    return {}
+  }
+}
+
+const Result = ({ answer, creditBefore, creditAfter, questions }: {
+  readonly questions: string
   readonly answer: Answer<EvaluateBody | DecisionErrorBody | string>
   readonly creditBefore: number | undefined
   readonly creditAfter: number | undefined
@@ -76,7 +87,7 @@ const Result = ({ answer, creditBefore, creditAfter }: {
           {Object.entries(body.answers).map(([id, a]) => (
             <article class="answer" key={id}>
               <h3>{id} <span class="muted">({a.type})</span></h3>
-              <AnswerView id={id} answer={a} />
+              <AnswerView id={id} answer={a} levels={levelsOf(questions)[id] ?? []} />
             </article>
           ))}
         </>
@@ -112,7 +123,7 @@ export const PlaygroundPage = () => {
   const [questions, setQuestions] = useState(SAMPLE_QUESTIONS)
   const [model, setModel] = useState("")
   const models = useLoad(async () => (key === undefined ? [] : (await listModels(key.secret)).models), [key?.key_id])
-  const [result, setResult] = useState<{ answer: Answer<any>; before?: number; after?: number } | null>(null)
+  const [result, setResult] = useState<{ answer: Answer<any>; before?: number; after?: number; questions: string } | null>(null)
   const keyAction = useAction()
   const run = useAction()
   const creditOf = (id: string) => admin.value!.decision.getAccount(id).then((a: Account) => a.credit, () => undefined)
@@ -128,7 +139,7 @@ export const PlaygroundPage = () => {
           const before = await creditOf(key.owner)
           const answer = await evaluate(key.secret, bodyText(state, questions, model))
           const after = await creditOf(key.owner)
-          setResult({ answer, before, after })
+          setResult({ answer, before, after, questions })
         })
       }}>
         <div class="row">
@@ -185,7 +196,7 @@ export const PlaygroundPage = () => {
         <button type="submit" disabled={key === undefined || run.busy}>{run.busy ? "Evaluating…" : "Evaluate"}</button>
         <ErrorNote error={run.error} />
       </form>
-      {result === null ? null : <Result answer={result.answer} creditBefore={result.before} creditAfter={result.after} />}
+      {result === null ? null : <Result answer={result.answer} creditBefore={result.before} creditAfter={result.after} questions={result.questions} />}
     </>
   )
 }
