@@ -132,24 +132,32 @@ describe("console: decision accounts, keys, billing and Playground (Chromium)", 
     await result.getByRole("list", { name: "Issues" }).getByText(/^\(body\): /).waitFor()
   }, 180_000)
 
-  it("the Playground shares the account's rate limit with its other keys; moving the clock frees it", async () => {
-    const account = await c.docket.admin.decision.createAccount({ custom_limits: { rpm: 1 } })
+  it("a Playground run debits the account, then hits the RPM the account shares with its API key; moving the clock frees it", async () => {
+    const account = await c.docket.admin.decision.createAccount({ custom_limits: { rpm: 2 } })
     const other = await c.docket.admin.decision.createKey(account.account_id, "server")
     const page = await c.signedIn(`/console/playground?account=${account.account_id}`)
     await page.getByRole("button", { name: "Create a Playground key" }).click()
     await page.getByLabel("Key").getByText(/^Playground \(svc_sk_/).waitFor({ state: "attached" })
-    // the account's one request this minute, made with its other key
+    const result = page.getByTestId("result")
+    // the first of the account's two requests this minute: the Playground's, debited
+    await page.getByRole("button", { name: "Evaluate" }).click()
+    await result.getByTestId("debit").getByText(/debited [\d,]+ tokens/).waitFor()
+    expect((await c.docket.admin.decision.getAccount(account.account_id)).credit).toBeLessThan(1_000_000)
+    // the second, with the account's other key
     const direct = await fetch(`${c.url}/v1/systemone`, {
       method: "POST",
       headers: { authorization: `Bearer ${other.key}` },
       body: JSON.stringify({ state: { a: 1 }, questions: { q: { type: "noul", instructions: "Is a one?" } } })
     })
     expect(direct.status).toBe(200)
+    const credit = (await c.docket.admin.decision.getAccount(account.account_id)).credit
+    // the third, the Playground's again: refused, and not debited
     await page.getByRole("button", { name: "Evaluate" }).click()
-    const result = page.getByTestId("result")
     await result.getByText("Requests per minute exceeded for this account.").waitFor()
     expect(await result.textContent()).toContain("429")
     await result.getByText(/^Retry after \d+ ms\.$/).waitFor()
+    await result.getByTestId("debit").getByText(/no debit/).waitFor()
+    expect((await c.docket.admin.decision.getAccount(account.account_id)).credit).toBe(credit)
     await c.docket.admin.clock.advance(60_000)
     await page.getByRole("button", { name: "Evaluate" }).click()
     await result.getByRole("heading", { name: /^approve/ }).waitFor({ timeout: WAIT_MS })
