@@ -57,6 +57,20 @@ describe("console: workspaces (Chromium)", () => {
     await page.getByRole("heading", { name: /^Result/ }).waitFor({ timeout: INGESTION_MS })
     expect(await page.getByRole("heading", { name: /^Result/ }).textContent()).toContain("succeeded")
 
+    // deep and filtered search: jobs too, each followed to its end
+    for (const [mode, query] of [[/Deep search/, "Who signed for Globex?"], [/Filtered search/, "How many documents mention Acme Corp?"]] as const) {
+      await page.getByRole("radio", { name: mode }).check()
+      await page.getByLabel("Query", { exact: true }).fill(query)
+      const before = await page.locator("#answer-title a").getAttribute("href")
+      await page.getByRole("button", { name: "Search" }).click()
+      // the result of this search: another job's
+      await page.waitForFunction((old) => {
+        const link = document.querySelector("#answer-title a")
+        return link !== null && link.getAttribute("href") !== old
+      }, before, { timeout: INGESTION_MS })
+      expect(await page.getByRole("heading", { name: /^Result/ }).textContent(), String(mode)).toContain("succeeded")
+    }
+
     // the knowledge graph: built, then drawn
     await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Graph" }).click()
     await page.getByRole("button", { name: "Build the graph" }).click()
