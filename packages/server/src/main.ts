@@ -9,6 +9,7 @@ import * as PgStorage from "@docket/storage-pg"
 import { Cause, type Config, ConfigProvider, Effect, Runtime } from "effect"
 import { serverConfig, type ServerConfig } from "./config.js"
 import { createDocket } from "./docket.js"
+import { consoleRoutes } from "./console-pages.js"
 import { referenceRoutes } from "./reference-pages.js"
 
 /** A running server, whichever adapter serves it. */
@@ -48,7 +49,8 @@ const describeFailure = (error: unknown): string => {
 }
 
 /**
- * Reads the environment, builds the instance (storage, engine, the `/docs` reference pages) and
+ * Reads the environment, builds the instance (storage, engine, the `/docs` reference pages, the
+ * `/console` when the control plane is enabled) and
  * serves it with `serve`; prints the demo keys and `listening on <url>`; stops on SIGINT/SIGTERM.
  */
 export const startWith = async (serve: Serve, env: Record<string, string | undefined> = process.env): Promise<RunningServer> => {
@@ -56,7 +58,8 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
   // DATABASE_URL: PostgreSQL storage (pool options from DOCKET_PG_*); migrations run as it starts
   const storage = config.databaseUrl === undefined ? undefined : PgStorage.layer(await readConfig(PgStorage.config, env))
   const docket = createDocket({
-    routes: referenceRoutes,
+    // the console is the control plane's UI: served only when the control plane is enabled
+    routes: config.adminToken === undefined ? referenceRoutes : [...referenceRoutes, ...consoleRoutes()],
     storage,
     clock: config.clock,
     engine: config.engine,
@@ -88,6 +91,7 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
     const { baseUrl, chatModel, embeddingModel } = resolveConfig(config.engine.openai)
     console.log(`engine: openai (${chatModel}, ${embeddingModel} at ${baseUrl})`)
   }
+  if (config.adminToken !== undefined) console.log(`console: ${running.url}/console (sign in with DOCKET_ADMIN_TOKEN)`)
   console.log(`listening on ${running.url}`)
   const stop = () => {
     void running.close().then(() => docket.dispose()).finally(() => process.exit(0))

@@ -97,6 +97,8 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       const docs = await fetch(`${s.url}/docs`)
       expect(docs.status).toBe(200)
       expect(await docs.text()).toContain(`href="/docs/documents"`)
+      // the console is the control plane's UI: not served without it
+      expect((await fetch(`${s.url}/console/`)).status).toBe(404)
     } finally {
       await s.stop()
     }
@@ -125,6 +127,11 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       expect((await admin("GET", "/_admin/clock")).body).toEqual({ now: clock.body.now + 1234, manual: true, pending_sleeps: { "600000": 1 } })
 
       expect((await admin("GET", "/_admin/clock", undefined, "wrong")).status).toBe(401)
+      // the console is served with the control plane: its page (or, unbuilt, how to build it)
+      const console = await fetch(`${s.url}/console/`)
+      expect(s.stdout()).toContain(`console: ${s.url}/console`)
+      if (console.status === 200) expect(await console.text()).toContain(`<div id="app">`)
+      else expect({ status: console.status, body: await console.text() }).toMatchObject({ status: 503, body: expect.stringContaining("npm run build -w @docket/console") })
 
       // the control plane gives a working key; the manual clock drives the RPM window
       const account = await admin("POST", "/_admin/decision/accounts", { custom_limits: { rpm: 1 } })

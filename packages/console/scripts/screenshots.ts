@@ -1,0 +1,84 @@
+/**
+ * The README's screenshots of the console's main pages (`docs/*.png`), taken in Debian's Chromium
+ * on a server in this process with the manual clock: `npx tsx packages/console/scripts/screenshots.ts`
+ * from the repository's root (after `npm ci`).
+ */
+import { fileURLToPath } from "node:url"
+import * as F from "../../formats/test/fixtures.js"
+import { startConsole } from "../test/support/console.js"
+
+const OUT = fileURLToPath(new URL("../docs/", import.meta.url))
+
+const MEMO = `Acme Corp signed a supply agreement with Globex Ltd on 3 March 2026.
+The agreement covers the delivery of industrial valves to the Rotterdam plant of Acme Corp.
+Jane Doe, chief financial officer of Acme Corp, approved the total of 125,000 EUR.
+Globex Ltd ships the valves from Hamburg. John Smith of Globex Ltd signed for Globex Ltd.
+`
+
+const c = await startConsole()
+try {
+  const shot = async (page: import("playwright-core").Page, name: string) => {
+    await page.screenshot({ path: `${OUT}${name}.png`, fullPage: false })
+    console.log(`docs/${name}.png`)
+  }
+  const account = await c.docket.admin.decision.createAccount({ credit: 250_000 })
+  await c.docket.admin.decision.createKey(account.account_id, "production")
+  const revoked = await c.docket.admin.decision.createKey(account.account_id, "old laptop")
+  await c.docket.admin.decision.revokeKey(revoked.key_id)
+  const page = await c.signedIn(`/console/accounts/${account.account_id}`)
+  await page.getByLabel("New key name").fill("staging")
+  await page.getByRole("button", { name: "Create key" }).click()
+  await page.getByTestId("new-key").waitFor()
+  await shot(page, "account")
+
+  await page.goto(`${c.url}/console/playground?account=${account.account_id}`)
+  await page.getByRole("button", { name: "Evaluate" }).click()
+  await page.getByTestId("result").getByText("Model").waitFor()
+  await page.getByTestId("result").scrollIntoViewIfNeeded()
+  await shot(page, "playground")
+
+  await page.goto(`${c.url}/console/harness`)
+  await page.getByTestId("clock-ms").waitFor()
+  await shot(page, "harness")
+
+  await page.goto(`${c.url}/console/tenants`)
+  await page.getByRole("button", { name: "Create tenant" }).click()
+  await page.getByTestId("new-docs-key").waitFor()
+  await page.getByRole("link", { name: "Upload and run" }).click()
+  const image = F.drawText("HELLO WORLD", 4)
+  await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
+  await page.getByLabel("Operation").selectOption("ground")
+  await page.getByLabel("What to find (one query a line)").fill("HELLO\nWORLD")
+  await page.getByRole("button", { name: "Upload and run" }).click()
+  await page.getByTestId("ground-box").first().waitFor()
+  await page.getByRole("heading", { name: "Result" }).scrollIntoViewIfNeeded()
+  await shot(page, "job-ground")
+
+  await page.getByRole("link", { name: "Workspaces" }).click()
+  await page.getByLabel("Name").fill("Contracts")
+  await page.getByRole("button", { name: "Create workspace" }).click()
+  await page.getByRole("heading", { name: "Workspace Contracts" }).waitFor()
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "memo.txt", mimeType: "text/plain", buffer: Buffer.from(MEMO) })
+  await page.getByLabel("Path in the workspace").fill("contracts/memo.txt")
+  await page.getByRole("button", { name: "Upload" }).click()
+  await page.getByTestId("workspace-job").getByText("succeeded").waitFor()
+  await page.getByRole("button", { name: "Ingest the workspace" }).click()
+  await page.getByTestId("workspace-job").getByText(/^The ingestion: succeeded$/).waitFor({ timeout: 240_000 })
+  await shot(page, "workspace")
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Search" }).click()
+  await page.getByLabel("Query", { exact: true }).fill("who approved the valves agreement")
+  await page.getByRole("button", { name: "Search" }).click()
+  await page.getByRole("heading", { name: /^\d+ hits?$/ }).waitFor()
+  await shot(page, "search")
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Graph" }).click()
+  await page.getByRole("button", { name: "Build the graph" }).click()
+  await page.locator("[data-testid=graph-canvas][data-drawn=yes]").waitFor({ timeout: 240_000 })
+  await shot(page, "graph")
+
+  const phone = await c.signedIn(`/console/playground?account=${account.account_id}`, { viewport: { width: 390, height: 844 } })
+  await phone.getByRole("heading", { name: "Playground" }).waitFor()
+  await phone.screenshot({ path: `${OUT}phone-playground.png` })
+  console.log("docs/phone-playground.png")
+} finally {
+  await c.close()
+}

@@ -1,0 +1,182 @@
+/**
+ * The document pages in Chromium: a tenant and its keys, upload-and-run with the job followed
+ * live from its event stream, the result views (rendered markdown, extracted JSON), the jobs
+ * list's filters, and usage drawn as charts.
+ */
+import { waitUntil } from "@docket/core/testing"
+import { PDFDocument, StandardFonts } from "pdf-lib"
+import * as F from "../../formats/test/fixtures.js"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type ConsoleHarness, startConsole, WAIT_MS } from "./support/console.js"
+
+const TEXT = "Quarterly report\n\nInvoice INV-7 issued to Acme Corp.\n\nTotal: 1250.50 EUR\n"
+
+describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
+  let c: ConsoleHarness
+  beforeAll(async () => {
+    c = await startConsole()
+  }, 240_000)
+  afterAll(async () => {
+    await c?.close()
+  })
+
+  /** The full key the console holds for the tenant (sessionStorage), for checking it against the API. */
+  const heldDocsKeys = (page: import("playwright-core").Page) =>
+    page.evaluate(() => (JSON.parse(sessionStorage.getItem("docket-console.keys")!) as Array<{ service: string; key_id: string; secret: string }>).filter((k) => k.service === "docs"))
+
+  it("creates a tenant with its first key shown once, adds a key with access labels, and revokes it after a confirmation", async () => {
+    const page = await c.signedIn("/console/tenants")
+    await page.getByLabel("Credits (empty for the default)").fill("9000")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByRole("heading", { name: /^Tenant tnt_/ }).waitFor()
+    const first = (await page.getByTestId("new-docs-key").textContent())!
+    const tenantId = /\/console\/tenants\/([^/?#]+)/.exec(page.url())![1]
+    expect(await c.docket.admin.docs.getTenant(tenantId)).toMatchObject({ credits: 9000 })
+    expect((await fetch(`${c.url}/v1/jobs`, { headers: { "x-api-key": first } })).status).toBe(200)
+    await page.getByRole("button", { name: "I have copied it" }).click()
+    await page.getByTestId("new-docs-key").waitFor({ state: "detached" })
+
+    // a grant must name labels of the tenant's catalog: the control plane's message says so
+    await page.getByLabel(/Access labels of a new key/).fill("finance, legal")
+    await page.getByRole("button", { name: "Create key" }).click()
+    await page.getByRole("alert").getByText(/finance, legal are not in the tenant's access-label catalog/).waitFor()
+    for (const name of ["finance", "legal"]) {
+      const label = await fetch(`${c.url}/v1/access-labels`, {
+        method: "POST",
+        headers: { "x-api-key": first, "content-type": "application/json" },
+        body: JSON.stringify({ name, description: `${name} documents` })
+      })
+      expect(label.status).toBe(201)
+    }
+    await page.getByRole("button", { name: "Create key" }).click()
+    const second = (await page.getByTestId("new-docs-key").textContent())!
+    expect(second).not.toBe(first)
+    const held = await heldDocsKeys(page)
+    const secondId = held.find((k) => k.secret === second)!.key_id
+    expect((await fetch(`${c.url}/v1/jobs`, { headers: { "x-api-key": second } })).status).toBe(200)
+
+    await page.getByRole("button", { name: `Revoke ${secondId}` }).click()
+    const dialog = page.getByRole("dialog", { name: `Revoke ${secondId}?` })
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    await dialog.waitFor({ state: "hidden" })
+    expect((await fetch(`${c.url}/v1/jobs`, { headers: { "x-api-key": second } })).status).toBe(200)
+    await page.getByRole("button", { name: `Revoke ${secondId}` }).click()
+    await dialog.getByRole("button", { name: "Revoke key" }).click()
+    await page.getByRole("button", { name: `Revoke ${secondId}` }).waitFor({ state: "detached" })
+    expect((await fetch(`${c.url}/v1/jobs`, { headers: { "x-api-key": second } })).status).toBe(401)
+    expect((await fetch(`${c.url}/v1/jobs`, { headers: { "x-api-key": first } })).status).toBe(200)
+  }, 180_000)
+
+  it("uploads and runs an extraction, follows it live from the event stream, and shows the extracted JSON; the jobs list filters by kind and status", async () => {
+    const page = await c.signedIn("/console/tenants")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByTestId("new-docs-key").waitFor()
+    const key = (await page.getByTestId("new-docs-key").textContent())!
+    // every engine call waits a minute of service time: the job stays running until the clock moves
+    await c.docket.admin.faults.set({ model_delay_ms: 60_000 })
+    try {
+      await page.getByRole("link", { name: "Upload and run" }).click()
+      await page.getByLabel("File").setInputFiles({ name: "report.txt", mimeType: "text/plain", buffer: Buffer.from(TEXT) })
+      await page.getByLabel("Operation").selectOption("extract")
+      await page.getByLabel("Schema (JSON Schema subset)").fill(JSON.stringify({
+        type: "object",
+        properties: { invoice_number: { type: "string" }, total: { type: "number" } }
+      }))
+      await page.getByRole("button", { name: "Upload and run" }).click()
+      await page.getByRole("heading", { name: /^Job / }).waitFor()
+      const jobId = /\/console\/jobs\/([0-9a-f-]+)/.exec(page.url())![1]
+      const job = async () => (await (await fetch(`${c.url}/v1/jobs/${jobId}`, { headers: { "x-api-key": key } })).json()) as { status: string }
+      // live: the page shows the job running, from the stream, before it ends
+      await page.getByTestId("events").getByText(/ running/).first().waitFor()
+      expect((await job()).status).toBe("running")
+      // move the service clock past each engine call until the job ends
+      while ((await job()).status === "running" || (await job()).status === "queued") {
+        await waitUntil(async () => {
+          const status = (await job()).status
+          return (await c.docket.admin.clock.now()).pending_sleeps["60000"] !== undefined || (status !== "running" && status !== "queued")
+        }, WAIT_MS, "an engine call waiting on the clock, or the job's end")
+        if ((await c.docket.admin.clock.now()).pending_sleeps["60000"] !== undefined) await c.docket.admin.clock.advance(60_000)
+      }
+      expect((await job()).status).toBe("succeeded")
+      await page.getByTestId("job-status").getByText("succeeded").waitFor()
+      await page.getByTestId("events").getByText(/ succeeded/).waitFor()
+      const extracted = JSON.parse((await page.getByLabel("Extracted JSON").textContent())!) as Record<string, unknown>
+      expect(Object.keys(extracted).sort()).toEqual(["invoice_number", "total"])
+    } finally {
+      await c.docket.admin.faults.set({ model_delay_ms: 0 })
+    }
+
+    // the jobs list: filtered by kind and by status
+    await page.getByRole("link", { name: "Jobs" }).first().click()
+    await page.getByRole("heading", { name: "1 job" }).waitFor()
+    await page.getByLabel("failed").check()
+    await page.getByRole("heading", { name: "0 jobs" }).waitFor()
+    await page.getByLabel("failed").uncheck()
+    await page.getByLabel("succeeded").check()
+    await page.getByLabel("extract", { exact: true }).check()
+    await page.getByRole("heading", { name: "1 job" }).waitFor()
+    await page.getByLabel("extract", { exact: true }).uncheck()
+    await page.getByLabel("parse", { exact: true }).check()
+    await page.getByRole("heading", { name: "0 jobs" }).waitFor()
+  }, 240_000)
+
+  it("grounds a query in an uploaded image and draws the match's box over the image where the result puts it", async () => {
+    const page = await c.signedIn("/console/tenants")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByTestId("new-docs-key").waitFor()
+    await page.getByRole("link", { name: "Upload and run" }).click()
+    const image = F.drawText("HELLO WORLD", 4)
+    await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
+    await page.getByLabel("Operation").selectOption("ground")
+    await page.getByLabel("What to find (one query a line)").fill("WORLD")
+    await page.getByRole("button", { name: "Upload and run" }).click()
+    await page.getByTestId("job-status").getByText("succeeded").waitFor()
+    const box = page.getByTestId("ground-box").first()
+    await box.waitFor()
+    expect(await box.textContent()).toBe("q1")
+    // where the result says, as fractions of the drawn image
+    const jobId = /\/console\/jobs\/([0-9a-f-]+)/.exec(page.url())![1]
+    const key = (await heldDocsKeys(page))[0].secret
+    const job = (await (await fetch(`${c.url}/v1/jobs/${jobId}`, { headers: { "x-api-key": key } })).json()) as {
+      result: { results: Array<{ matches: Array<{ x: number; y: number; w: number; h: number }> }> }
+    }
+    const match = job.result.results[0].matches[0]
+    const img = (await page.getByRole("img", { name: "Page 1 of the grounded file" }).boundingBox())!
+    const drawn = (await box.boundingBox())!
+    expect(Math.abs(drawn.x - (img.x + match.x * img.width))).toBeLessThan(3)
+    expect(Math.abs(drawn.y - (img.y + match.y * img.height))).toBeLessThan(3)
+    expect(Math.abs(drawn.width - match.w * img.width)).toBeLessThan(4)
+  }, 240_000)
+
+  it("parses a PDF and renders its markdown; usage shows the units and documents as charts", async () => {
+    const pdf = await PDFDocument.create()
+    const font = await pdf.embedFont(StandardFonts.Helvetica)
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+    const sheet = pdf.addPage([595, 842])
+    sheet.drawText("Board notes", { x: 72, y: 760, size: 24, font: bold })
+    sheet.drawText("The budget for the new plant was approved.", { x: 72, y: 720, size: 12, font })
+    const page = await c.signedIn("/console/tenants")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByTestId("new-docs-key").waitFor()
+    await page.getByRole("link", { name: "Upload and run" }).click()
+    await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) })
+    await page.getByLabel("Operation").selectOption("parse")
+    await page.getByRole("button", { name: "Upload and run" }).click()
+    await page.getByTestId("job-status").getByText("succeeded").waitFor()
+    const markdown = page.getByTestId("markdown")
+    await markdown.getByText(/The budget for the new plant was approved\./).waitFor()
+    await markdown.getByText("Board notes").waitFor()
+    await page.getByRole("button", { name: "Show markdown source" }).click()
+    expect(await page.getByLabel("Markdown source").textContent()).toContain("Board notes")
+
+    await page.getByRole("link", { name: "Usage" }).click()
+    const total = page.getByTestId("units-total")
+    await total.waitFor()
+    expect(Number(/^(\d+) units/.exec((await total.textContent())!)![1])).toBeGreaterThan(0)
+    await page.getByTestId("overview").getByText(/^1 \(prior window 0\)$/).waitFor()
+    expect(await page.locator("canvas").count()).toBe(2)
+    await page.getByLabel("Group by").selectOption("kind")
+    await page.getByText("Usage by kind: the numbers").click()
+    await page.getByRole("rowheader", { name: "parse" }).waitFor()
+  }, 240_000)
+})
