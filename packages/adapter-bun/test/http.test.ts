@@ -9,6 +9,7 @@ import {
   documentsFaultsHttpSuite,
   documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
+  journalHttpSuite,
   remoteTarget,
   type StartTarget,
   workspaceFilteredSearchHttpSuite,
@@ -78,6 +79,9 @@ decisionHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler")
 decisionHttpSuite("Bun: layer (BunHttpServer)", onBun("layer"))
 // the same service, unchanged, on Bun with PostgreSQL storage
 decisionHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres"))
+
+// the request journal on Bun, driven over HTTP (its settings through DOCKET_TEST_SETTINGS)
+journalHttpSuite("Bun: listen", onBun("listen"))
 
 // the document service's suites on Bun (the test parser, memory storage), both ways of serving
 documentsHttpSuite("Bun: listen", onBun("listen", "memory", true))

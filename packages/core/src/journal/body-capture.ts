@@ -47,9 +47,9 @@ export const captureRequestBody = (request: DocketRequest, maxBytes: number) => 
     method: request.method,
     path: request.path,
     query: request.query,
-    header: request.header,
+    header: (name) => request.header(name),
     body: {
-      isReceived: body.isReceived,
+      isReceived: () => body.isReceived(),
       read: (limit) => Effect.tap(body.read(limit), (b) => Effect.sync(() => keep(b))),
       stream: (limit) => Stream.tap(body.stream(limit), (b) => Effect.sync(() => keep(b)))
     }

@@ -58,7 +58,7 @@ const observe = <R>(
       error_code: errorCode
     }
     if (capture !== undefined) {
-      const presented = presentedKeys(request.header)
+      const presented = presentedKeys((name) => request.header(name))
       entry.request_body = capture.body(presented)
       entry.response_body = response.stream !== undefined ? null : responseBody(response, journal.bodies.maxBytes, presented)
     }
