@@ -46,8 +46,11 @@ export interface JournalEntry {
   readonly response_body?: JournalBody | null
 }
 
-/** An entry as the journal stores it: with its arrival in ms, which filters and orders by. */
+/**
+ * An entry as the journal stores it: its arrival in ms, which filters and orders by (the ISO
+ * `time` is written when the entry is read).
+ */
 export interface JournalRecord {
   readonly at: number
-  readonly entry: JournalEntry
+  readonly entry: Omit<JournalEntry, "time">
 }

@@ -39,7 +39,7 @@ export const selectEntries = (records: ReadonlyArray<JournalRecord>, filter: Jou
     if (filter.status !== undefined && !statusMatches(entry.status, filter.status)) continue
     if (filter.since !== undefined && at < filter.since) continue
     if (filter.until !== undefined && at > filter.until) continue
-    out.push(entry)
+    out.push({ time: new Date(at).toISOString(), ...entry })
   }
   return out
 }

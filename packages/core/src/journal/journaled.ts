@@ -5,13 +5,13 @@
  * query (secrets redacted), status, `X-Request-Id`, the caller authentication noted, the duration
  * on the service clock and the error code of the envelope — and the bodies only when asked to.
  */
-import { Cause, type Clock, Effect, Exit } from "effect"
+import { Cause, type Clock, Effect } from "effect"
 import { decodeUtf8, type DocketRequest } from "../platform/request.js"
 import { type CallerNote, withCallerNote } from "../platform/request-caller.js"
 import type { DocketResponse } from "../platform/response.js"
 import { type Handler, route, type Route } from "../platform/router.js"
 import { captureRequestBody, responseBody } from "./body-capture.js"
-import type { JournalEntry, JournalService } from "./journal-entry.js"
+import type { JournalRecord, JournalService } from "./journal-entry.js"
 import { presentedKeys, redactKeys, redactQuery } from "./redaction.js"
 import { RequestJournal, type RequestJournalService } from "./request-journal.js"
 
@@ -44,8 +44,7 @@ const observe = <R>(
   const note: CallerNote = {}
   const capture = journal.bodies.keep ? captureRequestBody(request, journal.bodies.maxBytes) : undefined
   const record = (response: DocketResponse, errorCode: string | null) => {
-    const entry: Mutable<JournalEntry> = {
-      time: new Date(at).toISOString(),
+    const entry: Mutable<JournalRecord["entry"]> = {
       service,
       method: request.method,
       path: redactKeys(request.path),
@@ -64,15 +63,11 @@ const observe = <R>(
     }
     return journal.record({ at, entry })
   }
+  // tap and tapErrorCause rather than onExit, whose uninterruptible region costs a visible part of a small request
   return withCallerNote(answer(capture?.request ?? request), note).pipe(
-    Effect.onExit((exit) =>
-      Exit.isSuccess(exit)
-        ? record(exit.value, errorCodeOf(exit.value))
-        : // interrupted (the client went away): no response was sent, nothing to journal
-        Cause.isInterruptedOnly(exit.cause)
-        ? Effect.void
-        : record(DIED, "internal_error")
-    )
+    Effect.tap((response) => record(response, errorCodeOf(response))),
+    // interrupted (the client went away): no response was sent, nothing to journal
+    Effect.tapErrorCause((cause) => Cause.isInterruptedOnly(cause) ? Effect.void : record(DIED, "internal_error"))
   )
 }
 
