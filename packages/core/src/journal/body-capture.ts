@@ -72,7 +72,10 @@ export const captureRequestBody = (request: DocketRequest, maxBytes: number) => 
 
 /** A response's complete body; `null` when it has none or streams it. */
 export const responseBody = (response: DocketResponse, maxBytes: number, presented: ReadonlyArray<string>): JournalBody | null => {
-  if (response.body === undefined) return null
-  const all = typeof response.body === "string" ? encoder.encode(response.body) : response.body
-  return bodyOf(all.subarray(0, maxBytes), all.byteLength, response.headers["content-type"], presented)
+  const body = response.body
+  if (body === undefined) return null
+  const contentType = response.headers["content-type"]
+  if (typeof body !== "string") return bodyOf(body.subarray(0, maxBytes), body.byteLength, contentType, presented)
+  // only the kept part is encoded: a character is at least one byte, so `maxBytes` characters cover it
+  return bodyOf(encoder.encode(body.slice(0, maxBytes)).subarray(0, maxBytes), Buffer.byteLength(body, "utf8"), contentType, presented)
 }

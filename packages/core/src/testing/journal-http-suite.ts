@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { JournalEntry } from "../journal/journal-entry.js"
-import { ADMIN_TOKEN, client, type HttpTarget, smallBody, type StartTarget, untilSleeping } from "./http-target.js"
+import { ADMIN_TOKEN, client, type HttpTarget, readJson, smallBody, type StartTarget, untilSleeping } from "./http-target.js"
 
 interface Journal {
   readonly entries: ReadonlyArray<JournalEntry>
@@ -298,6 +298,18 @@ export const journalHttpSuite = (name: string, start: StartTarget) =>
         const [latest] = (await journal()).entries
         expect(latest!.request_body).toEqual(null)
         expect(latest!.response_body).toEqual({ bytes: JSON.stringify(nowhere.body).length, text: JSON.stringify(nowhere.body), truncated: false })
+        // a streamed binary upload: its size, no text
+        const { key: docsKey } = await docsTenant()
+        const form = new FormData()
+        form.append("file", new Blob(["x".repeat(2000)]), "notes.txt")
+        const uploaded = await readJson(await target.fetch("/upload", { method: "POST", headers: { "x-api-key": docsKey }, body: form }))
+        expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+        const [upload] = (await journal()).entries
+        expect(upload!.path).toBe("/upload")
+        expect(upload!.request_body!.text).toBeNull()
+        expect(upload!.request_body!.bytes).toBeGreaterThan(2000)
+        expect(upload!.request_body!.truncated).toBe(true)
+        expect(upload!.response_body!.text).toBe(JSON.stringify(uploaded.body))
       })
 
       it("a key never appears, even with bodies on: in headers, bodies, paths or queries, of either service", async () => {
