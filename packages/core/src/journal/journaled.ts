@@ -63,7 +63,7 @@ const observe = <R>(
     }
     return journal.record({ at, entry })
   }
-  // tap and tapErrorCause rather than onExit, whose uninterruptible region costs a visible part of a small request
+  // tap / tapErrorCause, not onExit: no uninterruptible region on every request
   return withCallerNote(answer(capture?.request ?? request), note).pipe(
     Effect.tap((response) => record(response, errorCodeOf(response))),
     // interrupted (the client went away): no response was sent, nothing to journal

@@ -16,9 +16,8 @@ const CurrentCallerNote = FiberRef.unsafeMake<CallerNote | undefined>(undefined)
 
 /**
  * Runs `effect` with `note` open: what authentication notes during it lands in `note`. The note is
- * set, not scoped with `Effect.locally` (whose restore on exit costs a visible part of a small
- * request): each request runs on a fiber of its own, and a note left behind on a fiber only ever
- * receives writes that the next observed request replaces with its own note.
+ * set, not scoped with `Effect.locally` (no restore region on every request): each request runs on
+ * a fiber of its own, and a note left behind on a fiber is replaced by the next observed request's.
  */
 export const withCallerNote = <A, E, R>(effect: Effect.Effect<A, E, R>, note: CallerNote): Effect.Effect<A, E, R> =>
   Effect.zipRight(FiberRef.set(CurrentCallerNote, note), effect)
