@@ -53,8 +53,10 @@ const DOMAIN: ServerCommand = nodeServer(
   NODE_ARGS
 )
 const DOCKET: ServerCommand = nodeServer("Docket (adapter-node, memory storage)", "docket-server.ts", NODE_ARGS)
-const ALL: Record<string, ServerCommand> = { bare: BARE, effect: EFFECT, domain: DOMAIN, docket: DOCKET }
-/** BENCH_HTTP_ONLY: a comma-separated subset of bare, effect, domain, docket (the bare server always runs) */
+/** for reference: the same without the request journal (what journaling each request costs) */
+const NO_JOURNAL: ServerCommand = nodeServer("Docket, request journal off (reference)", "docket-no-journal-server.ts", NODE_ARGS)
+const ALL: Record<string, ServerCommand> = { bare: BARE, effect: EFFECT, domain: DOMAIN, docket: DOCKET, nojournal: NO_JOURNAL }
+/** BENCH_HTTP_ONLY: a comma-separated subset of bare, effect, domain, docket, nojournal (the bare server always runs) */
 const only = process.env.BENCH_HTTP_ONLY?.split(",").map((s) => s.trim())
 const TARGETS: ReadonlyArray<ServerCommand> = Object.entries(ALL)
   .filter(([name]) => !only || name === "bare" || only.includes(name))
@@ -87,6 +89,14 @@ export async function runHttpBench(): Promise<string> {
       `Docket / bare throughput: **${(ratio * 100).toFixed(1)} %** (target: at least 25 %; ${ratio >= 0.25 ? "met" : "not met"}).`,
       `Server CPU per request, bare / Docket: ${((bare.cpuPerRequest / docket.cpuPerRequest) * 100).toFixed(1)} % ` +
         `(less sensitive to other load on the machine than req/s).`
+    )
+  }
+  if (has(DOCKET) && has(NO_JOURNAL)) {
+    const on = best(DOCKET)
+    const off = best(NO_JOURNAL)
+    sentences.push(
+      `The request journal (on by default, bodies off): throughput with it / without it ${((on.rps / off.rps) * 100).toFixed(1)} %, ` +
+        `server CPU per request ${on.cpuPerRequest.toFixed(0)} µs against ${off.cpuPerRequest.toFixed(0)} µs.`
     )
   }
   if (has(DOMAIN)) {

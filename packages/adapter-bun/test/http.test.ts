@@ -10,6 +10,7 @@ import {
   documentsFaultsHttpSuite,
   documentsRetentionHttpSuite,
   documentsSchemaHttpSuite,
+  journalHttpSuite,
   remoteTarget,
   type StartTarget,
   workspaceFilteredSearchHttpSuite,
@@ -83,6 +84,9 @@ decisionHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres")
 // the decision service's document routes on Bun (the test parser), memory and PostgreSQL storage
 decisionDocumentsHttpSuite("Bun: listen", onBun("listen", "memory", true))
 decisionDocumentsHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "postgres", true))
+
+// the request journal on Bun, driven over HTTP (its settings through DOCKET_TEST_SETTINGS)
+journalHttpSuite("Bun: listen", onBun("listen"))
 
 // the document service's suites on Bun (the test parser, memory storage), both ways of serving
 documentsHttpSuite("Bun: listen", onBun("listen", "memory", true))

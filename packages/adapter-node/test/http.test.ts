@@ -1,18 +1,21 @@
 import { listen } from "@docket/adapter-node"
 import { Documents, makeDocket, ManualClock } from "@docket/core"
-import { decisionDocumentsHttpSuite, decisionHttpSuite, remoteTarget, testParserLayer } from "@docket/core/testing"
+import { decisionDocumentsHttpSuite, decisionHttpSuite, journalHttpSuite, remoteTarget, type StartTarget, testParserLayer } from "@docket/core/testing"
 import * as MemoryStorage from "@docket/storage-memory"
 
-// The same suite over a real socket, through the node:http listener, with the control plane
+// The same suites over a real socket, through the node:http listener, with the control plane
 // driven over HTTP as well (as for a server in another process).
-decisionHttpSuite("node:http", async (settings) => {
+const onNode: StartTarget = async (settings) => {
   const docket = makeDocket({ storage: MemoryStorage.layer, clock: new ManualClock(), settings })
   const server = await listen(docket, { port: 0 })
   return remoteTarget(server.url, settings.adminToken ?? "", async () => {
     await server.close()
     await docket.dispose()
   })
-})
+}
+
+decisionHttpSuite("node:http", onNode)
+journalHttpSuite("node:http", onNode)
 
 // the document routes over a real socket
 decisionDocumentsHttpSuite("node:http", async (settings) => {

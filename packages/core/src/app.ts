@@ -17,9 +17,19 @@ import type { RequestScope } from "./platform/request-scope.js"
 import type { DocketResponse } from "./platform/response.js"
 import { makeRouter, type Route } from "./platform/router.js"
 import { httpAppOf } from "./platform/platform.js"
+import { journaledRoutes, journalRequest } from "./journal/journaled.js"
 
-/** The services' routes. */
-const routes = [...decisionRoutes, ...documentRoutes, ...workspaceRoutes, ...adminRoutes]
+/**
+ * The services' routes, each service's journaled (`GET /_admin/journal`): a route added to a
+ * service is journaled with it. The control plane's own calls are not: reading or clearing the
+ * journal, or setting up a test, is not what the services were asked.
+ */
+const routes = [
+  ...journaledRoutes("decision", decisionRoutes),
+  ...journaledRoutes("documents", documentRoutes),
+  ...journaledRoutes("workspaces", workspaceRoutes),
+  ...adminRoutes
+]
 
 /** What the routes need, read off them (docket.ts's layer provides it). */
 export type AppServices = typeof routes[number] extends infer T ? T extends Route<infer R> ? R : never : never
@@ -33,19 +43,21 @@ const { isPreflight, preflightResponse, withCors } = corsPolicy({
 })
 
 const notFound = (request: DocketRequest) =>
-  Effect.map(Ids, (ids) =>
-    errorResponse(404, "not_found" as never, `no route for ${request.method} ${request.path}`, newRequestId(ids))
-  )
+  journalRequest("unrouted", request, () =>
+    Effect.map(Ids, (ids) =>
+      errorResponse(404, "not_found" as never, `no route for ${request.method} ${request.path}`, newRequestId(ids))
+    ))
 
 /**
- * Serves one request, the host's own `extra` routes first (e.g. a test-only context's), then the
- * services'. `scope` is the request's (closed once the response has been sent). It is passed, not
+ * Serves one request, the host's own `extra` routes first (e.g. a test-only context's, journaled as
+ * `host`), then the services'. A preflight is answered by the CORS policy, before any service, and
+ * is not journaled. `scope` is the request's (closed once the response has been sent). It is passed, not
  * provided as an Effect `Scope` service: providing a service copies the whole context of the
  * application (some forty services), which cost more than the rest of the framework's work on a
  * small request.
  */
 export const makeDocketHandler = <R = never>(extra: ReadonlyArray<Route<R>> = []) => {
-  const findRoute = makeRouter<AppServices | R>([...extra, ...docketRoutes])
+  const findRoute = makeRouter<AppServices | R>([...journaledRoutes("host", extra), ...docketRoutes])
   return (request: DocketRequest, scope: RequestScope): Effect.Effect<DocketResponse, never, AppServices | R | Ids> => {
     if (isPreflight(request)) return Effect.succeed(preflightResponse)
     const match = findRoute(request.method, request.path)

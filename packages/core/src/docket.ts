@@ -6,6 +6,10 @@ import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import { bootstrapDemo } from "./admin/demo.js"
 import type { AdminError } from "./admin/errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./admin/harness.js"
+import { clearJournal, listJournal } from "./admin/journal.js"
+import type { JournalFilter } from "./journal/journal-query.js"
+import { RequestJournal } from "./journal/request-journal.js"
+import { RingJournalLive } from "./journal/ring-journal.js"
 import type { AccountPatch } from "./decision/account.js"
 import * as DecisionAdmin from "./decision/admin.js"
 import { Evaluator, LocalEvaluatorLive } from "./decision/evaluator/evaluator.js"
@@ -77,6 +81,7 @@ export type DocketServices =
   | LabelReferences
   | WorkspaceTeardown
   | KnowledgeGraphCache
+  | RequestJournal
 
 export interface DocketOptions<E = never> {
   /** the storage ports, e.g. `MemoryStorage.layer` */
@@ -149,7 +154,7 @@ export const docketLayer = <E>(options: DocketOptions<E>): Layer.Layer<DocketSer
   )
   // the harness's faults, each a decorator over the port it disturbs: one entry per context
   const disturbed = Layer.provideMerge(Layer.mergeAll(decisionFaults, intelligenceFaults), base)
-  const withSigner = Layer.provideMerge(LinkSignerLive, disturbed)
+  const withSigner = Layer.provideMerge(Layer.merge(LinkSignerLive, RingJournalLive), disturbed)
   // the seams of the workspace service (`workspaces/seams.ts`): label references, teardown steps
   const withSeams = Layer.provideMerge(
     Layer.merge(labelReferencesLayer(workspaceLabelReferences), workspaceTeardownLayer(workspaceTeardownSteps)),
@@ -226,6 +231,11 @@ const controlPlane = (run: <A>(e: Effect.Effect<A, AdminError, DocketServices>) 
   faults: {
     get: () => run(getFaults),
     set: (faults: Partial<FaultState>) => run(setFaults(faults))
+  },
+  /** the request journal (`GET|DELETE /_admin/journal`): what the services were asked, newest first */
+  journal: {
+    list: (filter: JournalFilter = {}) => run(listJournal(filter)),
+    clear: () => run(clearJournal)
   },
   reset: () => run(resetAll)
 })

@@ -17,6 +17,11 @@ export interface ServerConfig {
   readonly sweepIntervalMs: number
   /** `DOCKET_LINK_SECRET`: shared by the instances behind one address (signed links open on any) */
   readonly linkSecret: string | undefined
+  /** `DOCKET_JOURNAL_SIZE`: the requests the control plane's journal holds (0 = off) */
+  readonly journalSize: number
+  /** `DOCKET_JOURNAL_BODIES=1`: the journal keeps bodies (keys redacted), `DOCKET_JOURNAL_BODY_BYTES` of each */
+  readonly journalBodies: boolean
+  readonly journalBodyBytes: number
   /** `DOCKET_ENGINE`: `local`, or `openai` with the endpoint from `DOCKET_AI_*` */
   readonly engine: EngineOption
 }
@@ -52,6 +57,9 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     jobWorkers: settings.jobWorkers,
     sweepIntervalMs: settings.sweepIntervalMs,
     linkSecret: settings.linkSecret,
+    journalSize: settings.journalSize,
+    journalBodies: settings.journalBodies,
+    journalBodyBytes: settings.journalBodyBytes,
     engine: engine === "openai" && Option.isSome(openai) ? { openai: openai.value } : ("local" as const),
     // default: on with memory storage and no admin token
     demo: Option.match(demo, {

@@ -68,7 +68,10 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
       maxBodyBytes: config.maxBodyBytes,
       jobWorkers: config.jobWorkers,
       sweepIntervalMs: config.sweepIntervalMs,
-      linkSecret: config.linkSecret
+      linkSecret: config.linkSecret,
+      journalSize: config.journalSize,
+      journalBodies: config.journalBodies,
+      journalBodyBytes: config.journalBodyBytes
     }
   })
   let running: RunningServer

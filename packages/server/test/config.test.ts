@@ -36,4 +36,18 @@ describe("standalone server configuration", () => {
   it("DOCKET_MAX_BODY_BYTES below 1 MiB is refused", async () => {
     await expect(readServerConfig({ DOCKET_MAX_BODY_BYTES: "1000" })).rejects.toThrow(/DOCKET_MAX_BODY_BYTES/)
   })
+
+  it("DOCKET_JOURNAL_SIZE, DOCKET_JOURNAL_BODIES, DOCKET_JOURNAL_BODY_BYTES: the control plane's request journal", async () => {
+    expect(await readServerConfig({})).toMatchObject({ journalSize: 1000, journalBodies: false, journalBodyBytes: 4096 })
+    expect(
+      await readServerConfig({ DOCKET_JOURNAL_SIZE: "0", DOCKET_JOURNAL_BODIES: "1", DOCKET_JOURNAL_BODY_BYTES: "100" })
+    ).toMatchObject({ journalSize: 0, journalBodies: true, journalBodyBytes: 100 })
+    for (const bad of ["-1", "100001", "many"]) {
+      await expect(readServerConfig({ DOCKET_JOURNAL_SIZE: bad })).rejects.toThrow(/DOCKET_JOURNAL_SIZE/)
+    }
+    await expect(readServerConfig({ DOCKET_JOURNAL_BODIES: "yes" })).rejects.toThrow(/DOCKET_JOURNAL_BODIES/)
+    for (const bad of ["0", "1048577"]) {
+      await expect(readServerConfig({ DOCKET_JOURNAL_BODY_BYTES: bad })).rejects.toThrow(/DOCKET_JOURNAL_BODY_BYTES/)
+    }
+  })
 })

@@ -104,8 +104,8 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
     }
   }, 60_000)
 
-  it("with DOCKET_ADMIN_TOKEN and DOCKET_CLOCK=manual: no demo key, the control plane and the manual clock work", async () => {
-    const s = await startStandalone({ DOCKET_ADMIN_TOKEN: "t", DOCKET_CLOCK: "manual" })
+  it("with DOCKET_ADMIN_TOKEN and DOCKET_CLOCK=manual: no demo key, the control plane and the manual clock work; DOCKET_JOURNAL_*", async () => {
+    const s = await startStandalone({ DOCKET_ADMIN_TOKEN: "t", DOCKET_CLOCK: "manual", DOCKET_JOURNAL_SIZE: "2", DOCKET_JOURNAL_BODIES: "1" })
     try {
       expect(s.stdout()).not.toMatch(/demo decision key/)
       expect(s.stdout()).not.toMatch(/svc_sk_/)
@@ -148,6 +148,16 @@ describe("standalone server (npx tsx packages/server/src/bin/docket.ts)", () => 
       expect((await evaluate()).status).toBe(429)
       await admin("POST", "/_admin/clock/advance", { ms: 60_000 })
       expect((await evaluate()).status).toBe(200)
+
+      // the request journal, sized and keeping bodies as the environment says; the key nowhere in it
+      const journal = await admin("GET", "/_admin/journal")
+      expect(journal.status).toBe(200)
+      expect(journal.body.capacity).toBe(2)
+      expect(journal.body.bodies).toBe(true)
+      expect(journal.body.entries.map((e: { status: number }) => e.status)).toEqual([200, 429])
+      expect(journal.body.entries[0].account_id).toBe(account.body.account_id)
+      expect(journal.body.entries[0].request_body.text).toBe(JSON.stringify(smallBody))
+      expect(JSON.stringify(journal.body)).not.toContain(key.body.key)
     } finally {
       await s.stop()
     }

@@ -66,6 +66,15 @@ export const controlPlaneClient = (baseUrl: string, token: string, fetchImpl: Fe
       get: () => call("GET", "/_admin/faults"),
       set: (faults) => call("PUT", "/_admin/faults", faults)
     },
+    journal: {
+      list: (filter = {}) => {
+        const query = new URLSearchParams()
+        for (const [name, value] of Object.entries(filter)) if (value !== undefined) query.set(name, String(value))
+        const search = query.toString()
+        return call("GET", search === "" ? "/_admin/journal" : `/_admin/journal?${search}`)
+      },
+      clear: () => call("DELETE", "/_admin/journal")
+    },
     reset: () => call("POST", "/_admin/reset")
   }
 }

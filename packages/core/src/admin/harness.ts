@@ -4,6 +4,7 @@ import { clearKeyCache } from "../decision/key-cache.js"
 import { ClockControl } from "../kernel/clock.js"
 import { StorageAdmin } from "../kernel/storage-admin.js"
 import { Faults, type FaultState, noFaults } from "../kernel/faults.js"
+import { RequestJournal } from "../journal/request-journal.js"
 import { AdminConflict, AdminUnavailable } from "./errors.js"
 import { AdvanceInput, decodeInput, FaultsInput } from "./inputs.js"
 
@@ -44,10 +45,11 @@ export const setFaults = (input: Partial<FaultState>) =>
     }))
   })
 
-/** Empties all state: accounts, keys, limiter counters, pools, caches and faults. */
+/** Empties all state: accounts, keys, limiter counters, pools, caches, faults and the request journal. */
 export const resetAll = Effect.gen(function*() {
   yield* Effect.flatMap(StorageAdmin, (admin) => admin.reset)
   yield* clearKeyCache
   yield* Effect.flatMap(Faults, (f) => f.update(() => noFaults))
+  yield* Effect.flatMap(RequestJournal, (journal) => journal.clear)
   return { reset: true }
 }).pipe(Effect.catchTag("StorageUnavailable", () => new AdminUnavailable({ message: "storage unavailable" })))

@@ -18,7 +18,20 @@ import { Settings } from "../kernel/config.js"
 import { parseJson } from "../kernel/json.js"
 import { AdminBadRequest, type AdminError, AdminNotFound } from "./errors.js"
 import { advanceClock, clockNow, getFaults, resetAll, setFaults } from "./harness.js"
-import { AccountInput, AdvanceInput, decodeInput, DocsKeyInput, FaultsInput, KeyInput, PlatformSchemaInput, PoolsInput, TenantInput, TopUpInput } from "./inputs.js"
+import {
+  AccountInput,
+  AdvanceInput,
+  decodeInput,
+  DocsKeyInput,
+  FaultsInput,
+  JournalQueryParams,
+  KeyInput,
+  PlatformSchemaInput,
+  PoolsInput,
+  TenantInput,
+  TopUpInput
+} from "./inputs.js"
+import { clearJournal, listJournal } from "./journal.js"
 
 const ADMIN_BODY_LIMIT = 1_048_576
 
@@ -81,6 +94,17 @@ const body = <A, I>(request: DocketRequest, schema: Schema.Schema<A, I>) =>
     return yield* decodeInput(schema)(parsed.right)
   })
 
+/** The journal's filters from the query string; each parameter at most once. */
+const journalQuery = (request: DocketRequest) =>
+  Effect.gen(function*() {
+    const params = new Map<string, string>()
+    for (const [name, value] of new URLSearchParams(request.query)) {
+      if (params.has(name)) return yield* new AdminBadRequest({ message: `give the ${name} parameter at most once` })
+      params.set(name, value)
+    }
+    return yield* decodeInput(JournalQueryParams)(Object.fromEntries(params))
+  })
+
 export const adminRoutes = [
   route("POST", "/_admin/decision/accounts", admin(201, (r) => Effect.flatMap(body(r, AccountInput), DecisionAdmin.createAccount))),
   route("GET", "/_admin/decision/accounts/:account_id", admin(200, (_, p) => DecisionAdmin.getAccount(p.account_id))),
@@ -128,5 +152,7 @@ export const adminRoutes = [
   route("GET", "/_admin/faults", admin(200, () => getFaults)),
   route("PUT", "/_admin/faults", admin(200, (r) => Effect.flatMap(body(r, FaultsInput), setFaults))),
   route("POST", "/_admin/reset", admin(200, () => resetAll)),
+  route("GET", "/_admin/journal", admin(200, (r) => Effect.flatMap(journalQuery(r), listJournal))),
+  route("DELETE", "/_admin/journal", admin(200, () => clearJournal)),
   route("*", "/_admin/*", admin(404, () => Effect.fail(new AdminNotFound({ message: "no such control-plane route" }))))
 ]

@@ -7,6 +7,7 @@ import { bearerKey, hashKey } from "./api-key.js"
 import { DecisionStore, type DecisionStoreService } from "./decision-store.js"
 import { type Overloaded, storeUnavailable, Unauthenticated } from "./errors.js"
 import { type CachedKey, KeyCache } from "./key-cache.js"
+import { noteCaller } from "../platform/request-caller.js"
 
 
 export const authenticate = (
@@ -29,13 +30,17 @@ export const authenticateWith = (
   const hash = hashKey(key)
   const cache = Context.get(services, KeyCache)
   const cached = cache.get(hash, now)
-  if (cached !== undefined) return cached.key.status === "active" ? Effect.succeed(cached) : Effect.fail(new Unauthenticated())
+  if (cached !== undefined) return cached.key.status === "active" ? authenticated(cached) : Effect.fail(new Unauthenticated())
   return Effect.flatMap(lookup(Context.get(services, DecisionStore), hash), (entry) => {
     if (entry === undefined || entry.key.status !== "active") return Effect.fail(new Unauthenticated())
     cache.set(hash, entry, now)
-    return Effect.succeed(entry)
+    return authenticated(entry)
   })
 }
+
+/** The key's account, noted as the request's caller (the request journal shows it). */
+const authenticated = (entry: CachedKey): Effect.Effect<CachedKey> =>
+  Effect.as(noteCaller({ account_id: entry.account.account_id }), entry)
 
 const lookup = (store: DecisionStoreService, hash: string) =>
   Effect.gen(function*() {

@@ -27,6 +27,15 @@ export interface DocketSettings {
   readonly linkSecret?: string | undefined
   /** workspace service: the statement timeout of `run-sql` and `query-tables`, ms (the engine cancels past it) */
   readonly workspaceSqlTimeoutMs: number
+  /**
+   * control plane: how many requests the request journal (`GET /_admin/journal`) holds, the
+   * oldest dropped first; `0` keeps none (the journal is off). Per process.
+   */
+  readonly journalSize: number
+  /** control plane: whether the journal keeps request and response bodies (keys redacted) */
+  readonly journalBodies: boolean
+  /** control plane: the bytes kept of each journaled body, the rest cut off */
+  readonly journalBodyBytes: number
 }
 
 export const DEFAULT_JOB_WORKERS = 4
@@ -36,6 +45,11 @@ export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
 export const DEFAULT_WORKSPACE_SQL_TIMEOUT_MS = 10_000
 /** 10 minutes (`SWEEP_INTERVAL_MS` of the sweeper) */
 export const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000
+
+export const DEFAULT_JOURNAL_SIZE = 1000
+export const MAX_JOURNAL_SIZE = 100_000
+export const DEFAULT_JOURNAL_BODY_BYTES = 4096
+export const MAX_JOURNAL_BODY_BYTES = 1_048_576
 
 export class Settings extends Context.Tag("@docket/core/Settings")<Settings, DocketSettings>() {}
 
@@ -47,12 +61,29 @@ export const settingsLayer = (s: Partial<DocketSettings> = {}): Layer.Layer<Sett
     maxUploadBytes: s.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     sweepIntervalMs: s.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     linkSecret: s.linkSecret,
-    workspaceSqlTimeoutMs: s.workspaceSqlTimeoutMs ?? DEFAULT_WORKSPACE_SQL_TIMEOUT_MS
+    workspaceSqlTimeoutMs: s.workspaceSqlTimeoutMs ?? DEFAULT_WORKSPACE_SQL_TIMEOUT_MS,
+    journalSize: s.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    journalBodies: s.journalBodies ?? false,
+    journalBodyBytes: s.journalBodyBytes ?? DEFAULT_JOURNAL_BODY_BYTES
   })
 
-/** `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS`, `DOCKET_LINK_SECRET`, `DOCKET_SQL_TIMEOUT_MS` */
+/**
+ * `DOCKET_MAX_BODY_BYTES`, `DOCKET_ADMIN_TOKEN`, `DOCKET_JOB_WORKERS`, `DOCKET_SWEEP_INTERVAL_MS`, `DOCKET_LINK_SECRET`,
+ * `DOCKET_SQL_TIMEOUT_MS`, `DOCKET_JOURNAL_SIZE`, `DOCKET_JOURNAL_BODIES`, `DOCKET_JOURNAL_BODY_BYTES`
+ */
 export const settingsConfig: Config.Config<
-  Pick<DocketSettings, "maxBodyBytes" | "adminToken" | "jobWorkers" | "sweepIntervalMs" | "linkSecret" | "workspaceSqlTimeoutMs">
+  Pick<
+    DocketSettings,
+    | "maxBodyBytes"
+    | "adminToken"
+    | "jobWorkers"
+    | "sweepIntervalMs"
+    | "linkSecret"
+    | "workspaceSqlTimeoutMs"
+    | "journalSize"
+    | "journalBodies"
+    | "journalBodyBytes"
+  >
 > = Config.all({
   maxBodyBytes: Config.integer("DOCKET_MAX_BODY_BYTES").pipe(
     Config.validate({ message: "must be at least 1048576", validation: (n) => n >= 1_048_576 }),
@@ -77,5 +108,21 @@ export const settingsConfig: Config.Config<
   workspaceSqlTimeoutMs: Config.integer("DOCKET_SQL_TIMEOUT_MS").pipe(
     Config.validate({ message: "must be between 100 and 300000", validation: (n) => n >= 100 && n <= 300_000 }),
     Config.withDefault(DEFAULT_WORKSPACE_SQL_TIMEOUT_MS)
+  ),
+  // 0: no journal
+  journalSize: Config.integer("DOCKET_JOURNAL_SIZE").pipe(
+    Config.validate({ message: `must be between 0 and ${MAX_JOURNAL_SIZE}`, validation: (n) => n >= 0 && n <= MAX_JOURNAL_SIZE }),
+    Config.withDefault(DEFAULT_JOURNAL_SIZE)
+  ),
+  journalBodies: Config.literal("0", "1")("DOCKET_JOURNAL_BODIES").pipe(
+    Config.map((v) => v === "1"),
+    Config.withDefault(false)
+  ),
+  journalBodyBytes: Config.integer("DOCKET_JOURNAL_BODY_BYTES").pipe(
+    Config.validate({
+      message: `must be between 1 and ${MAX_JOURNAL_BODY_BYTES}`,
+      validation: (n) => n >= 1 && n <= MAX_JOURNAL_BODY_BYTES
+    }),
+    Config.withDefault(DEFAULT_JOURNAL_BODY_BYTES)
   )
 })

@@ -7,6 +7,7 @@ import { storageUnavailable } from "../../api/errors.js"
 import { Unauthorized } from "../errors.js"
 import { DOCS_KEY_PATTERN, type DocsKeyRecord, hashDocsKey, type Tenant } from "./tenant.js"
 import { TenantStore } from "./tenant-store.js"
+import { noteCaller } from "../../platform/request-caller.js"
 
 export interface Caller {
   readonly tenant: Tenant
@@ -24,5 +25,7 @@ export const authenticateDocs = (header: string | undefined) =>
     if (Option.isNone(record) || record.value.status !== "active") return yield* new Unauthorized()
     const tenant = yield* store.getTenant(record.value.tenant_id)
     if (Option.isNone(tenant)) return yield* new Unauthorized()
+    // the request journal shows the tenant
+    yield* noteCaller({ tenant_id: tenant.value.tenant_id })
     return { tenant: tenant.value, key: record.value, access_labels: record.value.access_labels } satisfies Caller
   }).pipe(Effect.catchTag("StorageUnavailable", () => storageUnavailable()))
