@@ -48,6 +48,7 @@ export const captureRequestBody = (request: DocketRequest, maxBytes: number) => 
     path: request.path,
     query: request.query,
     header: (name) => request.header(name),
+    headerNames: () => request.headerNames(),
     body: {
       isReceived: () => body.isReceived(),
       read: (limit) => Effect.tap(body.read(limit), (b) => Effect.sync(() => keep(b))),
