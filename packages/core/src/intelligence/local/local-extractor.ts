@@ -43,6 +43,7 @@ import {
 } from "./layout/values.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms } from "./text-features.js"
+import { toEnglish } from "./layout/vocabulary.js"
 
 export const MIN_LABEL_SCORE = 0.5
 const BELOW_ROWS = 3
@@ -180,6 +181,10 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
         const below = cellBelow(ctx.rows, ri, cell)
         // a column heading over several values is a table's, not one value's label
         if (below !== undefined) push(below.text, score, columnDepth(ctx.rows, ri, cell) >= 2 ? 0.45 : 0.9)
+        // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
+        // the cell on its left, when that cell is no label of the field itself
+        const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
+        if (left !== undefined && !/[:：]\s*$/.test(left.text) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, 0.85)
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
     })
@@ -196,9 +201,34 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
         push(rest, score, 0.95)
         break
       }
+      // "value Label" as one cell, the label last ("1.598,38 EUR Rechnungsbetrag", "R473484 Rechnungsnr.")
+      if (row.cells.length === 1 && ws.length <= 10) valueThenLabel(node, name, fw, ws, push)
     }
   })
   return out
+}
+
+/**
+ * A value printed before its label in one cell: the label is the cell's last one to four words,
+ * scoring well for the field; a number or date must be all of the rest, a text field's value a
+ * short run of words with no label of the field in it (a name, or an identifier holding a digit).
+ */
+const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, weight?: number) => void) => {
+  for (let k = Math.min(4, ws.length - 1); k >= 1; k--) {
+    const label = ws.slice(ws.length - k).join(" ")
+    if (!looksLikeLabel(label) || /\d/.test(label)) continue
+    const score = labelScore(fw, label)
+    if (score < MIN_LABEL_SCORE) continue
+    const rest = ws.slice(0, ws.length - k).join(" ")
+    if (node.type === "number" || node.type === "integer") {
+      if (!isMostlyNumber(rest)) continue
+    } else if (node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)) {
+      const text = ws.length - k === 1 ? /\d/.test(rest) : rest.split(/\s+/).length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest)
+      if (!text || score < 0.7 || labelScore(fw, rest) >= MIN_LABEL_SCORE) continue
+    } else if (node.type === "string" && isDateField(node, name) && dateOf(rest, "day-first") === null) continue
+    push(rest, score, 0.85)
+    return
+  }
 }
 
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
@@ -211,7 +241,7 @@ const companyNames = (ctx: Context): Array<string> =>
 
 const documentCurrency = (ctx: Context): string | null => {
   const counts = new Map<string, number>()
-  const re = /\b([A-Z]{3})\b|[$€£¥₹]/g
+  const re = /\b([A-Z]{3})\b|[$€£¥₹]|zł/g
   let m: RegExpExecArray | null
   while ((m = re.exec(ctx.text)) !== null) {
     const code = m[1] !== undefined ? (CURRENCY_CODES.has(m[1]) ? m[1] : null) : currencyOf(m[0])
@@ -310,9 +340,10 @@ const identifierInSentence = (name: string, ctx: Context): string | null => {
   for (const sentence of sentencesOf(ctx)) {
     const tokens = sentence.split(/\s+/)
     for (let i = 0; i + 1 < tokens.length; i++) {
-      if (!terms(tokens[i]!).some((t) => kinds.includes(t))) continue
+      const english = terms(toEnglish(tokens[i]!))
+      if (!english.some((t) => kinds.includes(t))) continue
       let j = i + 1
-      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|ref\.?)$/i.test(tokens[j]!)) j++
+      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|nº|n\.º?|ref\.?|num\.?|nummer|numer|numero|número|numéro)[:.]?$/i.test(tokens[j]!)) j++
       const token = (tokens[j] ?? "").replace(/[.,;:)"”]+$/, "")
       if (/\d/.test(token) && /^[\p{L}\d][\p{L}\d/_.-]*$/u.test(token) && token.length >= 3) return token
     }
@@ -353,7 +384,8 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
 /** The enum value the document names first, its head (title) before the rest. */
 const enumInText = (node: ScalarNode, ctx: Context): string | number | boolean | null => {
   const values = (node.enum ?? []).filter((e): e is string => typeof e === "string")
-  const rows = ctx.rows.filter((r) => !r.context).map(textOfRow)
+  // in English words, so a payment "en espèces" or "mit Kreditkarte" names the enum's value
+  const rows = ctx.rows.filter((r) => !r.context).map((r) => toEnglish(textOfRow(r)))
   for (const text of [rows.slice(0, 3).join(" "), rows.join(" ")]) {
     const found = enumOf(text, values)
     if (found !== undefined) return found
@@ -379,13 +411,13 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (company !== undefined) return company
     const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
     const text = first === undefined ? "" : clean(textOfRow(first))
-    if (text !== "" && !DOCUMENT_WORDS.test(text) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
+    if (text !== "" && !DOCUMENT_WORDS.test(toEnglish(text)) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
     return null
   }
   return sentenceValue(node, name, fw, ctx)
 }
 
-const STOP_ROW = /^(sub-?total|total|tax|vat|gst|balance|amount due|grand total|net total|notes?|thank you|payment)\b/i
+const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
 
 interface Column {
   readonly name: string
@@ -495,7 +527,7 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | un
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
 const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
-  if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
+  if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
