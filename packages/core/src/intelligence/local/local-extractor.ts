@@ -36,7 +36,7 @@ import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
-import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
+import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
@@ -79,6 +79,18 @@ const isFreeTextField = (node: SchemaNode, name: string) =>
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
 
+/** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
+const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
+
+const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
+const PERCENT = /[-+]?\d+(?:[.,]\d+)?\s?%/
+/** the text without its percentages, or null when nothing else in it is a number */
+const withoutPercentages = (text: string): string | null => {
+  if (!PERCENT.test(text)) return text
+  const rest = text.replace(new RegExp(PERCENT.source, "g"), " ")
+  return /\d/.test(rest) ? rest : null
+}
+
 /** the text without a leading separator (":", or a dash followed by a space: "- value") and trailing punctuation */
 const clean = (text: string) => text.trim().replace(/^(?:[:：]|[-–—](?=\s))\s*/, "").replace(/[\s:;,]+$/, "")
 
@@ -89,7 +101,10 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
   switch (node.type) {
     case "number": {
       if (!isMostlyNumber(text) && text.length > 24) return undefined
-      const n = numberOf(text)
+      // a percentage is a rate, not an amount: "8 %" is none, "VAT 8 % 1.335,38" is the amount after it
+      const amount = isRateField(name) ? text : withoutPercentages(text)
+      if (amount === null) return undefined
+      const n = numberOf(amount)
       if (n === null) return undefined
       return node.enum === null || node.enum.includes(n) ? n : undefined
     }
@@ -178,13 +193,17 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) push(right.text, score)
       else {
-        const below = cellBelow(ctx.rows, ri, cell)
-        // a column heading over several values is a table's, not one value's label
-        if (below !== undefined) push(below.text, score, columnDepth(ctx.rows, ri, cell) >= 2 ? 0.45 : 0.9)
         // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
-        // the cell on its left, when that cell is no label of the field itself
+        // the cell on its left, when that cell is no label of the field itself; its value is not below it
         const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
-        if (left !== undefined && !/[:：]\s*$/.test(left.text) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, 0.85)
+        if (left !== undefined && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, 0.92)
+        else {
+          const below = cellBelow(ctx.rows, ri, cell)
+          // a column heading over several values is a table's, not one value's label; a label alone
+          // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
+          const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
+          if (below !== undefined) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
+        }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
     })
@@ -214,20 +233,30 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
  * short run of words with no label of the field in it (a name, or an identifier holding a digit).
  */
 const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, weight?: number) => void) => {
-  for (let k = Math.min(4, ws.length - 1); k >= 1; k--) {
-    const label = ws.slice(ws.length - k).join(" ")
-    if (!looksLikeLabel(label) || /\d/.test(label)) continue
-    const score = labelScore(fw, label)
-    if (score < MIN_LABEL_SCORE) continue
+  // the label: the last words scoring best, the fewest on ties ("Sp. j. Sprzedawca" is a name's end and a label)
+  let k = 0
+  let score = 0
+  for (let n = 1; n <= Math.min(4, ws.length - 1); n++) {
+    const label = ws.slice(ws.length - n).join(" ")
+    if (!looksLikeLabel(label) || /\d/.test(label.replace(new RegExp(PERCENT.source, "g"), ""))) continue
+    const s = labelScore(fw, label)
+    if (s > score + 1e-9) {
+      score = s
+      k = n
+    }
+  }
+  if (k > 0 && score >= MIN_LABEL_SCORE) {
     const rest = ws.slice(0, ws.length - k).join(" ")
+    if (NUMBERING.test(rest)) return
     if (node.type === "number" || node.type === "integer") {
-      if (!isMostlyNumber(rest)) continue
+      if (!isMostlyNumber(rest)) return
     } else if (node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)) {
-      const text = ws.length - k === 1 ? /\d/.test(rest) : rest.split(/\s+/).length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest)
-      if (!text || score < 0.7 || labelScore(fw, rest) >= MIN_LABEL_SCORE) continue
-    } else if (node.type === "string" && isDateField(node, name) && dateOf(rest, "day-first") === null) continue
+      // an identifier (one token holding a digit) or a name: mostly content words ("THANK YOU FOR" is none)
+      const restWords = rest.split(/\s+/)
+      const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) && terms(rest).length * 2 >= restWords.length
+      if (!text || score < 0.7 || labelScore(fw, rest) >= MIN_LABEL_SCORE) return
+    } else if (node.type === "string" && isDateField(node, name) && dateOf(rest, "day-first") === null) return
     push(rest, score, 0.85)
-    return
   }
 }
 
@@ -417,6 +446,8 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
   return sentenceValue(node, name, fw, ctx)
 }
 
+const TAX_TERM = stem("tax")
+
 const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
 
 interface Column {
@@ -453,6 +484,9 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
   const listName = parents[parents.length - 1]
   const listWords = listName === undefined ? null : fieldWords(listName, null, parents.slice(0, -1), null)
+  // a cell naming a tax ("VAT rate", "Taux TVA", "MwSt.") heads a tax breakdown's column, not an item's property
+  const taxCell = (text: string) => labelTerms(text).includes(TAX_TERM)
+  const namesTax = (p: (typeof scalars)[number]) => [...words.get(p.name)!.weights.entries()].some(([t, w]) => w >= 1 && sameWord(t, TAX_TERM))
   const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
   const anchor = listWords === null ? -1 : row.cells.findIndex((c) => looksLikeLabel(c.text) && labelScore(listWords, c.text) >= MIN_LABEL_SCORE && labelScore(listWords, c.text) > propertyScore(c.text))
   let cells = row.cells
@@ -479,7 +513,7 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
     let bestName: string | undefined
     let bestScore = MIN_LABEL_SCORE
     for (const p of scalars) {
-      if (taken.has(p.name)) continue
+      if (taken.has(p.name) || (taxCell(cell.text) && !namesTax(p))) continue
       const s = labelScore(words.get(p.name)!, cell.text)
       if (s > bestScore) {
         bestScore = s

@@ -152,8 +152,11 @@ export const sameWord = matches
 export const labelScore = (field: FieldWords, label: string): number =>
   Math.max(ownLabelScore(field, label), ...(field.alternatives ?? []).map((a) => ownLabelScore(a, label)))
 
+/** words a label may add without naming anything else: a "Document date" on an invoice is its date */
+const NEUTRAL: ReadonlySet<string> = new Set(["document"].map(stem))
+
 const ownLabelScore = (field: FieldWords, label: string): number => {
-  const ls = labelTerms(label)
+  const ls = labelTerms(label).filter((l) => !NEUTRAL.has(l) || field.weights.has(l))
   if (ls.length === 0 || field.total === 0) return 0
   let strongTotal = 0
   let strongMatched = 0

@@ -16,7 +16,8 @@ import { foldText } from "../../../decision/evaluator/local/text.js"
 /** word (any case, accents as printed) → English words ("" drops it) */
 const WORDS: ReadonlyArray<readonly [string, string]> = [
   // the document
-  ...pairs("invoice", "facture factures rechnung rechnungen factuur facturen faktura faktury fakturze fakture factura facturas fattura fatture"),
+  ...pairs("document", "documento dokument dokumentu document"),
+  ...pairs("invoice", "facturation fakturierung facturering fakturowania facturación facturacion fatturazione facture factures rechnung rechnungen factuur facturen faktura faktury fakturze fakture factura facturas fattura fatture"),
   ...pairs("receipt", "reçu quittung kassenbon kassabon kassazettel paragon paragonu recibo scontrino ricevuta"),
   ...pairs("credit note", "avoir gutschrift creditnota korekta abono"),
   ...pairs("order", "commande bestellung auftrag bestelling zamówienie zamowienie pedido ordine"),
