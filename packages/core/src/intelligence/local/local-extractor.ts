@@ -82,6 +82,8 @@ const isSellerField = (name: string) => has(name, ...SELLER)
 /** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
 const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
 
+const isIdentifierField = (name: string) => has(name, "number", "no", "nr", "id", "ref", "reference")
+
 const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
 const PERCENT = /[-+]?\d+(?:[.,]\d+)?\s?%/
 /** the text without its percentages, or null when nothing else in it is a number */
@@ -126,6 +128,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       // a time-like field (`period_start`, `valid_until`) holding dates takes them normalised
       if (isTemporalField(node, name) && datesOf(text, ctx.order).length > 0) return dateInRange(node, name, text, ctx.order) ?? undefined
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
+      // an identifier (`invoice_number`, `account_no`) holds a digit: a word there is the next label
+      if (isIdentifierField(name) && !/\d/.test(text)) return undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
       return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
