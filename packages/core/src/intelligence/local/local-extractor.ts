@@ -237,31 +237,31 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
  * short run of words with no label of the field in it (a name, or an identifier holding a digit).
  */
 const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, weight?: number) => void) => {
-  // the label: the last words scoring best, the fewest on ties ("Sp. j. Sprzedawca" is a name's end and a label)
-  let k = 0
-  let score = 0
+  // the label: the last words scoring best whose rest reads as a value, the fewest on ties
+  // ("18,00 € Total TTC": "Total TTC"; "Meblex Nowak Sp. j. Sprzedawca": "Sprzedawca")
+  let found: { readonly rest: string; readonly score: number } | undefined
   for (let n = 1; n <= Math.min(4, ws.length - 1); n++) {
     const label = ws.slice(ws.length - n).join(" ")
     if (!looksLikeLabel(label) || /\d/.test(label.replace(new RegExp(PERCENT.source, "g"), ""))) continue
-    const s = labelScore(fw, label)
-    if (s > score + 1e-9) {
-      score = s
-      k = n
-    }
+    const score = labelScore(fw, label)
+    if (score < MIN_LABEL_SCORE || (found !== undefined && score <= found.score + 1e-9)) continue
+    const rest = ws.slice(0, ws.length - n).join(" ")
+    if (readsAsValueBeforeLabel(node, name, fw, rest, score)) found = { rest, score }
   }
-  if (k > 0 && score >= MIN_LABEL_SCORE) {
-    const rest = ws.slice(0, ws.length - k).join(" ")
-    if (NUMBERING.test(rest)) return
-    if (node.type === "number" || node.type === "integer") {
-      if (!isMostlyNumber(rest)) return
-    } else if (node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)) {
-      // an identifier (one token holding a digit) or a name: mostly content words ("THANK YOU FOR" is none)
-      const restWords = rest.split(/\s+/)
-      const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) && terms(rest).length * 2 >= restWords.length
-      if (!text || score < 0.7 || labelScore(fw, rest) >= MIN_LABEL_SCORE) return
-    } else if (node.type === "string" && isDateField(node, name) && dateOf(rest, "day-first") === null) return
-    push(rest, score, 0.85)
-  }
+  if (found !== undefined) push(found.rest, found.score, 0.85)
+}
+
+/** Whether the words before a label are its value: all of a number or date, or a short name or identifier. */
+const readsAsValueBeforeLabel = (node: ScalarNode, name: string, fw: FieldWords, rest: string, score: number): boolean => {
+  if (NUMBERING.test(rest)) return false
+  if (node.type === "number" || node.type === "integer") return isMostlyNumber(rest)
+  if (node.type !== "string") return true
+  if (isDateField(node, name)) return dateOf(rest, "day-first") !== null
+  if (node.enum !== null || isCurrencyField(node, name)) return true
+  // an identifier (one token holding a digit) or a name: mostly content words ("THANK YOU FOR" is none)
+  const restWords = rest.split(/\s+/)
+  const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) && terms(rest).length * 2 >= restWords.length
+  return text && score >= 0.7 && labelScore(fw, rest) < MIN_LABEL_SCORE
 }
 
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
