@@ -4,7 +4,8 @@
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
  *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
  *
- * Three sets: `understanding` (below), `understanding-heldout` (the same operations and metrics on
+ * Sets: `understanding` (below), `understanding-multilingual` (eval/multilingual: invoices and receipts in six
+ * European languages, dev and test halves), `understanding-heldout` (the same operations and metrics on
  * eval/heldout: generated documents the engine's rules were not written against, and the real
  * invoices of ../shared/realdocs with hand-written truth) and `realdocs` (eval/realdocs.ts: every
  * parse file of ../shared/realdocs parsed, per extension succeeded / failed as expected / text
