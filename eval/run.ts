@@ -9,7 +9,7 @@
  * eval/heldout: generated documents the engine's rules were not written against, and the real
  * invoices of ../shared/realdocs with hand-written truth) and `realdocs` (eval/realdocs.ts: every
  * parse file of ../shared/realdocs parsed, per extension succeeded / failed as expected / text
- * recall); `all` is the three. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
+ * recall); `all` is those four. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
  * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
  * checks each against `POST /v1/parse`). A fourth, `scifact-bm25` (eval/scifact-bm25.ts), only on request too:
  * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.

@@ -42,7 +42,7 @@ import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
 } from "./layout/values.js"
 import { stem } from "../../decision/evaluator/local/text.js"
-import { terms } from "./text-features.js"
+import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
 
 export const MIN_LABEL_SCORE = 0.5
@@ -258,9 +258,10 @@ const readsAsValueBeforeLabel = (node: ScalarNode, name: string, fw: FieldWords,
   if (node.type !== "string") return true
   if (isDateField(node, name)) return dateOf(rest, "day-first") !== null
   if (node.enum !== null || isCurrencyField(node, name)) return true
-  // an identifier (one token holding a digit) or a name: mostly content words ("THANK YOU FOR" is none)
+  // an identifier (one token holding a digit) or a name: no function words in it ("THANK YOU" is none)
   const restWords = rest.split(/\s+/)
-  const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) && terms(rest).length * 2 >= restWords.length
+  const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) &&
+    terms(rest).length === words(rest).filter((w) => /^\p{L}{2,}/u.test(w)).length
   return text && score >= 0.7 && labelScore(fw, rest) < MIN_LABEL_SCORE
 }
 
