@@ -3,8 +3,11 @@
  * cells (`documents/layout/layout.ts`) and fills the schema property by property:
  *
  * - Scalars: candidates are labelled values — "Label: value" inside a cell, a label cell and the
- *   cell on its right, a label alone in its row and the cell below it (a column heading over
- *   several values weighs less: it is a table's), or "Label value" in one cell for typed fields.
+ *   cell on its right, a label closing its row and the cell on its left ("46,68 € | Total TTC"), a
+ *   label alone in its row and the cell below it (a column heading over several values weighs
+ *   less: it is a table's), "Label value" in one cell for typed fields, or "value Label" in a line
+ *   of its own. Labels in French, German, Dutch, Polish, Spanish and Italian are read in English
+ *   (`layout/vocabulary.ts`).
  *   A label is scored against the field's words (`layout/labels.ts`: name and title; parents,
  *   description, generic words, range ends and units weaker; a small vocabulary of equivalent
  *   business words); the value must read as the field's type (`layout/values.ts`: amounts with

@@ -4,7 +4,8 @@
  * title, its parents' names (weaker) and its description (weakest); both sides are stemmed and
  * expanded with a small, general business vocabulary of equivalent words (`EQUIVALENTS`: "no" and
  * "#" for number, "qty" for quantity, "vat" for tax…). The score is the weighted share of the
- * field's words the label has, lowered by the share of label words the field does not have. A
+ * field's words the label has, lowered by the share of label words the field does not have; a
+ * label printed in another European language is read in English first (`vocabulary.ts`). A
  * description that names the field another way ("Deductible or excess for …", "Limit of liability
  * or sum insured") gives an alternative name, scored like the field's own: the user's own synonym.
  */
