@@ -2,13 +2,14 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|understanding-heldout|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
  *
- * Three sets: `understanding` (below), `understanding-heldout` (the same operations and metrics on
+ * Sets: `understanding` (below), `understanding-multilingual` (eval/multilingual: invoices and receipts in six
+ * European languages, dev and test halves), `understanding-heldout` (the same operations and metrics on
  * eval/heldout: generated documents the engine's rules were not written against, and the real
  * invoices of ../shared/realdocs with hand-written truth) and `realdocs` (eval/realdocs.ts: every
  * parse file of ../shared/realdocs parsed, per extension succeeded / failed as expected / text
- * recall); `all` is the three. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
+ * recall); `all` is those four. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
  * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
  * checks each against `POST /v1/parse`). A fourth, `scifact-bm25` (eval/scifact-bm25.ts), only on request too:
  * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.
@@ -41,6 +42,7 @@ import { generateDataset } from "./generate.js"
 import { bestMatch, type FieldScore, judgeMatch, lineItemFields, type Match, type Mismatch, scoreFields } from "./lib/score.js"
 import { DOC_TYPES, type DocType, type DocumentTruth, HELDOUT_TYPES, type Location } from "./lib/truth.js"
 import { generateHeldout, type Split } from "./heldout/generate.js"
+import { generateMultilingual } from "./multilingual/generate.js"
 import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
@@ -53,7 +55,7 @@ import { printKg, runKg } from "./graph/kg-eval.js"
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "understanding-heldout" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
+  set: "understanding" | "understanding-heldout" | "understanding-multilingual" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
 }
 
@@ -72,7 +74,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "understanding-heldout" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, understanding-heldout, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
+      if (set !== "understanding" && set !== "understanding-heldout" && set !== "understanding-multilingual" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, understanding-heldout, understanding-multilingual, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
@@ -81,7 +83,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|understanding-heldout|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
+      console.log("npm run eval -- [--set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -292,14 +294,14 @@ const truncate = (v: unknown, n = 60) => {
 const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, options: Options, generateMs: number, set: UnderstandingSet) => {
   const lines: Array<string> = []
   const out = (s = "") => lines.push(s)
-  out(`## Document understanding: ${set.heldout ? "held-out evaluation set" : "evaluation set"}`)
+  out(`## Document understanding: ${set.title}`)
   out()
   out("```sh")
-  out(`npm run eval -- --set ${set.heldout ? "understanding-heldout" : "understanding"}${options.only !== null ? ` --only ${[...options.only].join(",")}` : ""}   # = npx tsx eval/run.ts`)
+  out(`npm run eval -- --set ${set.name}${options.only !== null ? ` --only ${[...options.only].join(",")}` : ""}   # = npx tsx eval/run.ts`)
   out("```")
   out()
   out(`${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.platform()}/${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "cpu"}. ` +
-    `Docket in process (\`createDocket()\`: memory storage, \`@docket/formats\`), ${outcomes.length} ${set.heldout ? "documents (eval/heldout: generated, seed fixed, and real invoices)" : "generated documents (eval/generate.ts, seed fixed)"}, ` +
+    `Docket in process (\`createDocket()\`: memory storage, \`@docket/formats\`), ${outcomes.length} ${set.what}, ` +
     `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end, ` +
     `${options.concurrency} documents at a time; per document one categorize, one extract and two ground calls (literal, semantic), sync routes with \`timeout_seconds=300\`.`)
   out()
@@ -319,8 +321,10 @@ const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, option
     const of = (splits: ReadonlyArray<Split>) => outcomes.filter((o) => o.split !== null && splits.includes(o.split))
     row("dev half (generated)", figuresOf(of(["dev"])))
     row("test half (generated)", figuresOf(of(["test"])))
-    row("real invoices", figuresOf(of(["real"])))
-    row("**held out: test half + real**", figuresOf(of(["test", "real"])))
+    if (of(["real"]).length > 0) {
+      row("real invoices", figuresOf(of(["real"])))
+      row("**held out: test half + real**", figuresOf(of(["test", "real"])))
+    }
   }
   out()
   const med = (f: (o: DocOutcome) => number) => `${(median(outcomes.map(f)) / 1000).toFixed(2)} s`
@@ -419,6 +423,7 @@ const main = async () => {
   }
   if (options.set === "understanding" || options.set === "all") await runUnderstanding(options, FIRST_SET)
   if (options.set === "understanding-heldout" || options.set === "all") await runUnderstanding(options, HELDOUT_SET)
+  if (options.set === "understanding-multilingual" || options.set === "all") await runUnderstanding(options, MULTILINGUAL_SET)
   if (options.set === "realdocs" || options.set === "all") {
     const realdocsOptions = { json: options.json, verbose: options.verbose, only: options.only, dir: options.realdocsDir }
     printRealdocs(await runRealdocs(realdocsOptions), realdocsOptions)
@@ -427,13 +432,26 @@ const main = async () => {
 
 /** What differs between the two understanding sets: how the documents are made, and the rows of the table. */
 interface UnderstandingSet {
+  readonly name: "understanding" | "understanding-heldout" | "understanding-multilingual"
+  readonly title: string
+  /** what the documents are, for the report */
+  readonly what: string
+  /** documents carry a split (dev, test, real): the report adds a row per split */
   readonly heldout: boolean
   readonly types: ReadonlyArray<DocType>
   readonly make: (dir: string, options: Options) => Promise<{ readonly seed: number; readonly documents: ReadonlyArray<DocumentTruth & { readonly split?: Split }> }>
 }
 
-const FIRST_SET: UnderstandingSet = { heldout: false, types: DOC_TYPES, make: (dir) => generateDataset(dir) }
+const FIRST_SET: UnderstandingSet = {
+  name: "understanding", title: "evaluation set", what: "generated documents (eval/generate.ts, seed fixed)", heldout: false, types: DOC_TYPES, make: (dir) => generateDataset(dir)
+}
+const MULTILINGUAL_SET: UnderstandingSet = {
+  name: "understanding-multilingual", title: "multilingual evaluation set", what: "documents (eval/multilingual: generated invoices and receipts in six languages, seed fixed)",
+  heldout: true, types: ["invoice", "receipt"],
+  make: async (dir) => ({ seed: 0, documents: await generateMultilingual(dir) })
+}
 const HELDOUT_SET: UnderstandingSet = {
+  name: "understanding-heldout", title: "held-out evaluation set", what: "documents (eval/heldout: generated, seed fixed, and real invoices)",
   heldout: true,
   types: HELDOUT_TYPES,
   make: async (dir, options) => ({ seed: 0, documents: await generateHeldout(dir, options.realdocsDir) })
@@ -471,7 +489,7 @@ const runUnderstanding = async (options: Options, set: UnderstandingSet) => {
     if (options.json) {
       const byType = Object.fromEntries(set.types.map((t) => [t, figuresOf(outcomes.filter((o) => o.type === t))]))
       console.log(JSON.stringify({
-        command: `npm run eval -- --set ${set.heldout ? "understanding-heldout" : "understanding"} --json`,
+        command: `npm run eval -- --set ${set.name} --json`,
         date: new Date().toISOString(),
         node: process.version,
         platform: `${os.platform()}/${os.arch()}`,

@@ -12,7 +12,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { Prng } from "../lib/prng.js"
 import { type DocumentTruth, type FileFormat, INVOICE_SCHEMA } from "../lib/truth.js"
-import { models } from "./documents.js"
+import { type Model, models } from "./documents.js"
 import { type Rendered, renderDocx, renderHtml, renderPdf, renderTxt, renderXlsx } from "./layout.js"
 import { REAL_INVOICES } from "./real-invoices.js"
 
@@ -24,12 +24,11 @@ export interface HeldoutTruth extends DocumentTruth { readonly split: Split }
 
 const EXTENSION: Record<FileFormat, string> = { pdf: "pdf", docx: "docx", html: "html", txt: "txt", xlsx: "xlsx", csv: "csv", png: "png" }
 
-/** Writes the generated documents into `outDir`; returns every document's truth, the real invoices' files addressed in `realdocsDir`. */
-export const generateHeldout = async (outDir: string, realdocsDir: string, seed = SEED): Promise<Array<HeldoutTruth>> => {
+/** Renders the models into `outDir`, even positions the dev half and odd ones the test half; returns their truth. */
+export const writeModels = async (outDir: string, list: ReadonlyArray<Model>): Promise<Array<HeldoutTruth>> => {
   await mkdir(outDir, { recursive: true })
-  const rng = new Prng(seed)
   const truths: Array<HeldoutTruth> = []
-  for (const [index, m] of models(rng).entries()) {
+  for (const [index, m] of list.entries()) {
     const meta = { title: m.title, author: m.author }
     const rendered: Rendered =
       m.target === "pdf" || m.target === "pdf2col" || m.target === "png"
@@ -47,6 +46,12 @@ export const generateHeldout = async (outDir: string, realdocsDir: string, seed 
       split: index % 2 === 0 ? "dev" : "test"
     })
   }
+  return truths
+}
+
+/** Writes the generated documents into `outDir`; returns every document's truth, the real invoices' files addressed in `realdocsDir`. */
+export const generateHeldout = async (outDir: string, realdocsDir: string, seed = SEED): Promise<Array<HeldoutTruth>> => {
+  const truths: Array<HeldoutTruth> = await writeModels(outDir, models(new Prng(seed)))
   for (const real of REAL_INVOICES) {
     for (const name of real.files) {
       const file = path.join(realdocsDir, "files", name)

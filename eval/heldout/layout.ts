@@ -9,12 +9,12 @@ import { PdfWriter, renderPng } from "../lib/pdf.js"
 import type { FileFormat, JsonSchema, Location, SheetTruth } from "../lib/truth.js"
 import { escapeHtml, fieldOfKey, Locations, stripMarks, TextBuilder, utf8 } from "../lib/doc.js"
 
-/** A labelled value: `label` printed beside (`inline`) or above (`stacked`) the value. */
+/** A labelled value: `label` printed beside (`inline`), above (`stacked`) or after (`after`: the value first) the value. */
 export interface Labelled { readonly label: string; readonly value: string }
 
 export type Block =
   | { readonly kind: "title"; readonly text: string }
-  | { readonly kind: "labels"; readonly pairs: ReadonlyArray<Labelled>; readonly style: "inline" | "stacked"; readonly columns: 1 | 2 | 3 }
+  | { readonly kind: "labels"; readonly pairs: ReadonlyArray<Labelled>; readonly style: "inline" | "stacked" | "after"; readonly columns: 1 | 2 | 3 }
   | { readonly kind: "text"; readonly text: string }
   | { readonly kind: "clauses"; readonly items: ReadonlyArray<{ readonly number: string; readonly heading: string; readonly text: string }> }
   | { readonly kind: "table"; readonly header: ReadonlyArray<string>; readonly rows: ReadonlyArray<ReadonlyArray<string>> }
@@ -119,6 +119,10 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
             if (block.style === "stacked") {
               pdf.text(pair.label.toUpperCase(), x, top, { size: 7, font: bold === "sansBold" ? "sansBold" : "serifBold", grey: 0.35 })
               marked(pair.value, x, top + 12)
+            } else if (block.style === "after") {
+              // the value right-aligned, its label after it in a cell of its own
+              marked(pair.value, x + colWidth * 0.45, top, { right: true })
+              pdf.text(pair.label, x + colWidth * 0.5, top, { size: 10, font: body })
             } else {
               marked(`${pair.label}: ${pair.value}`, x, top)
             }
@@ -194,7 +198,7 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
     switch (block.kind) {
       case "title": t.line(block.text, semantic).line(); break
       case "labels":
-        for (const p of block.pairs) t.line(`${p.label}: ${p.value}`, semantic)
+        for (const p of block.pairs) t.line(block.style === "after" ? `${p.value} ${p.label}` : `${p.label}: ${p.value}`, semantic)
         t.line()
         break
       case "text": t.line(block.text, semantic).line(); break
@@ -227,7 +231,8 @@ export const renderDocx = (blocks: ReadonlyArray<Block>, meta: { title: string; 
             rows.push(block.pairs.slice(i, i + block.columns).flatMap((p) => [p.label, stripMarks(p.value)]))
           }
           parts.push(docxTable(rows))
-        } else for (const p of block.pairs) parts.push(docxParagraph([{ text: `${p.label}: `, bold: true }, { text: stripMarks(p.value) }]))
+        } else if (block.style === "after") parts.push(docxTable(block.pairs.map((p) => [stripMarks(p.value), p.label])))
+        else for (const p of block.pairs) parts.push(docxParagraph([{ text: `${p.label}: `, bold: true }, { text: stripMarks(p.value) }]))
         break
       case "text": parts.push(docxParagraph(stripMarks(block.text))); break
       case "clauses":
@@ -251,6 +256,8 @@ export const renderHtml = (blocks: ReadonlyArray<Block>, title: string): Rendere
       case "labels":
         parts.push(block.style === "stacked"
           ? `<div class="grid">${block.pairs.map((p) => `<div><small>${e(p.label)}</small><br><strong>${e(p.value)}</strong></div>`).join("")}</div>`
+          : block.style === "after"
+          ? `<table>${block.pairs.map((p) => `<tr><td>${e(p.value)}</td><td>${e(p.label)}</td></tr>`).join("")}</table>`
           : `<dl>${block.pairs.map((p) => `<dt>${e(p.label)}</dt><dd>${e(p.value)}</dd>`).join("")}</dl>`)
         break
       case "text": parts.push(`<p>${e(block.text)}</p>`); break

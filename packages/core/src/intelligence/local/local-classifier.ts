@@ -19,8 +19,12 @@
  * running segment while the page shares little vocabulary with the page before; a page numbered "Page 2 of 3",
  * a blank page or a page with no confident category continues the segment.
  *
+ * Words of French, German, Dutch, Polish, Spanish and Italian business documents are read in
+ * English first (`layout/vocabulary.ts`), so a "Facture" or "Rechnung" scores as an invoice under
+ * English category descriptions instead of getting a freeform label from its header.
+ *
  * Limits: words only (no layout, no images), English morphology; no synonyms beyond what the
- * category descriptions say.
+ * category descriptions and that vocabulary say.
  */
 import { Effect, Layer } from "effect"
 import {
@@ -32,6 +36,7 @@ import {
   type TaxonomyCategory
 } from "../classifier.js"
 import { cosineSimilarity, saturate, summarize, termCounts, terms, type TermVector, words } from "./text-features.js"
+import { toEnglish } from "./layout/vocabulary.js"
 
 const KEY_WEIGHT = 3
 const DESCRIPTION_WEIGHT = 1
@@ -91,9 +96,10 @@ interface TextProfile {
 const headOf = (text: string): string =>
   text.split("\n").map((l) => l.replace(/[#|*_>-]/g, " ").trim()).filter((l) => l !== "").slice(0, HEAD_LINES).join("\n")
 
+/** The text's terms, its words of other languages' business vocabulary read in English ("Rechnung" as "invoice"). */
 export const profile = (text: string): TextProfile => {
-  const all = terms(text)
-  const head = terms(headOf(text))
+  const all = terms(toEnglish(text))
+  const head = terms(toEnglish(headOf(text)))
   return { counts: termCounts(all), head: termCounts(head), terms: all, headTerms: head, text }
 }
 

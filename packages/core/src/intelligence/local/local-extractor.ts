@@ -3,8 +3,11 @@
  * cells (`documents/layout/layout.ts`) and fills the schema property by property:
  *
  * - Scalars: candidates are labelled values — "Label: value" inside a cell, a label cell and the
- *   cell on its right, a label alone in its row and the cell below it (a column heading over
- *   several values weighs less: it is a table's), or "Label value" in one cell for typed fields.
+ *   cell on its right, a label closing its row and the cell on its left ("46,68 € | Total TTC"), a
+ *   label alone in its row and the cell below it (a column heading over several values weighs
+ *   less: it is a table's), "Label value" in one cell for typed fields, or "value Label" in a line
+ *   of its own. Labels in French, German, Dutch, Polish, Spanish and Italian are read in English
+ *   (`layout/vocabulary.ts`).
  *   A label is scored against the field's words (`layout/labels.ts`: name and title; parents,
  *   description, generic words, range ends and units weaker; a small vocabulary of equivalent
  *   business words); the value must read as the field's type (`layout/values.ts`: amounts with
@@ -36,13 +39,14 @@ import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
-import { fieldWords, type FieldWords, labelScore, looksLikeLabel } from "./layout/labels.js"
+import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
 } from "./layout/values.js"
 import { stem } from "../../decision/evaluator/local/text.js"
-import { terms } from "./text-features.js"
+import { terms, words } from "./text-features.js"
+import { toEnglish } from "./layout/vocabulary.js"
 
 export const MIN_LABEL_SCORE = 0.5
 const BELOW_ROWS = 3
@@ -78,6 +82,20 @@ const isFreeTextField = (node: SchemaNode, name: string) =>
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
 
+/** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
+const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
+
+const isIdentifierField = (name: string) => has(name, "number", "no", "nr", "id", "ref", "reference")
+
+const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
+const PERCENT = /[-+]?\d+(?:[.,]\d+)?\s?%/
+/** the text without its percentages, or null when nothing else in it is a number */
+const withoutPercentages = (text: string): string | null => {
+  if (!PERCENT.test(text)) return text
+  const rest = text.replace(new RegExp(PERCENT.source, "g"), " ")
+  return /\d/.test(rest) ? rest : null
+}
+
 /** the text without a leading separator (":", or a dash followed by a space: "- value") and trailing punctuation */
 const clean = (text: string) => text.trim().replace(/^(?:[:：]|[-–—](?=\s))\s*/, "").replace(/[\s:;,]+$/, "")
 
@@ -88,7 +106,10 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
   switch (node.type) {
     case "number": {
       if (!isMostlyNumber(text) && text.length > 24) return undefined
-      const n = numberOf(text)
+      // a percentage is a rate, not an amount: "8 %" is none, "VAT 8 % 1.335,38" is the amount after it
+      const amount = isRateField(name) ? text : withoutPercentages(text)
+      if (amount === null) return undefined
+      const n = numberOf(amount)
       if (n === null) return undefined
       return node.enum === null || node.enum.includes(n) ? n : undefined
     }
@@ -110,6 +131,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       // a time-like field (`period_start`, `valid_until`) holding dates takes them normalised
       if (isTemporalField(node, name) && datesOf(text, ctx.order).length > 0) return dateInRange(node, name, text, ctx.order) ?? undefined
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
+      // an identifier (`invoice_number`, `account_no`) holds a digit: a word there is the next label
+      if (isIdentifierField(name) && !/\d/.test(text)) return undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
       return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
@@ -177,9 +200,17 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) push(right.text, score)
       else {
-        const below = cellBelow(ctx.rows, ri, cell)
-        // a column heading over several values is a table's, not one value's label
-        if (below !== undefined) push(below.text, score, columnDepth(ctx.rows, ri, cell) >= 2 ? 0.45 : 0.9)
+        // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
+        // the cell on its left, when that cell is no label of the field itself; its value is not below it
+        const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
+        if (left !== undefined && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, 0.92)
+        else {
+          const below = cellBelow(ctx.rows, ri, cell)
+          // a column heading over several values is a table's, not one value's label; a label alone
+          // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
+          const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
+          if (below !== undefined) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
+        }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
     })
@@ -196,9 +227,45 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
         push(rest, score, 0.95)
         break
       }
+      // "value Label" as one cell, the label last ("1.598,38 EUR Rechnungsbetrag", "R473484 Rechnungsnr.")
+      if (row.cells.length === 1 && ws.length <= 10) valueThenLabel(node, name, fw, ws, push)
     }
   })
   return out
+}
+
+/**
+ * A value printed before its label in one cell: the label is the cell's last one to four words,
+ * scoring well for the field; a number or date must be all of the rest, a text field's value a
+ * short run of words with no label of the field in it (a name, or an identifier holding a digit).
+ */
+const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, weight?: number) => void) => {
+  // the label: the last words scoring best whose rest reads as a value, the fewest on ties
+  // ("18,00 € Total TTC": "Total TTC"; "Meblex Nowak Sp. j. Sprzedawca": "Sprzedawca")
+  let found: { readonly rest: string; readonly score: number } | undefined
+  for (let n = 1; n <= Math.min(4, ws.length - 1); n++) {
+    const label = ws.slice(ws.length - n).join(" ")
+    if (!looksLikeLabel(label) || /\d/.test(label.replace(new RegExp(PERCENT.source, "g"), ""))) continue
+    const score = labelScore(fw, label)
+    if (score < MIN_LABEL_SCORE || (found !== undefined && score <= found.score + 1e-9)) continue
+    const rest = ws.slice(0, ws.length - n).join(" ")
+    if (readsAsValueBeforeLabel(node, name, fw, rest, score)) found = { rest, score }
+  }
+  if (found !== undefined) push(found.rest, found.score, 0.85)
+}
+
+/** Whether the words before a label are its value: all of a number or date, or a short name or identifier. */
+const readsAsValueBeforeLabel = (node: ScalarNode, name: string, fw: FieldWords, rest: string, score: number): boolean => {
+  if (NUMBERING.test(rest)) return false
+  if (node.type === "number" || node.type === "integer") return isMostlyNumber(rest)
+  if (node.type !== "string") return true
+  if (isDateField(node, name)) return dateOf(rest, "day-first") !== null
+  if (node.enum !== null || isCurrencyField(node, name)) return true
+  // an identifier (one token holding a digit) or a name: no function words in it ("THANK YOU" is none)
+  const restWords = rest.split(/\s+/)
+  const text = restWords.length === 1 ? /\d/.test(rest) : restWords.length <= 6 && !/\d/.test(rest) && !/[.!?]$/.test(rest) &&
+    terms(rest).length === words(rest).filter((w) => /^\p{L}{2,}/u.test(w)).length
+  return text && score >= 0.7 && labelScore(fw, rest) < MIN_LABEL_SCORE
 }
 
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
@@ -211,7 +278,7 @@ const companyNames = (ctx: Context): Array<string> =>
 
 const documentCurrency = (ctx: Context): string | null => {
   const counts = new Map<string, number>()
-  const re = /\b([A-Z]{3})\b|[$€£¥₹]/g
+  const re = /\b([A-Z]{3})\b|[$€£¥₹]|zł/g
   let m: RegExpExecArray | null
   while ((m = re.exec(ctx.text)) !== null) {
     const code = m[1] !== undefined ? (CURRENCY_CODES.has(m[1]) ? m[1] : null) : currencyOf(m[0])
@@ -310,9 +377,10 @@ const identifierInSentence = (name: string, ctx: Context): string | null => {
   for (const sentence of sentencesOf(ctx)) {
     const tokens = sentence.split(/\s+/)
     for (let i = 0; i + 1 < tokens.length; i++) {
-      if (!terms(tokens[i]!).some((t) => kinds.includes(t))) continue
+      const english = terms(toEnglish(tokens[i]!))
+      if (!english.some((t) => kinds.includes(t))) continue
       let j = i + 1
-      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|ref\.?)$/i.test(tokens[j]!)) j++
+      while (j < tokens.length && /^(no\.?|nr\.?|number|#|n°|nº|n\.º?|ref\.?|num\.?|nummer|numer|numero|número|numéro)[:.]?$/i.test(tokens[j]!)) j++
       const token = (tokens[j] ?? "").replace(/[.,;:)"”]+$/, "")
       if (/\d/.test(token) && /^[\p{L}\d][\p{L}\d/_.-]*$/u.test(token) && token.length >= 3) return token
     }
@@ -353,7 +421,8 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
 /** The enum value the document names first, its head (title) before the rest. */
 const enumInText = (node: ScalarNode, ctx: Context): string | number | boolean | null => {
   const values = (node.enum ?? []).filter((e): e is string => typeof e === "string")
-  const rows = ctx.rows.filter((r) => !r.context).map(textOfRow)
+  // in English words, so a payment "en espèces" or "mit Kreditkarte" names the enum's value
+  const rows = ctx.rows.filter((r) => !r.context).map((r) => toEnglish(textOfRow(r)))
   for (const text of [rows.slice(0, 3).join(" "), rows.join(" ")]) {
     const found = enumOf(text, values)
     if (found !== undefined) return found
@@ -379,13 +448,15 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (company !== undefined) return company
     const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
     const text = first === undefined ? "" : clean(textOfRow(first))
-    if (text !== "" && !DOCUMENT_WORDS.test(text) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
+    if (text !== "" && !DOCUMENT_WORDS.test(toEnglish(text)) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
     return null
   }
   return sentenceValue(node, name, fw, ctx)
 }
 
-const STOP_ROW = /^(sub-?total|total|tax|vat|gst|balance|amount due|grand total|net total|notes?|thank you|payment)\b/i
+const TAX_TERM = stem("tax")
+
+const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
 
 interface Column {
   readonly name: string
@@ -421,6 +492,9 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
   const listName = parents[parents.length - 1]
   const listWords = listName === undefined ? null : fieldWords(listName, null, parents.slice(0, -1), null)
+  // a cell naming a tax ("VAT rate", "Taux TVA", "MwSt.") heads a tax breakdown's column, not an item's property
+  const taxCell = (text: string) => labelTerms(text).includes(TAX_TERM)
+  const namesTax = (p: (typeof scalars)[number]) => [...words.get(p.name)!.weights.entries()].some(([t, w]) => w >= 1 && sameWord(t, TAX_TERM))
   const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
   const anchor = listWords === null ? -1 : row.cells.findIndex((c) => looksLikeLabel(c.text) && labelScore(listWords, c.text) >= MIN_LABEL_SCORE && labelScore(listWords, c.text) > propertyScore(c.text))
   let cells = row.cells
@@ -447,7 +521,7 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
     let bestName: string | undefined
     let bestScore = MIN_LABEL_SCORE
     for (const p of scalars) {
-      if (taken.has(p.name)) continue
+      if (taken.has(p.name) || (taxCell(cell.text) && !namesTax(p))) continue
       const s = labelScore(words.get(p.name)!, cell.text)
       if (s > bestScore) {
         bestScore = s
@@ -495,7 +569,7 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | un
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
 const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
-  if (row.cells.length === 0 || STOP_ROW.test(row.cells[0]!.text.trim())) return undefined
+  if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)

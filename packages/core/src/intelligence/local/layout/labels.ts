@@ -4,12 +4,14 @@
  * title, its parents' names (weaker) and its description (weakest); both sides are stemmed and
  * expanded with a small, general business vocabulary of equivalent words (`EQUIVALENTS`: "no" and
  * "#" for number, "qty" for quantity, "vat" for tax…). The score is the weighted share of the
- * field's words the label has, lowered by the share of label words the field does not have. A
+ * field's words the label has, lowered by the share of label words the field does not have; a
+ * label printed in another European language is read in English first (`vocabulary.ts`). A
  * description that names the field another way ("Deductible or excess for …", "Limit of liability
  * or sum insured") gives an alternative name, scored like the field's own: the user's own synonym.
  */
 import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms, words } from "../text-features.js"
+import { toEnglish } from "./vocabulary.js"
 
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
@@ -58,16 +60,30 @@ for (const group of EQUIVALENTS) {
 const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
   [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
-  [/\b(?:left\s+)?to\s+pay\b/i, ["total"]]
+  [/\b(?:left\s+)?to\s+pay\b(?!\s+(?:before|by|until|on)\b)/i, ["total"]],
+  [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]]
 ]
 
-/** Stemmed words of a label, with "#" and "no." kept as the word for number, and the words of a set phrase it uses. */
+const TAX = stem("tax")
+const AMOUNT = stem("amount")
+
+/**
+ * Stemmed words of a label, read in English (`vocabulary.ts`: "Rechnungsnummer" is "invoice
+ * number"), with "#" and "no." kept as the word for number, and the words of a set phrase it uses.
+ * A tax's amount ("Tax amount", "Montant TVA", "Btw-bedrag") names the tax, not a total.
+ */
 export const labelTerms = (label: string): Array<string> => {
-  const out = terms(label)
-  if (/#|\bno\b\.?|\bnr\b\.?/i.test(label)) out.push(stem("number"))
-  for (const [re, named] of PHRASES) if (re.test(label)) out.push(...named.map((w) => stem(w)))
+  const english = toEnglish(label)
+  let out = terms(english)
+  if (/#|\bno\b\.?|\bnr\b\.?/i.test(english)) out.push(stem("number"))
+  for (const [re, named] of PHRASES) if (re.test(english)) out.push(...named.map((w) => stem(w)))
+  if (out.includes(TAX) && out.includes(AMOUNT)) out = out.filter((t) => t !== AMOUNT)
   return out
 }
+
+/** words that mark an amount before tax ("Net", "Subtotal", "HT", "excl. VAT"): such a label does not name a total */
+const NET: ReadonlySet<string> = new Set(["net", "subtotal", "sub", "excluding"].map(stem))
+const TOTAL = stem("total")
 
 export interface FieldWords {
   /** stemmed word → weight */
@@ -100,7 +116,7 @@ export const alternativeName = (name: string, title: string | null, description:
  * "Term").
  */
 const GENERIC: ReadonlySet<string> = new Set(
-  ["name", "text", "info", "value", "detail", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
+  ["name", "text", "info", "value", "detail", "unit", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
 )
 
 export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null, withAlternatives = true): FieldWords => {
@@ -137,8 +153,11 @@ export const sameWord = matches
 export const labelScore = (field: FieldWords, label: string): number =>
   Math.max(ownLabelScore(field, label), ...(field.alternatives ?? []).map((a) => ownLabelScore(a, label)))
 
+/** words a label may add without naming anything else: a "Document date" on an invoice is its date */
+const NEUTRAL: ReadonlySet<string> = new Set(["document"].map(stem))
+
 const ownLabelScore = (field: FieldWords, label: string): number => {
-  const ls = labelTerms(label)
+  const ls = labelTerms(label).filter((l) => !NEUTRAL.has(l) || field.weights.has(l))
   if (ls.length === 0 || field.total === 0) return 0
   let strongTotal = 0
   let strongMatched = 0
@@ -158,7 +177,10 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const known = [...field.weights.keys()]
   const unmatchedLabel = ls.filter((l) => !known.some((t) => matches(t, l))).length / ls.length
   const bonus = weakTotal === 0 ? 0 : 0.2 * (weakMatched / weakTotal)
-  return Math.min(1, (strongMatched / strongTotal) * (1 - 0.5 * unmatchedLabel) + bonus)
+  const score = Math.min(1, (strongMatched / strongTotal) * (1 - 0.5 * unmatchedLabel) + bonus)
+  // a field named a total ("total", "grand_total") is not what a net amount's label names
+  const namedTotal = (field.weights.get(TOTAL) ?? 0) >= 1 && ![...field.weights.keys()].some((t) => NET.has(t))
+  return namedTotal && ls.some((l) => NET.has(l)) ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */

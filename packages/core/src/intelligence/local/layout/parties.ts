@@ -6,7 +6,7 @@
  */
 
 /** a text ending in a legal suffix */
-export const COMPANY = /\b(inc|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|s\.?a|sarl|s\.?r\.?l|b\.?v|ag|pty)\.?$/i
+export const COMPANY = /\b(inc|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|plc|llp|lp|co|company|s\.?a|sas|sarl|s\.?a\.?s|s\.?r\.?l|s\.?l|s\.?p\.?a|s\.?n\.?c|b\.?v|n\.?v|v\.?o\.?f|ag|kg|ohg|e\.?\s?k|se|pty|oy|ab|a\/s|sp\.?\s?z\s?o\.?\s?o|sp\.?\s?j|s\.?c)\.?$/i
 
 /** "between A and B" in a sentence: A and B, each with what follows it up to a description */
 export const BETWEEN = /\bbetween\s+(.+?)\s+and\s+(.+?)(?:\s*\(|[.;]|,\s+(?:an?|the)\s|$)/i

@@ -1,14 +1,16 @@
 /**
  * Reading typed values out of document text, for the local extractor: amounts ("$1,234.50",
- * "1.234,50 €", "(12.00)", "EUR 99"), integers ("12 months"), dates (ISO, day-first and
- * month-first numeric dates, "March 14, 2026", "14 Mar 2026") normalised to `YYYY-MM-DD`,
- * booleans, and currencies (symbols and ISO codes). A numeric date whose day and month could be
+ * "1.234,50 €", "1 234,50 zł", "(12.00)", "EUR 99"), integers ("12 months"), dates (ISO, day-first
+ * and month-first numeric dates, "March 14, 2026", "14 Mar 2026", and month names in French,
+ * German, Dutch, Polish, Spanish and Italian: "7. Mai 2014", "19 april 2014", "2 de marzo de 2026",
+ * "5 lutego 2026") normalised to `YYYY-MM-DD`, booleans, and currencies (symbols and ISO codes). A numeric date whose day and month could be
  * swapped (both 12 or less) is read day-first, unless the document's other dates show month-first.
  */
 
 const CURRENCY_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
   ["US$", "USD"], ["A$", "AUD"], ["C$", "CAD"], ["CA$", "CAD"], ["NZ$", "NZD"], ["HK$", "HKD"], ["R$", "BRL"],
-  ["$", "USD"], ["€", "EUR"], ["£", "GBP"], ["¥", "JPY"], ["₹", "INR"], ["₩", "KRW"], ["₽", "RUB"], ["₺", "TRY"], ["CHF", "CHF"]
+  ["$", "USD"], ["€", "EUR"], ["£", "GBP"], ["¥", "JPY"], ["₹", "INR"], ["₩", "KRW"], ["₽", "RUB"], ["₺", "TRY"], ["CHF", "CHF"],
+  ["zł", "PLN"], ["Kč", "CZK"]
 ]
 export const CURRENCY_CODES: ReadonlySet<string> = new Set([
   "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "CNY", "HKD", "SGD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
@@ -20,10 +22,10 @@ export const currencyOf = (text: string): string | null => {
   const code = /\b([A-Z]{3})\b/.exec(text)
   if (code !== null && CURRENCY_CODES.has(code[1]!)) return code[1]!
   for (const [symbol, iso] of CURRENCY_SYMBOLS) if (text.includes(symbol)) return iso
-  const word = /\b(dollars?|euros?|pounds? sterling|pounds?|yen)\b/i.exec(text)
+  const word = /\b(dollars?|euros?|pounds? sterling|pounds?|yen|złotych|zlotych|zloty|złoty)\b/i.exec(text)
   if (word !== null) {
     const w = word[1]!.toLowerCase()
-    return w.startsWith("dollar") ? "USD" : w.startsWith("euro") ? "EUR" : w.startsWith("yen") ? "JPY" : "GBP"
+    return w.startsWith("dollar") ? "USD" : w.startsWith("euro") ? "EUR" : w.startsWith("yen") ? "JPY" : w.startsWith("z") ? "PLN" : "GBP"
   }
   return null
 }
@@ -77,8 +79,36 @@ export const integerOf = (text: string): number | null => {
 }
 
 const MONTHS: ReadonlyArray<string> = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-const monthOf = (word: string): number | null => {
-  const i = MONTHS.indexOf(word.slice(0, 3).toLowerCase())
+
+/**
+ * Month names and their usual abbreviations in French, German, Dutch, Polish (nominative and the
+ * genitive dates use), Spanish and Italian, folded (no accents), one list per month.
+ */
+const FOREIGN_MONTHS: ReadonlyArray<string> = [
+  "janvier janv januar janner jänner januari styczen stycznia sty enero ene gennaio gen",
+  "fevrier fevr fev februar februari luty lutego lut febrero febbraio",
+  "mars marz maerz maart mrt marzec marca marzo",
+  "avril avr april kwiecien kwietnia kwi abril aprile",
+  "mai mei maj maja mayo maggio mag",
+  "juin juni czerwiec czerwca cze junio giugno giu",
+  "juillet juil juli lipiec lipca lip julio luglio lug",
+  "aout august augustus sierpien sierpnia sie agosto ago",
+  "septembre sept september wrzesien wrzesnia wrz septiembre setiembre settembre set",
+  "octobre oktober okt pazdziernik pazdziernika paz octubre ottobre ott",
+  "novembre november listopad listopada lis noviembre",
+  "decembre dezember dez december grudzien grudnia gru diciembre dic dicembre"
+]
+const FOREIGN_MONTH = new Map<string, number>(FOREIGN_MONTHS.flatMap((names, i) => names.split(" ").map((n) => [n, i + 1] as const)))
+
+const foldWord = (word: string) => word.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()
+
+/** The month a word names (English by its first three letters, other languages by name or abbreviation), or null. */
+export const monthOf = (word: string): number | null => {
+  const folded = foldWord(word)
+  const foreign = FOREIGN_MONTH.get(folded)
+  if (foreign !== undefined) return foreign
+  if (!/^[a-z]+$/.test(folded)) return null
+  const i = MONTHS.indexOf(folded.slice(0, 3))
   return i < 0 ? null : i + 1
 }
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -90,6 +120,13 @@ const iso = (y: number, m: number, d: number): string | null => {
 const year4 = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y)
 
 export type DayOrder = "day-first" | "month-first"
+
+/** "March 14, 2026", "Mar. 14th 2026" */
+const MONTH_FIRST = /(?<![\p{L}\p{N}])(\p{L}{3,11})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?\s+(\d{4})(?!\p{N})/u
+/** "14 March 2026", "14th of March, 2026", "7. Mai 2014", "2 de marzo de 2026", "le 1er mars 2026" */
+const DAY_FIRST = /(?<!\p{N})(\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:day\s+of\s+|of\s+|de\s+)?(\p{L}{3,12})\.?,?\s+(?:de\s+|del\s+)?(\d{4})(?!\p{N})/u
+const MONTH_FIRST_ALL = new RegExp(MONTH_FIRST.source, "gu")
+const DAY_FIRST_ALL = new RegExp(DAY_FIRST.source, "gu")
 
 /** The first date of a text as `YYYY-MM-DD`, or null. */
 export const dateOf = (text: string, order: DayOrder = "day-first"): string | null => {
@@ -104,15 +141,23 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
     if (b > 12) return iso(y, a, b)
     return order === "day-first" ? iso(y, b, a) : iso(y, a, b)
   }
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?\s+(\d{4})\b/.exec(text)
-  if (m !== null && monthOf(m[1]!) !== null) return iso(Number(m[3]), monthOf(m[1]!)!, Number(m[2]))
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text)
-  if (m !== null && monthOf(m[2]!) !== null) return iso(Number(m[3]), monthOf(m[2]!)!, Number(m[1]))
+  // the first phrase whose word is a month ("Invoice 12 2026" is none)
+  for (const n of text.matchAll(MONTH_FIRST_ALL)) {
+    const month = monthOf(n[1]!)
+    if (month !== null) return iso(Number(n[3]), month, Number(n[2]))
+  }
+  for (const n of text.matchAll(DAY_FIRST_ALL)) {
+    const month = monthOf(n[2]!)
+    if (month !== null) return iso(Number(n[3]), month, Number(n[1]))
+  }
   return null
 }
 
 /** what may be a date in any of the forms `dateOf` reads (it decides) */
-const DATE_PATTERN = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?\s?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}\b/
+const DATE_PATTERN = new RegExp(
+  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})\\b|${MONTH_FIRST.source}|${DAY_FIRST.source}`,
+  "u"
+)
 
 /** Every date of a text, in order ("1 July 2026 – 31 July 2026" gives two). */
 export const datesOf = (text: string, order: DayOrder = "day-first"): Array<string> => {
@@ -166,7 +211,7 @@ export const enumOf = <T extends string | number | boolean | null>(text: string,
 
 /** The text with every date `dateOf` reads blanked out (same length), so its digits are no amount. */
 export const maskDates = (text: string, order: DayOrder = "day-first"): string =>
-  text.replace(new RegExp(DATE_PATTERN, "g"), (m) => (dateOf(m, order) === null ? m : " ".repeat(m.length)))
+  text.replace(new RegExp(DATE_PATTERN, "gu"), (m) => (dateOf(m, order) === null ? m : " ".repeat(m.length)))
 
 export interface MoneyMention {
   /** a plain decimal (`decimalOfDigits`), negative when signed or in parentheses */
@@ -221,7 +266,7 @@ export interface DateSpan {
 /** Every date of a text with where it is printed, in order. */
 export const dateSpans = (text: string, order: DayOrder = "day-first"): Array<DateSpan> => {
   const out: Array<DateSpan> = []
-  for (const m of text.matchAll(new RegExp(DATE_PATTERN, "g"))) {
+  for (const m of text.matchAll(new RegExp(DATE_PATTERN, "gu"))) {
     const date = dateOf(m[0], order)
     if (date !== null) out.push({ date, start: m.index, end: m.index + m[0].length })
   }
