@@ -49,6 +49,17 @@ export const appliedLedgerPolicy = (policy: LedgerUnderstandingPolicy): AppliedL
   }
 }
 
+/** JSON with object keys sorted: a policy read back from storage (jsonb reorders keys) compares equal to itself. */
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v !== null && typeof v === "object"
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      : v
+
+/** whether a stored report's `scope.policy` is this policy */
+export const samePolicy = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
+
 export const ledgerPolicyOf = (w: Workspace): AppliedLedgerPolicy => appliedLedgerPolicy(w.ledger_understanding)
 
 /**

@@ -33,7 +33,7 @@ import type { LedgerReport } from "./ledger-report.js"
 import { ledgerScope, ledgerScopeKey } from "./ledger-scope.js"
 import { LedgerStore } from "./ledger-store.js"
 import { checkReview } from "./review-check.js"
-import { ledgerPolicyOf } from "./ledger-policy.js"
+import { ledgerPolicyOf, samePolicy } from "./ledger-policy.js"
 import { LEDGER_ENGINE_VERSION, readCatalog } from "./source-catalog.js"
 import { understandLedger } from "./understand-ledger.js"
 import { packageRevision, readLedgerSources, scopedTables } from "./workspace-sources.js"
@@ -116,7 +116,7 @@ const understand = (job: Job<LedgerRunInput, LedgerUnderstandingResult>, report:
     const unchanged = Option.isSome(stored) &&
       stored.value.catalog_revision === revision &&
       stored.value.report.scope.engine_version === LEDGER_ENGINE_VERSION &&
-      JSON.stringify(stored.value.report.scope.policy) === JSON.stringify(policy.report)
+      samePolicy(stored.value.report.scope.policy, policy.report)
     if (unchanged && i.review === null) {
       return { result: { result_type: LEDGER_UNDERSTANDING, report: { ...stored.value.report, stale: false }, republished: true, review: null }, units: 0 }
     }

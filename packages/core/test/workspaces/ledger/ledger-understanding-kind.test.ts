@@ -113,6 +113,17 @@ describe("ledger_understanding job", () => {
       expect(Either.getOrThrow(yield* run(input(ws)))).toMatchObject({ units: 0, result: { republished: true } })
     }).pipe(Effect.provide(layer)))
 
+  it("a stored report's policy compares equal whatever the order of its keys (jsonb reorders them), and differs when a value does", () => {
+    const policy = Workspaces.Ledger.appliedLedgerPolicy({
+      ...Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
+      gl_parsing: { max_rows_per_source: 10, date_format: "DD.MM.YYYY", decimal_separator: ",", sign_convention: null }
+    }).report
+    const reordered = JSON.parse(JSON.stringify({ ...policy, gl_parsing: { sign_convention: null, decimal_separator: ",", date_format: "DD.MM.YYYY", max_rows_per_source: 10 } }))
+    expect(Workspaces.Ledger.samePolicy(reordered, policy)).toBe(true)
+    expect(Workspaces.Ledger.samePolicy({ ...reordered, gl_parsing: { ...reordered.gl_parsing, max_rows_per_source: 11 } }, policy)).toBe(false)
+    expect(Workspaces.Ledger.samePolicy(undefined, policy)).toBe(false)
+  })
+
   it.effect("the job checks the review itself: a reading gone stale since acceptance fails ledger_catalog_stale, an unknown source invalid_request", () =>
     Effect.gen(function*() {
       const ws = yield* setup(10)
