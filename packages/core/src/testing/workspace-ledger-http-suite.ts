@@ -128,7 +128,8 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
         body: {
           name: "ledger",
           access: { labels: [{ name: "finance" }, { name: "hr" }], default_label: "finance" },
-          ledger_understanding: options.ledger_understanding ?? { trigger: "off" }
+          // the recommended primary is taken unless a test asks for confirmation
+          ledger_understanding: options.ledger_understanding ?? { trigger: "off", package_confirmation: "automatic" }
         }
       })
       expect(w.status, JSON.stringify(w.body)).toBe(201)
@@ -143,7 +144,12 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
       const start = (body: unknown = {}, key = all, headers?: Record<string, string>) => api.call("POST", `${base}?wait_seconds=60`, { key, body, ...(headers === undefined ? {} : { headers }) })
       const run = async (body: unknown = {}, key = all) => client().succeeded(key, await start(body, key), "ledger_understanding")
       const latest = (query = "", key = all) => api.call("GET", `${base}${query}`, { key })
-      return { t, ws, all, finance, add, ingestion, sources, select, start, run, latest }
+      const policy = async (block: unknown) => {
+        const r = await api.call("PATCH", `/v1/workspaces/${ws}`, { key: t.key, body: { ledger_understanding: block } })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        return r.body.ledger_understanding
+      }
+      return { t, ws, all, finance, add, ingestion, sources, select, start, run, latest, policy }
     }
 
     const entryOf = (catalog: JsonResponse, id: string) => {
@@ -384,14 +390,14 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
 
     it("the policy trigger: always chains a run after ingestion, auto only once a journal-line table is there, off never (an explicit run still starts)", async () => {
       const pkg = journalCsv({ entries: 20, layout: "debit_credit" })
-      const always = await setup([NOT_A_LEDGER], { ledger_understanding: { trigger: "always" } })
+      const always = await setup([NOT_A_LEDGER], { ledger_understanding: { trigger: "always", package_confirmation: "automatic" } })
       const chained = always.ingestion!.result.ledger_understanding_job_id as string
       expect(typeof chained).toBe("string")
       const job = await client().succeeded(always.all, await api.call("GET", `/v1/jobs/${chained}`, { key: always.all }), "ledger_understanding")
       expect(job.result.report.assessment.status).toBe("no_journal_lines")
       expect((await always.latest()).status).toBe(200)
 
-      const auto = await setup([NOT_A_LEDGER], { ledger_understanding: { trigger: "auto" } })
+      const auto = await setup([NOT_A_LEDGER], { ledger_understanding: { trigger: "auto", package_confirmation: "automatic" } })
       expect(auto.ingestion!.result.ledger_understanding_job_id).toBeNull()
       expectV1Error(await auto.latest(), 404, "ledger_understanding_not_found")
       const withJournal = await auto.add([...pkg.journal, pkg.chart])
@@ -402,9 +408,223 @@ export const workspaceLedgerHttpSuite = (name: string, start: StartTarget) => {
       const read = await auto.latest()
       expect(read.body).toMatchObject({ stale: false, job_id: autoId })
 
-      const off = await setup([...pkg.journal, pkg.chart], { ledger_understanding: { trigger: "off" } })
+      const off = await setup([...pkg.journal, pkg.chart], { ledger_understanding: { trigger: "off", package_confirmation: "automatic" } })
       expect(off.ingestion!.result.ledger_understanding_job_id).toBeNull()
       expect((await off.run()).result.report.assessment.status).toBe("ready")
+    })
+
+    it("the policy block is validated on create and update (422 naming the field), shown with its defaults, and an update replaces it whole", async () => {
+      const t = await api.tenant()
+      const create = (ledger_understanding: unknown) => api.call("POST", "/v1/workspaces", { key: t.key, body: { name: "w", ledger_understanding } })
+      const refused = async (block: unknown, field: string, says: string) => {
+        const r = await create(block)
+        expectV1Error(r, 422, "invalid_request")
+        const errors = r.body.error.detail.errors as Array<{ field: string; message: string }>
+        expect(errors.map((e) => e.field), JSON.stringify(errors)).toEqual([field])
+        expect(errors[0].message).toContain(says)
+      }
+      await refused({ gl_parsing: { date_format: "DD/MM/YY" } }, "ledger_understanding.gl_parsing.date_format", "DD/MM/YYYY")
+      await refused({ gl_parsing: { decimal_separator: ";" } }, "ledger_understanding.gl_parsing.decimal_separator", "decimal")
+      await refused({ gl_parsing: { max_rows_per_source: 0 } }, "ledger_understanding.gl_parsing.max_rows_per_source", "250000")
+      await refused({ gl_parsing: { sign_convention: "debit" } }, "ledger_understanding.gl_parsing.sign_convention", "credit_positive")
+      await refused({ gl_parsing: { rows: 5 } }, "ledger_understanding.gl_parsing.rows", "unknown field")
+      await refused({ gl_parsing: "fast" }, "ledger_understanding.gl_parsing", "max_rows_per_source")
+      await refused({ package_confirmation: "manual" }, "ledger_understanding.package_confirmation", "required or automatic")
+      await refused({ package_scope: { path_prefix: "../up/" } }, "ledger_understanding.package_scope.path_prefix", "folder path")
+      await refused({ package_scope: { paths: ["gl/"] } }, "ledger_understanding.package_scope.paths.0", "file path")
+      await refused({ package_scope: { period: { start: "2024-02-30", end: "2024-12-31" } } }, "ledger_understanding.package_scope.period.start", "YYYY-MM-DD")
+      await refused({ package_scope: { period: { start: "2024-12-31", end: "2024-01-01" } } }, "ledger_understanding.package_scope.period", "start on or before end")
+      await refused({ prepared_relationships: {} }, "ledger_understanding.prepared_relationships", "array")
+      await refused({ prepared_relationships: [{ from: { source: "journal", columns: ["Company", "Account"] }, to: { source: "chart_of_accounts", columns: ["Account"] } }] }, "ledger_understanding.prepared_relationships.0", "as many columns")
+      await refused({ prepared_relationships: [{ from: { source: "journal", columns: [] }, to: { source: "coa", columns: ["Code"] } }] }, "ledger_understanding.prepared_relationships.0.from.columns", "1 to 8")
+      await refused({ prepared_relationships: [{ from: { source: "journal", columns: ["Account"] }, to: { source: "coa", columns: ["Code"] }, relation: "Account Link" }] }, "ledger_understanding.prepared_relationships.0.relation", "relation name")
+      const block = {
+        trigger: "off",
+        package_confirmation: "automatic",
+        gl_parsing: { date_format: "DD.MM.YYYY", decimal_separator: "," },
+        package_scope: { path_prefix: "/gl/", period: { start: "2024-01-01", end: "2024-12-31" } },
+        prepared_relationships: [{ from: { source: "gl/journal.csv", columns: ["Account"] }, to: { source: "chart_of_accounts", columns: ["Account"] } }]
+      }
+      const made = await create(block)
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      expect(made.body.ledger_understanding).toEqual({
+        trigger: "off",
+        package_confirmation: "automatic",
+        gl_parsing: { max_rows_per_source: null, date_format: "DD.MM.YYYY", decimal_separator: ",", sign_convention: null },
+        package_scope: { path_prefix: "/gl/", paths: [], period: { start: "2024-01-01", end: "2024-12-31" } },
+        prepared_relationships: [{ from: { source: "gl/journal.csv", columns: ["Account"] }, to: { source: "chart_of_accounts", columns: ["Account"] }, relation: "account" }]
+      })
+      const id = made.body.workspace_id as string
+      const bad = await api.call("PATCH", `/v1/workspaces/${id}`, { key: t.key, body: { ledger_understanding: { gl_parsing: { date_format: "YYYY" } } } })
+      expectV1Error(bad, 422, "invalid_request")
+      expect(bad.body.error.detail.errors[0].field).toBe("ledger_understanding.gl_parsing.date_format")
+      // an update replaces the block whole: what it leaves out returns to its default
+      const patched = await api.call("PATCH", `/v1/workspaces/${id}`, { key: t.key, body: { ledger_understanding: { trigger: "always" } } })
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200)
+      expect(patched.body.ledger_understanding).toEqual({ trigger: "always", gl_parsing: null, package_confirmation: "required", package_scope: null, prepared_relationships: null })
+    })
+
+    it("package_confirmation required (the default) stops a run without a selection at needs_source_selection, offering the recommendation; automatic takes it and says so", async () => {
+      const pkg = journalCsv({ entries: 24, layout: "debit_credit" })
+      const { sources, select, run, policy } = await setup([...pkg.journal, pkg.chart, pkg.trialBalance], { ledger_understanding: { trigger: "off" } })
+      const catalog = await sources()
+      expect(entryOf(catalog, "journal").recommended_as_primary).toBe(true)
+      const stopped = await run()
+      const report = stopped.result.report
+      expect(report.assessment).toMatchObject({ status: "needs_source_selection", reasons: ["selection_required"], entries: 0 })
+      expect(report.blocking).toMatchObject([{ code: "selection_required", source_ids: ["journal"] }])
+      expect(report.open_questions.find((q: { code: string }) => q.code === "confirm_primary")).toMatchObject({ source_ids: ["journal"], options: ["journal"] })
+      expect(report.scope).toMatchObject({ package_confirmation: "required", primary_chosen_automatically: false, primary_source_id: null, selection_basis: "automatic" })
+      expect(report.integrity).toBeNull()
+      expect(report.tables.every((t: { used_as: unknown }) => t.used_as === null)).toBe(true)
+      // the selection confirms it
+      const made = await select({ primary_source_id: "journal", supporting_source_ids: ["chart_of_accounts", "trial_balance"], expected_catalog_revision: catalog.body.revision })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      const confirmed = (await run({ selection_id: made.body.selection_id })).result.report
+      expect(confirmed.assessment).toMatchObject({ status: "ready", entries: pkg.truth.entries })
+      expect(confirmed.scope).toMatchObject({ selection_basis: "selection", primary_chosen_automatically: false, package_confirmation: "required" })
+      // automatic: the unchanged package is read again under the new policy (not republished) with the recommendation
+      await policy({ trigger: "off", package_confirmation: "automatic" })
+      const auto = await run()
+      expect(auto.result.republished).toBe(false)
+      expect(auto.result.report.assessment).toMatchObject({ status: "ready", entries: pkg.truth.entries })
+      expect(auto.result.report.scope).toMatchObject({ package_confirmation: "automatic", primary_chosen_automatically: true, selection_basis: "automatic", primary_source_id: "journal" })
+      expect(auto.result.report.scope.policy).toMatchObject({ package_confirmation: "automatic" })
+      expect((await run()).result.republished).toBe(true)
+    })
+
+    it("package_scope is the default scope of the catalog, runs, selections and latest reads (an explicit selector wins); its period is the audit period", async () => {
+      const north = journalCsv({ entries: 20, layout: "debit_credit", folder: "north/", stem: "gl_north" })
+      const south = journalCsv({ entries: 36, layout: "signed", folder: "south/", stem: "gl_south" })
+      const { sources, run, latest, select, policy } = await setup([...north.journal, north.chart, ...south.journal, south.chart, south.trialBalance])
+      await policy({ trigger: "off", package_confirmation: "automatic", package_scope: { path_prefix: "south/", period: { start: "2024-01-01", end: "2024-06-30" } } })
+      const catalog = await sources()
+      expect(catalog.body).toMatchObject({ path_prefix: "south/", paths: [], scope_from_policy: true })
+      expect(catalog.body.entries.map((e: { path: string }) => e.path).every((p: string) => p.startsWith("south/"))).toBe(true)
+      expect(entryOf(catalog, "gl_south").recommended_as_primary).toBe(true)
+      const report = (await run()).result.report
+      expect(report.scope).toMatchObject({ path_prefix: "south/", scope_from_policy: true, primary_source_id: "gl_south", period: { start: "2024-01-01", end: "2024-06-30", basis: "given" } })
+      expect(report.assessment.entries).toBe(south.truth.entries)
+      // the journal spans the twelve months: the second half is out of the policy's period
+      const outside = testOf(report, "out_of_period")
+      expect(outside.status).toBe("failed")
+      const afterJune = south.truth.lines - (await (async () => 0)())
+      expect(outside).toMatchObject({ lines_before: 0, period: { start: "2024-01-01", end: "2024-06-30", basis: "given" } })
+      expect(outside.lines_after).toBeGreaterThan(0)
+      expect(outside.lines_after).toBeLessThan(afterJune)
+      expect(report.open_questions.map((q: { code: string }) => q.code)).not.toContain("period_inferred")
+      const read = await latest()
+      expect(read.status, JSON.stringify(read.body)).toBe(200)
+      expect(read.body.scope).toMatchObject({ path_prefix: "south/", scope_from_policy: true })
+      // an explicit selector is the request's scope, not the policy's
+      const whole = await sources("?path_prefix=/")
+      expect(whole.body).toMatchObject({ path_prefix: null, scope_from_policy: false })
+      expect(whole.body.entries.some((e: { path: string }) => e.path.startsWith("north/"))).toBe(true)
+      const northRun = (await run({ path_prefix: "north/" })).result.report
+      expect(northRun.scope).toMatchObject({ path_prefix: "north/", scope_from_policy: false, primary_source_id: "gl_north" })
+      // a selection without selectors is for the policy's scope, and a run without selectors uses it
+      const chosen = await select({ primary_source_id: "gl_south", expected_catalog_revision: catalog.body.revision })
+      expect(chosen.status, JSON.stringify(chosen.body)).toBe(201)
+      expect(chosen.body.path_prefix).toBe("south/")
+      const selected = (await run({ selection_id: chosen.body.selection_id })).result.report
+      expect(selected.blocking).toEqual([])
+      expect(selected.scope).toMatchObject({ selection_basis: "selection", path_prefix: "south/" })
+    })
+
+    it("gl_parsing: a forced date format, decimal separator and sign convention replace the inferred ones, and max_rows_per_source caps the rows read", async () => {
+      // dates whose day never passes 12 and amounts with three digits after a point: both readings fit
+      const header = "Journal_ID,JE_Line_Number,Effective_Date,GL_Account_Number,Description,Amount"
+      const rows: Array<string> = []
+      for (let e = 1; e <= 8; e++) {
+        const date = `${String(e).padStart(2, "0")}/${String(13 - e).padStart(2, "0")}/2024`
+        // `1.250`: a point decimal (1.25) or a comma decimal with a thousands point (1250); the trailing minus (SAP) keeps the column text
+        rows.push(`JE-${e},1,${date},5000,Purchase ${e},${e}.250`, `JE-${e},2,${date},2000,Purchase ${e},${e}.250-`)
+      }
+      const journal: UploadedFileSpec = { path: "eu/journal.csv", content: [header, ...rows].join("\n") + "\n" }
+      const { run, sources, policy } = await setup([journal])
+      const inferred = (await run()).result.report
+      expect(inferred.assessment.status, JSON.stringify([inferred.blocking, inferred.tables.map((t: { role_scores: unknown; column_mapping: unknown }) => [t.role_scores, t.column_mapping])])).toBe("ready")
+      const dateOf = (r: { conventions: { date_formats: Array<{ column: string; format: string; ambiguous: boolean }> } }) =>
+        r.conventions.date_formats.find((d) => d.column.toLowerCase().includes("effective"))
+      expect(dateOf(inferred)).toMatchObject({ ambiguous: true })
+      expect(inferred.conventions.decimal_separator).toBe(".")
+      expect(inferred.conventions.sign).toEqual({ convention: "debit_positive", basis: "assumed" })
+      const codes = (r: { open_questions: Array<{ code: string }> }) => r.open_questions.map((q) => q.code)
+      expect(codes(inferred)).toEqual(expect.arrayContaining(["date_format_ambiguous", "sign_convention_assumed"]))
+      expect(testOf(inferred, "entries_balance").totals).toMatchObject([{ debit: "38", credit: "38", net: "0" }])
+      const before = (await sources()).body.review_reading_id
+
+      await policy({ trigger: "off", package_confirmation: "automatic", gl_parsing: { date_format: "MM/DD/YYYY", decimal_separator: ",", sign_convention: "credit_positive" } })
+      const forced = await run()
+      expect(forced.result.republished).toBe(false)
+      const report = forced.result.report
+      expect(dateOf(report)).toMatchObject({ format: "MM/DD/YYYY", ambiguous: false })
+      expect(report.conventions.decimal_separator).toBe(",")
+      expect(report.conventions.sign).toEqual({ convention: "credit_positive", basis: "policy" })
+      expect(codes(report)).not.toContain("date_format_ambiguous")
+      expect(codes(report)).not.toContain("sign_convention_assumed")
+      // 1.250 … 8.250 read with a comma decimal (1250 … 8250), credit-positive: the negative lines are the debits
+      expect(testOf(report, "entries_balance").totals).toMatchObject([{ debit: "38000", credit: "38000", net: "0" }])
+      expect(report.scope.policy.gl_parsing).toMatchObject({ date_format: "MM/DD/YYYY", decimal_separator: ",", sign_convention: "credit_positive" })
+      // another reading of the same package: the review reading changes, the revision does not
+      const after = (await sources()).body
+      expect(after.review_reading_id).not.toBe(before)
+      expect(after.revision).toBe(inferred.scope.catalog_revision)
+
+      await policy({ trigger: "off", package_confirmation: "automatic", gl_parsing: { max_rows_per_source: 6 } })
+      const capped = (await run()).result.report
+      expect(capped.parsing).toMatchObject({ rows_total: 16, rows_read: 6, journal_lines_read: 6, cap_reason_counts: { row_cap: 1, read_limit: 0 } })
+      expect(capped.parsing.cap_profiles).toMatchObject([{ source_id: "journal", reason: "row_cap", row_count: 16, rows_read: 6 }])
+      expect(codes(capped)).toContain("population_capped")
+      expect(entryOf(await sources(), "journal").rows_read).toBe(6)
+    })
+
+    it("prepared_relationships: a declared join replaces the inferred one or adds a table, with its match rates and declared: true; one that cannot be used is an open question", async () => {
+      const pkg = journalCsv({ entries: 20, layout: "debit_credit" })
+      // approvals of the first half of the entries: nothing the engine would join by itself
+      const approvals: UploadedFileSpec = {
+        path: "gl/approvals.csv",
+        content: ["Entry Ref,Approver", ...Array.from({ length: 10 }, (_, e) => `JE-${String(e + 1).padStart(6, "0")},approver${e % 3}`)].join("\n") + "\n"
+      }
+      const { run, policy } = await setup([...pkg.journal, pkg.chart, approvals])
+      const plain = (await run()).result.report
+      expect(plain.join_graph.every((e: { declared: boolean }) => e.declared === false)).toBe(true)
+      expect(plain.join_graph.filter((e: { to_source_id: string }) => e.to_source_id === "approvals")).toEqual([])
+      const inferredChart = plain.join_graph.find((e: { to_source_id: string }) => e.to_source_id === "chart_of_accounts")
+      expect(inferredChart).toMatchObject({ relation: "account", key_match_rate: 1, declared: false })
+
+      await policy({
+        trigger: "off",
+        package_confirmation: "automatic",
+        prepared_relationships: [
+          { from: { source: "gl/journal.csv", columns: ["account"] }, to: { source: "chart_of_accounts", columns: ["ACCOUNT"] } },
+          { from: { source: "journal", columns: ["Entry No"] }, to: { source: "gl/approvals.csv", columns: ["Entry Ref"] }, relation: "approval" },
+          { from: { source: "journal", columns: ["Account"] }, to: { source: "gl/ghost.csv", columns: ["Code"] } },
+          { from: { source: "journal", columns: ["Cost Centre"] }, to: { source: "chart_of_accounts", columns: ["Account"] }, relation: "cost_centre" }
+        ]
+      })
+      const report = (await run()).result.report
+      const toChart = report.join_graph.filter((e: { from_source_id: string; to_source_id: string }) => e.from_source_id === "journal" && e.to_source_id === "chart_of_accounts")
+      expect(toChart).toHaveLength(1)
+      expect(toChart[0]).toMatchObject({ relation: "account", declared: true, key_match_rate: 1, row_match_rate: 1, from_columns: ["account"], to_columns: ["account"] })
+      const approval = report.join_graph.find((e: { relation: string }) => e.relation === "approval")
+      expect(approval).toMatchObject({
+        from_source_id: "journal",
+        to_source_id: "approvals",
+        declared: true,
+        distinct_keys: 20,
+        matched_keys: 10,
+        key_match_rate: 0.5,
+        rows_with_key: pkg.truth.lines
+      })
+      expect(approval.unmatched_key_examples[0]).toBe("je-000011")
+      expect(report.scope.supporting_source_ids).toContain("approvals")
+      expect(report.tables.find((t: { source_id: string }) => t.source_id === "approvals").used_as).toBe("supporting")
+      const unresolved = report.open_questions.filter((q: { code: string }) => q.code === "prepared_relationship_unresolved")
+      expect(unresolved).toHaveLength(2)
+      expect(unresolved[0].question).toContain("gl/ghost.csv is not a source of this package")
+      expect(unresolved[1].question).toContain("no column journal.Cost Centre")
+      expect(report.assessment.status).toBe("ready")
     })
   })
 }

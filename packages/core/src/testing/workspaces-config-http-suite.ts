@@ -365,7 +365,13 @@ export const workspacesConfigHttpSuite = (name: string, start: StartTarget) => {
         expect(c.body.access).toEqual({ labels: [{ name: "finance", description: "Money matters" }, { name: "hr", description: "Staff files" }], default_label: "finance" })
         expect(c.body.retention_policy).toEqual(body.retention_policy)
         expect(c.body.knowledge_graph).toEqual(body.knowledge_graph)
-        expect(c.body.ledger_understanding).toEqual({ trigger: "off", package_confirmation: "automatic", gl_parsing: { date_format: "DD/MM/YYYY" }, package_scope: null, prepared_relationships: null })
+        expect(c.body.ledger_understanding).toEqual({
+          trigger: "off",
+          package_confirmation: "automatic",
+          gl_parsing: { max_rows_per_source: null, date_format: "DD/MM/YYYY", decimal_separator: null, sign_convention: null },
+          package_scope: null,
+          prepared_relationships: null
+        })
         expect(c.body).toMatchObject({ domain_slug: "financial", domain_version: 1 })
       })
 

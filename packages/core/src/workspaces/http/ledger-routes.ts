@@ -4,7 +4,8 @@
  * report of a scope.
  *
  * - Every route reads the caller's package: the workspace's tables whose files the caller may
- *   see, within `path_prefix` and `paths` (`ledger/workspace-sources.ts`).
+ *   see, within `path_prefix` and `paths` (`ledger/workspace-sources.ts`) — the policy's
+ *   `package_scope` when the request names neither (`ledger/ledger-policy.ts`).
  * - A selection is checked against the catalog of the scope it names (`path_prefix`, `paths` in
  *   its body; the whole workspace by default) and is for runs of that scope: a run of another
  *   scope reads another catalog, so the engine reports the selection stale.
@@ -25,7 +26,8 @@ import { createAdmittedJob } from "../../tenancy/limits/admit-job.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { visibleLabelsOf } from "../files/file-access.js"
 import { LedgerCatalogStale, LedgerRequestRefused, LedgerUnderstandingInProgress } from "../ledger/errors.js"
-import { LedgerRunBody, LedgerScopeQuery, LedgerSelectionBody, scopeOf } from "../ledger/ledger-input.js"
+import { LedgerRunBody, LedgerScopeQuery, LedgerSelectionBody } from "../ledger/ledger-input.js"
+import { ledgerPolicyOf, resolvedScopeOf } from "../ledger/ledger-policy.js"
 import type { LedgerScope } from "../ledger/ledger-scope.js"
 import { LedgerStore } from "../ledger/ledger-store.js"
 import { LEDGER_UNDERSTANDING } from "../ledger/ledger-understanding-kind.js"
@@ -44,10 +46,10 @@ import { storeDown } from "./store-errors.js"
 const TAG = "ledger understanding"
 const BASE = "/v1/workspaces/:workspace_id/ledger-understanding"
 
-/** the caller's package in scope, read whole (up to the engine's cap) and profiled */
+/** the caller's package in scope, read whole (up to the engine's cap or the policy's) and profiled with the policy's forced conventions */
 const catalogFor = (w: Workspace, caller: Caller, scope: LedgerScope) =>
-  readLedgerSources(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope).pipe(
-    Effect.map(({ sources }) => readCatalog(sources).catalog),
+  readLedgerSources(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope, ledgerPolicyOf(w).max_rows).pipe(
+    Effect.map(({ sources }) => readCatalog(sources, ledgerPolicyOf(w).parsing).catalog),
     Effect.catchTag("SqlRejected", (e) => Effect.fail(storageUnavailable(`the workspace tables (${e.message})`)))
   )
 
@@ -61,15 +63,15 @@ export const ledgerEndpoints = [
     query: LedgerScopeQuery,
     responses: [{
       status: 200,
-      description: "`{revision, review_reading_id, primary_ambiguous, entries: [{source_id, kind, path, component, table_name, partition_id, member_source_ids, row_count, rows_read, role, role_scores, column_mapping, mapping_evidence, evidence, key_evidence, measured, recommended_as_primary, primary_eligible, review_eligible, primary_ineligible_reasons}], partitions, skipped: [{source_id, path, component, reason}], path_prefix, paths}`"
+      description: "`{revision, review_reading_id, primary_ambiguous, entries: [{source_id, kind, path, component, table_name, partition_id, member_source_ids, row_count, rows_read, role, role_scores, column_mapping, mapping_evidence, evidence, key_evidence, measured, recommended_as_primary, primary_eligible, review_eligible, primary_ineligible_reasons}], partitions, skipped: [{source_id, path, component, reason}], path_prefix, paths, scope_from_policy}`"
     }],
     errors: [[404, "workspace_not_found"], [422, "invalid_request"]],
     handler: ({ ctx, caller, params, query }) =>
       Effect.gen(function*() {
         const w = yield* getWorkspace(caller.tenant.tenant_id, params.workspace_id)
-        const scope = yield* scopeOf({ path_prefix: query.path_prefix, paths: query.paths })
+        const { scope, from_policy } = yield* resolvedScopeOf(w, { path_prefix: query.path_prefix, paths: query.paths })
         const catalog = yield* catalogFor(w, caller, scope)
-        return docsJson(200, { ...catalog, path_prefix: scope.path_prefix, paths: scope.paths }, ctx.requestId)
+        return docsJson(200, { ...catalog, path_prefix: scope.path_prefix, paths: scope.paths, scope_from_policy: from_policy }, ctx.requestId)
       }).pipe(storeDown)
   }),
   workspaceEndpoint({
@@ -84,7 +86,7 @@ export const ledgerEndpoints = [
     handler: ({ ctx, caller, params, body }) =>
       Effect.gen(function*() {
         const w = yield* activeWorkspace(caller.tenant.tenant_id, params.workspace_id)
-        const scope = yield* scopeOf({ path_prefix: body.path_prefix, paths: body.paths })
+        const { scope } = yield* resolvedScopeOf(w, { path_prefix: body.path_prefix, paths: body.paths })
         const catalog = yield* catalogFor(w, caller, scope)
         const checked = checkSelection(catalog, body)
         if (checked._tag === "Left") {
@@ -127,7 +129,7 @@ export const ledgerEndpoints = [
         const replayed = yield* replayedJob(t, key, LEDGER_UNDERSTANDING, params.workspace_id, (i) => i.key_id === caller.key.key_id && JSON.stringify(i.request) === JSON.stringify(body))
         if (Option.isSome(replayed)) return yield* jobAnswer(ctx, caller, replayed.value, query.wait_seconds)
         const w = yield* activeWorkspace(t, params.workspace_id)
-        const scope = yield* scopeOf(body)
+        const { scope, from_policy } = yield* resolvedScopeOf(w, body)
         const store = yield* LedgerStore
         const selection = scope.selection_id === null ? Option.none() : yield* store.selection(t, w.workspace_id, scope.selection_id)
         if (scope.selection_id !== null && Option.isNone(selection)) {
@@ -158,7 +160,8 @@ export const ledgerEndpoints = [
             selection_id: scope.selection_id,
             force: body.force,
             review: body.review === undefined ? null : { reading_id: body.review.reading_id, scope: body.review.scope },
-            request: body
+            request: body,
+            scope_from_policy: from_policy
           },
           workspaceId: w.workspace_id,
           force: body.force,
@@ -184,7 +187,7 @@ export const ledgerEndpoints = [
     handler: ({ ctx, caller, params, query }) =>
       Effect.gen(function*() {
         const w = yield* getWorkspace(caller.tenant.tenant_id, params.workspace_id)
-        const scope = yield* scopeOf(query)
+        const { scope } = yield* resolvedScopeOf(w, query)
         return docsJson(200, yield* latestReport(w.tenant_id, w.workspace_id, visibleLabelsOf(w, caller.access_labels), scope), ctx.requestId)
       }).pipe(storeDown)
   })

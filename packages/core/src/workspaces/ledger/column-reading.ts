@@ -6,7 +6,8 @@
 import type { ColumnType, TableValue } from "../tables/workspace-table.js"
 import { type HeaderMatch, headerMatches } from "./field-vocabulary.js"
 import type { LedgerSource } from "./ledger-source.js"
-import { type DateFormatReading, detectDateFormat, detectNumberFormat, type NumberFormat, readAmountCell } from "./value-readers.js"
+import { INFERRED_PARSING, type ParsingOptions } from "./parsing-options.js"
+import { type DateFormatReading, detectDateFormat, detectNumberFormat, type NumberFormat, readAmountCell, readDate } from "./value-readers.js"
 
 /** Indicator words read as debit or credit (ADS: D/C; German Soll/Haben S/H; French débit/crédit; Spanish debe/haber; Dutch debet/credit). */
 const DEBIT_WORDS = new Set(["d", "dr", "debit", "debet", "s", "soll", "debe", "dare", "deb", "+", "1", "db"])
@@ -66,14 +67,24 @@ const sampleRows = (source: LedgerSource) => {
 
 const present = (v: TableValue): v is string | boolean => v !== null && !(typeof v === "string" && v.trim() === "")
 
-/** How each column of `source` reads. `preferMonthFirst` breaks day/month ties (see `detectDateFormat`). */
-export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> => {
+/** A column read in the forced date format alone: a date column when the format reads at least 90% of its cells (all of them for `YYYYMMDD`). */
+const forcedDate = (cells: ReadonlyArray<TableValue>, format: NonNullable<ParsingOptions["date_format"]>): DateFormatReading | null => {
+  if (cells.length === 0) return null
+  const share = cells.filter((c) => readDate(c, format) !== null).length / cells.length
+  return share >= 0.9 && (format !== "YYYYMMDD" || share === 1) ? { format, parsed_share: share, ambiguous: false } : null
+}
+
+/**
+ * How each column of `source` reads. `preferMonthFirst` breaks day/month ties (see
+ * `detectDateFormat`); `parsing` forces the date format or the decimal separator instead.
+ */
+export const readColumns = (source: LedgerSource, parsing: ParsingOptions = INFERRED_PARSING): ReadonlyArray<ColumnReading> => {
   const rows = sampleRows(source)
   const cellsOf = (index: number): ReadonlyArray<TableValue> => rows.map((r) => r[index] ?? null)
   const readings = source.columns.map((column, index) => {
     const cells = cellsOf(index).filter(present)
     const n = cells.length
-    const format = detectNumberFormat(cells, column.data_type)
+    const format = detectNumberFormat(cells, column.data_type, parsing.decimal_separator)
     const numbers = column.data_type === "boolean" ? [] : cells.map((c) => readAmountCell(c, format)).filter((r) => r !== null)
     const signs = cells.map(indicatorSign)
     const hasBoth = signs.includes(1) && signs.includes(-1)
@@ -110,7 +121,7 @@ export const readColumns = (source: LedgerSource): ReadonlyArray<ColumnReading> 
       r.data_type === "date" || r.data_type === "timestamp"
         ? { format: "YYYY-MM-DD" as const, parsed_share: 1, ambiguous: false }
         : r.data_type === "text" || r.data_type === "integer"
-          ? detectDateFormat(cells, preferMonthFirst)
+          ? parsing.date_format !== null ? forcedDate(cells, parsing.date_format) : detectDateFormat(cells, preferMonthFirst)
           : null
     return { ...r, date }
   })

@@ -33,6 +33,8 @@ export interface JoinEdge {
   readonly matched_rows: number
   readonly row_match_rate: number
   readonly unmatched_key_examples: ReadonlyArray<string>
+  /** true for an edge the workspace's policy declared (`prepared_relationships`), false for one the engine inferred */
+  readonly declared: boolean
 }
 
 /** The segments of a mapping's account identity, in identity order. */
@@ -80,7 +82,8 @@ const edge = (
     rows_with_key: present.length,
     matched_rows: present.filter((k) => toKeys.has(k)).length,
     row_match_rate: rate(present.filter((k) => toKeys.has(k)).length, present.length),
-    unmatched_key_examples: unmatched.slice(0, MAX_UNMATCHED_EXAMPLES)
+    unmatched_key_examples: unmatched.slice(0, MAX_UNMATCHED_EXAMPLES),
+    declared: false
   }
 }
 
@@ -152,3 +155,41 @@ export const supportingEdges = (journal: JoinSide, target: JoinSide): ReadonlyAr
   }
   return edges
 }
+
+/** A relationship the user declares between two sources (`ledger_understanding.prepared_relationships[]`). */
+export interface DeclaredRelationship {
+  readonly from: { readonly source: string; readonly columns: ReadonlyArray<string> }
+  readonly to: { readonly source: string; readonly columns: ReadonlyArray<string> }
+  readonly relation: string
+}
+
+/** A column of a side named by its name or its header (trimmed, case-folded), or null. */
+export const columnNamed = (side: JoinSide, named: string): string | null => {
+  const want = named.trim().toLowerCase()
+  const columns = side.sources[0]?.columns ?? []
+  return (
+    columns.find((c) => c.name.toLowerCase() === want)?.name ?? columns.find((c) => (c.header ?? "").trim().toLowerCase() === want)?.name ?? null
+  )
+}
+
+/** Composite keys of a side's rows on `columns` (null when a part is empty), compared as account keys are. */
+const compositeKeys = (side: JoinSide, columns: ReadonlyArray<string>): ReadonlyArray<string | null> =>
+  side.sources.flatMap((s) => {
+    const idx = columns.map((c) => s.columns.findIndex((x) => x.name === c))
+    return s.rows.map((r) => {
+      const parts = idx.map((i) => (i < 0 ? null : keyPart(r[i] ?? null)))
+      return parts.some((p) => p === null) ? null : parts.join("|")
+    })
+  })
+
+/** The edge of a declared relationship, on the columns it names (already resolved to column names). */
+export const declaredEdge = (from: JoinSide, fromColumns: ReadonlyArray<string>, to: JoinSide, toColumns: ReadonlyArray<string>, relation: string): JoinEdge => ({
+  ...edge(
+    { id: from.source_id, role: from.role, columns: fromColumns },
+    { id: to.source_id, role: to.role, columns: toColumns },
+    relation,
+    compositeKeys(from, fromColumns),
+    new Set(compositeKeys(to, toColumns).filter((k): k is string => k !== null))
+  ),
+  declared: true
+})

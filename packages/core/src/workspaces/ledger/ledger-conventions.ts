@@ -32,8 +32,8 @@ export interface LedgerConventions {
   readonly amount_layout: AmountLayout | null
   readonly sign: {
     readonly convention: SignConvention
-    /** `layout` (columns or indicator say it), `account_types` (the chart's types showed it), `assumed` (debit-positive by default) */
-    readonly basis: "layout" | "account_types" | "assumed"
+    /** `layout` (columns or indicator say it), `policy` (the workspace's `gl_parsing.sign_convention`), `account_types` (the chart's types showed it), `assumed` (debit-positive by default) */
+    readonly basis: "layout" | "policy" | "account_types" | "assumed"
   }
   /** the amounts' decimal separator (the first amount column's), null without amounts */
   readonly decimal_separator: DecimalSeparator | null

@@ -6,7 +6,8 @@ import type { AmountLayout, ColumnMapping, MappingEvidence } from "./column-mapp
 import type { CapReason } from "./ledger-source.js"
 import type { LedgerConventions } from "./ledger-conventions.js"
 import type { LedgerIntegrity, LedgerPeriod } from "./integrity-tests.js"
-import type { JoinEdge } from "./join-graph.js"
+import type { LedgerPackageScopePolicy, LedgerParsingPolicy } from "../workspace/workspace.js"
+import type { DeclaredRelationship, JoinEdge } from "./join-graph.js"
 import type { LedgerRole, RoleEvidence } from "./source-profile.js"
 
 /**
@@ -19,12 +20,30 @@ import type { LedgerRole, RoleEvidence } from "./source-profile.js"
  */
 export type AssessmentStatus = "ready" | "ready_with_exceptions" | "needs_source_selection" | "no_journal_lines" | "blocked"
 
+/** The workspace policy a report was made under (`ledger_understanding` without `trigger`): a run under another policy reads again. */
+export interface ReportPolicy {
+  readonly gl_parsing: LedgerParsingPolicy | null
+  readonly package_confirmation: "required" | "automatic"
+  readonly package_scope: LedgerPackageScopePolicy | null
+  readonly prepared_relationships: ReadonlyArray<DeclaredRelationship>
+}
+
 export interface ReportScope {
   readonly path_prefix: string | null
   readonly paths: ReadonlyArray<string>
+  /** true when the request named no path and the policy's `package_scope` gave them */
+  readonly scope_from_policy: boolean
   readonly selection_id: string | null
   /** `selection` (a confirmed selection) or `automatic` (the catalog's recommendation) */
   readonly selection_basis: "selection" | "automatic"
+  /** the policy's `package_confirmation` the run followed */
+  readonly package_confirmation: "required" | "automatic"
+  /** true when the primary was the catalog's recommendation, taken without a confirmed selection (`package_confirmation: automatic`) */
+  readonly primary_chosen_automatically: boolean
+  /** `LEDGER_ENGINE_VERSION` of the engine that made the report: a stored report of another version is never republished */
+  readonly engine_version: number
+  /** the policy the report was made under; null when the engine was called without one */
+  readonly policy: ReportPolicy | null
   readonly catalog_revision: string
   readonly review_reading_id: string
   readonly primary_source_id: string | null
@@ -35,7 +54,7 @@ export interface ReportScope {
 }
 
 export interface BlockingReason {
-  /** `stale_selection`, `ambiguous_primary`, `no_journal_lines`, `primary_without_account`, `primary_without_amounts`, `unknown_source` */
+  /** `stale_selection`, `ambiguous_primary`, `selection_required`, `no_journal_lines`, `primary_without_account`, `primary_without_amounts`, `unknown_source` */
   readonly code: string
   readonly message: string
   readonly source_ids: ReadonlyArray<string>
@@ -65,7 +84,7 @@ export interface ReportTable {
 }
 
 export interface OpenQuestion {
-  /** `ambiguous_primary`, `date_format_ambiguous`, `sign_convention_assumed`, `period_inferred`, `trial_balance_currency`, `unmatched_accounts`, `no_chart_of_accounts`, `no_trial_balance`, `population_capped`, `unrecognized_primary_confirmed` */
+  /** `ambiguous_primary`, `date_format_ambiguous`, `sign_convention_assumed`, `period_inferred`, `trial_balance_currency`, `unmatched_accounts`, `no_chart_of_accounts`, `no_trial_balance`, `population_capped`, `unrecognized_primary_confirmed`, `confirm_primary`, `prepared_relationship_unresolved` */
   readonly code: string
   readonly question: string
   readonly source_ids: ReadonlyArray<string>

@@ -9,8 +9,12 @@
  *   could see); a run chained after ingestion has no asker (`access_labels` null) and reads every
  *   table of the workspace.
  * - Without `force`, a package whose catalog revision is the one the scope's stored report was
- *   made from republishes that report without reading a row (`republished` true, no unit); a
- *   forced run reads and reports again.
+ *   made from republishes that report without reading a row (`republished` true, no unit) — when
+ *   the report was made by this engine (`scope.engine_version` is `LEDGER_ENGINE_VERSION`) under
+ *   the workspace's current policy (`scope.policy`); otherwise, and on a forced run, the package is
+ *   read and reported again.
+ * - The workspace's policy applies (`ledger-policy.ts`): the row cap, the forced conventions,
+ *   `package_confirmation`, the audit period and the declared relationships.
  * - `review` (`reading_id`, `scope`) is checked against the catalog the run reads
  *   (`checkReview`); the route checked it at acceptance already, so a refusal here means the
  *   package changed in between: the job fails `ledger_catalog_stale` (stale reading) or
@@ -29,7 +33,8 @@ import type { LedgerReport } from "./ledger-report.js"
 import { ledgerScope, ledgerScopeKey } from "./ledger-scope.js"
 import { LedgerStore } from "./ledger-store.js"
 import { checkReview } from "./review-check.js"
-import { readCatalog } from "./source-catalog.js"
+import { ledgerPolicyOf, samePolicy } from "./ledger-policy.js"
+import { LEDGER_ENGINE_VERSION, readCatalog } from "./source-catalog.js"
 import { understandLedger } from "./understand-ledger.js"
 import { packageRevision, readLedgerSources, scopedTables } from "./workspace-sources.js"
 
@@ -54,7 +59,9 @@ export const LedgerRunInput = Schema.Struct({
   force: Schema.Boolean,
   review: Schema.NullOr(LedgerReviewInput),
   /** the body as sent (null for a chained run): an idempotent replay is compared on it and the key */
-  request: Schema.Unknown
+  request: Schema.Unknown,
+  /** true when the selectors came from the policy's `package_scope` (absent in runs queued before it existed) */
+  scope_from_policy: Schema.optional(Schema.Boolean)
 })
 export type LedgerRunInput = typeof LedgerRunInput.Type
 
@@ -96,6 +103,7 @@ const understand = (job: Job<LedgerRunInput, LedgerUnderstandingResult>, report:
     const w = found.value
     const store = yield* LedgerStore
     const visible = visibleOf(w, i)
+    const policy = ledgerPolicyOf(w)
     const scope = ledgerScope(i.path_prefix, i.paths, i.selection_id)
     const scopeKey = ledgerScopeKey(scope)
     const selection = i.selection_id === null ? Option.none() : yield* store.selection(t, w.workspace_id, i.selection_id)
@@ -105,15 +113,18 @@ const understand = (job: Job<LedgerRunInput, LedgerUnderstandingResult>, report:
     const stored = i.force ? Option.none() : yield* store.report(t, w.workspace_id, scopeKey)
     // the revision from the descriptors alone: an unchanged package is republished without a row read
     const revision = packageRevision((yield* scopedTables(t, w.workspace_id, visible, scope)).tables)
-    const unchanged = Option.isSome(stored) && stored.value.catalog_revision === revision
+    const unchanged = Option.isSome(stored) &&
+      stored.value.catalog_revision === revision &&
+      stored.value.report.scope.engine_version === LEDGER_ENGINE_VERSION &&
+      samePolicy(stored.value.report.scope.policy, policy.report)
     if (unchanged && i.review === null) {
       return { result: { result_type: LEDGER_UNDERSTANDING, report: { ...stored.value.report, stale: false }, republished: true, review: null }, units: 0 }
     }
-    const { sources } = yield* readLedgerSources(t, w.workspace_id, visible, scope)
+    const { sources } = yield* readLedgerSources(t, w.workspace_id, visible, scope, policy.max_rows)
     yield* report({ stage: "understanding", items_total: sources.length, items_done: sources.length })
     let review: LedgerUnderstandingResult["review"] = null
     if (i.review !== null) {
-      const checked = checkReview(readCatalog(sources).catalog, {
+      const checked = checkReview(readCatalog(sources, policy.parsing).catalog, {
         reading_id: i.review.reading_id,
         scope: i.review.scope,
         primary_source_id: Option.isSome(selection) ? selection.value.selection.primary_source_id : null
@@ -132,7 +143,13 @@ const understand = (job: Job<LedgerRunInput, LedgerUnderstandingResult>, report:
       selection: Option.isSome(selection) ? selection.value.selection : null,
       selection_id: i.selection_id,
       path_prefix: scope.path_prefix,
-      paths: scope.paths
+      paths: scope.paths,
+      scope_from_policy: i.scope_from_policy ?? false,
+      period: policy.period,
+      parsing: policy.parsing,
+      package_confirmation: policy.package_confirmation,
+      relationships: policy.relationships,
+      policy: policy.report
     })
     yield* store.putReport(t, w.workspace_id, {
       scope_key: scopeKey,

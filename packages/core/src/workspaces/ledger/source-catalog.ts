@@ -17,11 +17,12 @@
 import { createHash } from "node:crypto"
 import type { ColumnMapping, MappingEvidence } from "./column-mapping.js"
 import { type LedgerSource, isLedgerCandidate } from "./ledger-source.js"
+import { forcesAnything, INFERRED_PARSING, type ParsingOptions } from "./parsing-options.js"
 import { concatenateMembers, detectPartitions, type Partition } from "./partitions.js"
 import { type LedgerRole, profileSource, ROLE_THRESHOLD, type RoleEvidence, type SourceProfile } from "./source-profile.js"
 
 /** Bumped when the engine reads the same package differently (a new review reading). */
-export const LEDGER_ENGINE_VERSION = 1
+export const LEDGER_ENGINE_VERSION = 2
 
 /** Two journal-line candidates closer than this in score make the primary ambiguous. */
 export const AMBIGUITY_MARGIN = 0.1
@@ -100,8 +101,8 @@ export const catalogRevision = (sources: ReadonlyArray<LedgerSource>): string =>
 const skipReason = (s: LedgerSource): string =>
   s.component_kind === "document_table" ? "document_table" : s.columns.length < 2 ? "too_few_columns" : "no_rows"
 
-/** Profiles every source and builds the catalog. */
-export const readCatalog = (sources: ReadonlyArray<LedgerSource>): CatalogReading => {
+/** Profiles every source and builds the catalog (with `parsing`'s forced conventions, when any). */
+export const readCatalog = (sources: ReadonlyArray<LedgerSource>, parsing: ParsingOptions = INFERRED_PARSING): CatalogReading => {
   const candidates = sources.filter(isLedgerCandidate)
   const skipped = sources
     .filter((s) => !isLedgerCandidate(s))
@@ -110,7 +111,7 @@ export const readCatalog = (sources: ReadonlyArray<LedgerSource>): CatalogReadin
   const memberOf = new Map(partitions.flatMap((p) => p.member_source_ids.map((id) => [id, p.partition_id] as const)))
   const drafts: Array<{ base: Omit<CatalogEntry, "recommended_as_primary" | "primary_eligible" | "review_eligible" | "primary_ineligible_reasons">; profile: SourceProfile; source: LedgerSource; members: ReadonlyArray<LedgerSource> }> = []
   const draft = (source: LedgerSource, members: ReadonlyArray<LedgerSource>, kind: CatalogEntry["kind"], partition: string | null) => {
-    const profile = profileSource(source)
+    const profile = profileSource(source, parsing)
     drafts.push({
       base: {
         source_id: source.source_id,
@@ -169,7 +170,8 @@ export const readCatalog = (sources: ReadonlyArray<LedgerSource>): CatalogReadin
   return {
     catalog: {
       revision,
-      review_reading_id: `reading:${hash(`${LEDGER_ENGINE_VERSION}\n${revision}\n${readingKey}`)}`,
+      // forced conventions are another reading of the same package
+      review_reading_id: `reading:${hash(`${LEDGER_ENGINE_VERSION}\n${revision}\n${readingKey}${forcesAnything(parsing) ? `\n${JSON.stringify(parsing)}` : ""}`)}`,
       entries: profiled.map((p) => p.entry),
       partitions,
       skipped,

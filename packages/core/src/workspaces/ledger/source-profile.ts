@@ -6,6 +6,7 @@
  */
 import { type ColumnMapping, type MappingEvidence, mapColumns, mappedColumns } from "./column-mapping.js"
 import { type ColumnReading, readColumns } from "./column-reading.js"
+import { INFERRED_PARSING, type ParsingOptions } from "./parsing-options.js"
 import { absAmount, BALANCE_TOLERANCE } from "./decimal-amount.js"
 import { readJournalLines } from "./journal-lines.js"
 import type { LedgerSource } from "./ledger-source.js"
@@ -96,8 +97,8 @@ const entryScope = (source: LedgerSource, readings: ReadonlyArray<ColumnReading>
 }
 
 /** Profiles one source (or a partitioned dataset's concatenation) as every role. */
-export const profileSource = (source: LedgerSource): SourceProfile => {
-  const readings = readColumns(source)
+export const profileSource = (source: LedgerSource, parsing: ParsingOptions = INFERRED_PARSING): SourceProfile => {
+  const readings = readColumns(source, parsing)
   const mapped = mapColumns(readings)
   let mapping = mapped.mapping
   const mappingEvidence: Array<MappingEvidence> = [...mapped.evidence]

@@ -19,13 +19,25 @@ import {
   testTrialBalanceTie,
   type TrialBalanceTie
 } from "./integrity-tests.js"
-import { accountEdge, commonSegments, type JoinEdge, type JoinSide, projectAccount, segmentsOf, supportingEdges } from "./join-graph.js"
+import {
+  accountEdge,
+  columnNamed,
+  commonSegments,
+  type DeclaredRelationship,
+  declaredEdge,
+  type JoinEdge,
+  type JoinSide,
+  projectAccount,
+  segmentsOf,
+  supportingEdges
+} from "./join-graph.js"
 import { describeConventions, type LedgerConventions, signFromAccountTypes } from "./ledger-conventions.js"
 import type { JournalLine } from "./journal-lines.js"
 import { accountParts, countSummaryRows, readJournalLines } from "./journal-lines.js"
-import type { AssessmentStatus, BlockingReason, LedgerReport, OpenQuestion, ParsingCounts, ReportTable } from "./ledger-report.js"
+import type { AssessmentStatus, BlockingReason, LedgerReport, OpenQuestion, ParsingCounts, ReportPolicy, ReportTable } from "./ledger-report.js"
 import type { CapReason, LedgerSource } from "./ledger-source.js"
-import { type ProfiledEntry, readCatalog, type SourceCatalog } from "./source-catalog.js"
+import { INFERRED_PARSING, type ParsingOptions } from "./parsing-options.js"
+import { LEDGER_ENGINE_VERSION, type ProfiledEntry, readCatalog, type SourceCatalog } from "./source-catalog.js"
 import type { LedgerSelection } from "./source-selection.js"
 import { readBalances } from "./source-profile.js"
 
@@ -39,6 +51,20 @@ export interface LedgerUnderstandingInput {
   readonly paths?: ReadonlyArray<string>
   /** the audit period (`YYYY-MM-DD`, inclusive); without one the calendar year holding most postings */
   readonly period?: { readonly start: string; readonly end: string } | null
+  /** conventions forced instead of inferred (the policy's `gl_parsing`) */
+  readonly parsing?: ParsingOptions
+  /**
+   * `automatic` (the engine's default): without a selection the catalog's recommendation is the
+   * primary; `required`: without a selection the run stops at `needs_source_selection`
+   * (`selection_required`), offering the recommendation
+   */
+  readonly package_confirmation?: "required" | "automatic"
+  /** joins the user declares (the policy's `prepared_relationships`) */
+  readonly relationships?: ReadonlyArray<DeclaredRelationship>
+  /** true when the paths came from the policy's `package_scope` (echoed in `scope`) */
+  readonly scope_from_policy?: boolean
+  /** the policy the run follows, echoed in `scope.policy` */
+  readonly policy?: ReportPolicy | null
 }
 
 const question = (code: string, text: string, source_ids: ReadonlyArray<string> = [], options: ReadonlyArray<string> = []): OpenQuestion => ({
@@ -93,10 +119,16 @@ const parsingCounts = (sources: ReadonlyArray<LedgerSource>, catalog: SourceCata
 }
 
 /** The sign of a signed-amount journal: from the chart's account types when they decide it, else debit-positive (assumed). */
-const signOf = (primary: ProfiledEntry, coa: ProfiledEntry | undefined, lines: ReadonlyArray<JournalLine>): { sign: LedgerConventions["sign"]; factor: 1 | -1 } => {
+const signOf = (
+  primary: ProfiledEntry,
+  coa: ProfiledEntry | undefined,
+  lines: ReadonlyArray<JournalLine>,
+  forced: ParsingOptions["sign_convention"]
+): { sign: LedgerConventions["sign"]; factor: 1 | -1 } => {
   const m = primary.profile.mapping
   if (m.amount_layout === "debit_credit_columns") return { sign: { convention: "debit_credit_columns", basis: "layout" }, factor: 1 }
   if (m.amount_layout === "amount_with_indicator") return { sign: { convention: "indicator", basis: "layout" }, factor: 1 }
+  if (forced !== null) return { sign: { convention: forced, basis: "policy" }, factor: forced === "credit_positive" ? -1 : 1 }
   if (coa !== undefined && coa.profile.mapping.account_type !== null) {
     const common = commonSegments(m, coa.profile.mapping)
     if (common.length > 0) {
@@ -192,9 +224,65 @@ const tableOf = (p: ProfiledEntry, usedAs: ReportTable["used_as"]): ReportTable 
 const failedTests = (integrity: LedgerIntegrity): ReadonlyArray<string> =>
   (Object.entries(integrity) as Array<[string, { status: string }]>).filter(([, t]) => t.status === "failed").map(([name]) => name)
 
+/**
+ * The catalog entry a declared relationship names: by source id, else by the path of a file that
+ * holds exactly one entry (a CSV; a workbook's sheets are named by their ids).
+ */
+const resolveSource = (profiled: ReadonlyArray<ProfiledEntry>, named: string): ProfiledEntry | undefined => {
+  const byId = profiled.find((p) => p.entry.source_id === named)
+  if (byId !== undefined) return byId
+  const byPath = profiled.filter((p) => p.entry.kind === "table" && p.entry.path === named.replace(/^\/+/, ""))
+  return byPath.length === 1 ? byPath[0] : undefined
+}
+
+/**
+ * The edges of the declared relationships whose two sources the run uses (the primary or a
+ * supporting source) and whose columns exist; each other one is an open question saying why it
+ * was not used.
+ */
+const declaredEdges = (
+  relationships: ReadonlyArray<DeclaredRelationship>,
+  profiled: ReadonlyArray<ProfiledEntry>,
+  used: ReadonlyArray<ProfiledEntry>,
+  questions: Array<OpenQuestion>
+): Array<JoinEdge> => {
+  const edges: Array<JoinEdge> = []
+  for (const [n, r] of relationships.entries()) {
+    const unresolved = (why: string, ids: ReadonlyArray<string>) =>
+      questions.push(question("prepared_relationship_unresolved", `Prepared relationship ${n} (${r.from.source} → ${r.to.source}, ${r.relation}) was not used: ${why}. Is it still right?`, ids))
+    const from = resolveSource(profiled, r.from.source)
+    const to = resolveSource(profiled, r.to.source)
+    if (from === undefined || to === undefined) {
+      unresolved(`${[from === undefined ? r.from.source : null, to === undefined ? r.to.source : null].filter((x) => x !== null).join(" and ")} is not a source of this package`, [from, to].flatMap((p) => (p === undefined ? [] : [p.entry.source_id])))
+      continue
+    }
+    const ids = [from.entry.source_id, to.entry.source_id]
+    if (!used.includes(from) || !used.includes(to)) {
+      unresolved("the run does not use both sources (neither primary nor supporting)", ids)
+      continue
+    }
+    const fromSide = sideOf(from)
+    const toSide = sideOf(to)
+    const fromColumns = r.from.columns.map((c) => columnNamed(fromSide, c))
+    const toColumns = r.to.columns.map((c) => columnNamed(toSide, c))
+    const missing = [
+      ...r.from.columns.filter((_, i) => fromColumns[i] === null).map((c) => `${from.entry.source_id}.${c}`),
+      ...r.to.columns.filter((_, i) => toColumns[i] === null).map((c) => `${to.entry.source_id}.${c}`)
+    ]
+    if (missing.length > 0) {
+      unresolved(`no column ${missing.join(", ")}`, ids)
+      continue
+    }
+    edges.push(declaredEdge(fromSide, fromColumns as Array<string>, toSide, toColumns as Array<string>, r.relation))
+  }
+  return edges
+}
+
 /** The report for `input`'s sources. */
 export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport => {
-  const { catalog, profiled } = readCatalog(input.sources)
+  const parsing = input.parsing ?? INFERRED_PARSING
+  const confirmation = input.package_confirmation ?? "automatic"
+  const { catalog, profiled } = readCatalog(input.sources, parsing)
   const byId = new Map(profiled.map((p) => [p.entry.source_id, p]))
   const blocking: Array<BlockingReason> = []
   const questions: Array<OpenQuestion> = []
@@ -220,9 +308,21 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
     blocking.push({ code: "ambiguous_primary", message: "several sources are equally good journal-line tables", source_ids: eligible })
     questions.push(question("ambiguous_primary", "Which source is the general-ledger journal (the primary)?", eligible, eligible))
   } else {
-    primary = profiled.find((p) => p.entry.recommended_as_primary)
-    if (primary === undefined) blocking.push({ code: "no_journal_lines", message: "no source is recognised as journal lines", source_ids: [] })
-    else automatic = true
+    const recommended = profiled.find((p) => p.entry.recommended_as_primary)
+    if (recommended === undefined) blocking.push({ code: "no_journal_lines", message: "no source is recognised as journal lines", source_ids: [] })
+    else if (confirmation === "required") {
+      // the policy wants a person to confirm the primary: the recommendation is offered, not taken
+      const id = recommended.entry.source_id
+      blocking.push({
+        code: "selection_required",
+        message: `the workspace's policy requires a confirmed selection (package_confirmation: required): confirm ${id} (POST …/ledger-understanding/selections) and run with its selection_id`,
+        source_ids: [id]
+      })
+      questions.push(question("confirm_primary", `Is ${id} the general-ledger journal (the primary)? The policy requires a confirmed selection.`, [id], [id]))
+    } else {
+      primary = recommended
+      automatic = true
+    }
   }
 
   let lines: ReadonlyArray<JournalLine> = []
@@ -242,13 +342,19 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
       supporting = [coa, tb].filter((p): p is ProfiledEntry => p !== undefined)
       const others = profiled.filter((p) => p.entry.role === "supporting" && p.entry.partition_id === null && !used.has(p.entry.source_id))
       supporting.push(...others.filter((p) => supportingEdges(sideOf(primary!), sideOf(p)).length > 0))
+      // a table the user declared a join to from the primary is used, whatever its role
+      for (const r of input.relationships ?? []) {
+        const from = resolveSource(profiled, r.from.source)
+        const to = resolveSource(profiled, r.to.source)
+        if (from?.entry.source_id === primary.entry.source_id && to !== undefined && !used.has(to.entry.source_id) && !supporting.includes(to)) supporting.push(to)
+      }
     }
     if (blocking.length === 0) {
       const coa = supporting.find((p) => p.entry.role === "chart_of_accounts")
       const tb = supporting.find((p) => p.entry.role === "trial_balance")
       const asRead = readJournalLines(primary.members, primary.profile.readings, m, 1)
       summaryRows = countSummaryRows(primary.members, primary.profile.readings, m)
-      const { sign, factor } = signOf(primary, coa, asRead)
+      const { sign, factor } = signOf(primary, coa, asRead, parsing.sign_convention)
       lines = factor === 1 ? asRead : asRead.map((l) => ({ ...l, amount: l.amount === null ? null : -l.amount }))
       conventions = describeConventions(m, primary.profile.readings, lines, sign)
       if (sign.basis === "assumed") {
@@ -278,10 +384,15 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
         out_of_period: testOutOfPeriod(lines, period, m.posting_date !== null)
       }
       const journalSide = sideOf(primary)
+      const declared = declaredEdges(input.relationships ?? [], profiled, [primary, ...supporting], questions)
+      // a declared edge stands in for the inferred one between the same sources on the same relation
+      const orDeclared = (e: JoinEdge): JoinEdge =>
+        declared.find((d) => d.from_source_id === e.from_source_id && d.to_source_id === e.to_source_id && d.relation === e.relation) ?? e
       if (coa !== undefined) {
-        const e = accountEdge({ side: journalSide, lines }, sideOf(coa))
+        const inferred = accountEdge({ side: journalSide, lines }, sideOf(coa))
+        const e = inferred === null ? declared.find((d) => d.from_source_id === primary!.entry.source_id && d.to_source_id === coa.entry.source_id && d.relation === "account") ?? null : orDeclared(inferred)
         if (e !== null) {
-          joinGraph.push(e)
+          if (!e.declared) joinGraph.push(e)
           if (e.key_match_rate < 1) {
             questions.push(question("unmatched_accounts", `${e.distinct_keys - e.matched_keys} journal accounts are not in the chart of accounts: is the chart complete?`, [primary.entry.source_id, coa.entry.source_id]))
           }
@@ -291,17 +402,18 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
       }
       if (tb !== undefined) {
         const e = accountEdge({ side: journalSide, lines }, sideOf(tb))
-        if (e !== null) joinGraph.push(e)
+        if (e !== null && !orDeclared(e).declared) joinGraph.push(e)
         if (coa !== undefined) {
           const t = accountEdge(sideOf(tb), sideOf(coa))
-          if (t !== null) joinGraph.push(t)
+          if (t !== null && !orDeclared(t).declared) joinGraph.push(t)
         }
       } else {
         questions.push(question("no_trial_balance", "No trial balance is selected: is there one the journal should tie to?", [primary.entry.source_id]))
       }
       for (const s of supporting.filter((p) => p.entry.role !== "chart_of_accounts" && p.entry.role !== "trial_balance")) {
-        joinGraph.push(...supportingEdges(journalSide, sideOf(s)))
+        joinGraph.push(...supportingEdges(journalSide, sideOf(s)).filter((e) => !orDeclared(e).declared))
       }
+      joinGraph.push(...declared)
       const capped = primary.members.filter((s) => s.cap !== null).map((s) => s.source_id)
       if (capped.length > 0) {
         questions.push(question("population_capped", "Not every journal row was read (a cap): are the findings on the rows read enough, or should the cap be raised?", capped))
@@ -312,7 +424,7 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
   const failed = integrity === null ? [] : failedTests(integrity)
   const status: AssessmentStatus =
     blocking.length > 0
-      ? blocking.some((b) => b.code === "ambiguous_primary" || b.code === "stale_selection" || b.code === "unknown_source")
+      ? blocking.some((b) => b.code === "ambiguous_primary" || b.code === "selection_required" || b.code === "stale_selection" || b.code === "unknown_source")
         ? "needs_source_selection"
         : blocking.some((b) => b.code === "no_journal_lines")
           ? "no_journal_lines"
@@ -330,7 +442,12 @@ export const understandLedger = (input: LedgerUnderstandingInput): LedgerReport 
       path_prefix: input.path_prefix ?? null,
       paths: input.paths ?? [],
       selection_id: input.selection_id ?? null,
+      scope_from_policy: input.scope_from_policy ?? false,
       selection_basis: selection === null ? "automatic" : "selection",
+      package_confirmation: confirmation,
+      primary_chosen_automatically: automatic && primary !== undefined,
+      engine_version: LEDGER_ENGINE_VERSION,
+      policy: input.policy ?? null,
       catalog_revision: catalog.revision,
       review_reading_id: catalog.review_reading_id,
       primary_source_id: primary?.entry.source_id ?? null,

@@ -74,8 +74,8 @@ export const readNumber = (raw: string, decimal: DecimalSeparator): ReadNumber |
   return { value: negative && /[1-9]/.test(body) ? `-${body}` : body, currency }
 }
 
-/** The number format of a column's texts (decimal separator by vote; see README, "Numbers"). */
-export const detectNumberFormat = (values: ReadonlyArray<TableValue>, type: ColumnType): NumberFormat => {
+/** The number format of a column's texts (decimal separator by vote, unless `forced`; see README, "Numbers"). */
+export const detectNumberFormat = (values: ReadonlyArray<TableValue>, type: ColumnType, forced: DecimalSeparator | null = null): NumberFormat => {
   const texts = values.map(text).filter((t): t is string => t !== null)
   if (type === "integer" || type === "numeric") {
     return { decimal_separator: ".", thousands_separator: null, negative_style: texts.some((t) => t.startsWith("-")) ? "minus" : "none" }
@@ -86,7 +86,7 @@ export const detectNumberFormat = (values: ReadonlyArray<TableValue>, type: Colu
     if (/,\d{1,2}(?:\D*)$/.test(t) || /\.\d{3},/.test(t)) comma++
     else if (/\.\d{1,2}(?:\D*)$/.test(t) || /,\d{3}\./.test(t) || /\.\d{4,}(?:\D*)$/.test(t)) point++
   }
-  const decimal: DecimalSeparator = comma > point ? "," : "."
+  const decimal: DecimalSeparator = forced ?? (comma > point ? "," : ".")
   const grouping = decimal === "." ? /\d[, ']\d{3}(?:\D|$)/ : /\d[. ']\d{3}(?:\D|$)/
   const grouped = texts.find((t) => grouping.test(t) && readNumber(t, decimal) !== null)
   const separator = grouped === undefined ? null : (grouping.exec(grouped)![0][1] as "," | "." | " " | "'")
@@ -107,7 +107,8 @@ export const readAmountCell = (value: TableValue, format: NumberFormat): ReadNum
 }
 
 /** The date forms a ledger column may use (spelled as the report shows them). */
-export type DateFormat = "YYYY-MM-DD" | "YYYY/MM/DD" | "YYYYMMDD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "DD-MM-YYYY" | "MM/DD/YYYY" | "MM-DD-YYYY" | "MM.DD.YYYY"
+export const DATE_FORMAT_NAMES = ["YYYY-MM-DD", "YYYY/MM/DD", "YYYYMMDD", "DD.MM.YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "MM/DD/YYYY", "MM-DD-YYYY", "MM.DD.YYYY"] as const
+export type DateFormat = (typeof DATE_FORMAT_NAMES)[number]
 
 const DATE_FORMATS: ReadonlyArray<{ readonly format: DateFormat; readonly pattern: RegExp; readonly order: "ymd" | "dmy" | "mdy" }> = [
   { format: "YYYY-MM-DD", pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/, order: "ymd" },

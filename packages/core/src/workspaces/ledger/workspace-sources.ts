@@ -49,13 +49,14 @@ const valueOf = (t: WorkspaceTable, column: number, v: string | number | boolean
   return t.columns[column]?.data_type === "timestamp" ? text.replace(" ", "T") : text
 }
 
-/** Every table of the caller in scope, with its rows read (up to the cap). */
-export const readLedgerSources = (tenantId: string, workspaceId: string, visible: VisibleLabels, scope: LedgerScope) =>
+/** Every table of the caller in scope, with its rows read (up to `maxRows`: the engine's cap, or the policy's lower `gl_parsing.max_rows_per_source`). */
+export const readLedgerSources = (tenantId: string, workspaceId: string, visible: VisibleLabels, scope: LedgerScope, maxRows: number = MAX_SOURCE_ROWS) =>
   Effect.gen(function*() {
     const { tables, hidden } = yield* scopedTables(tenantId, workspaceId, visible, scope)
     const engine = yield* WorkspaceSql
     const settings = yield* Settings
-    const options = { maxRows: MAX_SOURCE_ROWS + 1, timeoutMs: Math.max(settings.workspaceSqlTimeoutMs, LEDGER_READ_TIMEOUT_MS), hiddenTables: hidden }
+    const cap = Math.min(maxRows, MAX_SOURCE_ROWS)
+    const options = { maxRows: cap + 1, timeoutMs: Math.max(settings.workspaceSqlTimeoutMs, LEDGER_READ_TIMEOUT_MS), hiddenTables: hidden }
     const sources: Array<LedgerSource> = []
     for (const t of tables) {
       if (t.component_kind === "document_table" || t.columns.length === 0) {
@@ -64,7 +65,7 @@ export const readLedgerSources = (tenantId: string, workspaceId: string, visible
       }
       const result = yield* engine.query(tenantId, workspaceId, selectOf(t), options)
       const rows: Array<TableRow> = result.rows.map((r) => r.map((v, i) => valueOf(t, i, v)))
-      sources.push(ledgerSource(t, rows))
+      sources.push(ledgerSource(t, rows, cap))
     }
     return { sources, revision: packageRevision(tables) }
   })

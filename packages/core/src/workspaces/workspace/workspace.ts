@@ -3,6 +3,8 @@
  * version, an access-label configuration and a retention policy. `config_version` counts the
  * accepted updates (1 at creation).
  */
+import type { DateFormat } from "../ledger/value-readers.js"
+
 export type WorkspaceStatus = "active" | "deleting"
 
 export interface WorkspaceLabel {
@@ -37,14 +39,56 @@ export interface KnowledgeGraphPolicy {
 
 export const DEFAULT_KNOWLEDGE_GRAPH: KnowledgeGraphPolicy = { auto_build: false, exclude_path_prefixes: [], exclude_categories: [] }
 
+/**
+ * `ledger_understanding.gl_parsing`: how the engine reads the package's cells, forced instead of
+ * inferred (an auditor who knows the client's export settles the conventions once). Every field
+ * null means "infer" (the engine's default).
+ */
+export interface LedgerParsingPolicy {
+  /** rows read per source at most (below the engine's own cap); null: the engine's cap */
+  readonly max_rows_per_source: number | null
+  /** the date form of every date column (`DD/MM/YYYY`…); null: detected per column */
+  readonly date_format: DateFormat | null
+  /** the decimal separator of text amounts; null: voted per column */
+  readonly decimal_separator: "." | "," | null
+  /** the sign of a single signed amount column; null: from the chart's account types, else assumed debit-positive */
+  readonly sign_convention: "debit_positive" | "credit_positive" | null
+}
+
+/** `ledger_understanding.package_scope`: the scope a run, a catalog read or a latest-report read takes when the request names none. */
+export interface LedgerPackageScopePolicy {
+  /** a workspace folder (`gl/2024/`); null: the whole workspace */
+  readonly path_prefix: string | null
+  /** workspace file paths (empty: every path) */
+  readonly paths: ReadonlyArray<string>
+  /** the audit period (`YYYY-MM-DD`, inclusive); null: inferred from the posting dates */
+  readonly period: { readonly start: string; readonly end: string } | null
+}
+
+/** One side of a prepared relationship: a catalog source (its id, or the path of a file holding one table) and its key columns. */
+export interface PreparedRelationshipSide {
+  readonly source: string
+  readonly columns: ReadonlyArray<string>
+}
+
+/** `ledger_understanding.prepared_relationships[]`: a join the user declares between two sources (journal account → chart code…). */
+export interface PreparedRelationship {
+  readonly from: PreparedRelationshipSide
+  readonly to: PreparedRelationshipSide
+  /** what the key is (`account`, `user`, `cost_centre`…); `account` by default */
+  readonly relation: string
+}
+
 /** The ledger-understanding policy block (spec 3, "Ledger understanding"), with its defaults applied. */
 export interface LedgerUnderstandingPolicy {
   readonly trigger: "auto" | "always" | "off"
-  /** the shapes of these three are not shown by the spec: JSON objects kept verbatim, or null */
-  readonly gl_parsing: { readonly [key: string]: unknown } | null
+  /** null: every convention inferred */
+  readonly gl_parsing: LedgerParsingPolicy | null
   readonly package_confirmation: "required" | "automatic"
-  readonly package_scope: { readonly [key: string]: unknown } | null
-  readonly prepared_relationships: { readonly [key: string]: unknown } | null
+  /** null: the whole workspace, the period inferred */
+  readonly package_scope: LedgerPackageScopePolicy | null
+  /** null or empty: only inferred joins */
+  readonly prepared_relationships: ReadonlyArray<PreparedRelationship> | null
 }
 
 export const DEFAULT_LEDGER_UNDERSTANDING: LedgerUnderstandingPolicy = {

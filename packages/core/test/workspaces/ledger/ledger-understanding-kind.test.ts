@@ -1,12 +1,13 @@
 /**
  * The `ledger_understanding` job's work on the memory stores, where HTTP cannot reach: a review
  * refused by the job itself (the package changed after the route accepted it), a selection gone,
- * and republishing against a package whose table was loaded again with other rows.
+ * republishing against a package whose table was loaded again with other rows, and a stored report
+ * of an older engine read again.
  */
 import { Workspaces } from "@docket/core"
 import { layer as memoryStorage } from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, Layer } from "effect"
+import { Effect, Either, Layer, Option } from "effect"
 import { settingsLayer } from "../../../src/kernel/config.js"
 import { buildTable } from "../../../src/workspaces/tables/table-profile.js"
 import type { RawCell } from "../../../src/workspaces/tables/workspace-table.js"
@@ -23,7 +24,8 @@ const workspace = (id: string): Workspaces.Workspace => ({
   access: { labels: [], default_label: null },
   retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
   knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
-  ledger_understanding: Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
+  // runs here take the recommended primary (the HTTP suite covers `required`)
+  ledger_understanding: { ...Workspaces.DEFAULT_LEDGER_UNDERSTANDING, package_confirmation: "automatic" },
   config_version: 1,
   status: "active",
   created_at: 0,
@@ -88,6 +90,39 @@ describe("ledger_understanding job", () => {
       expect(changed).toMatchObject({ units: 1, result: { republished: false } })
       expect(changed.result.report.assessment.entries).toBe(15)
     }).pipe(Effect.provide(layer)))
+
+  it.effect("a stored report made by another engine version is read again, never republished; the one made now is", () =>
+    Effect.gen(function*() {
+      const ws = yield* setup(8)
+      const made = Either.getOrThrow(yield* run(input(ws)))
+      expect(made.result.report.scope.engine_version).toBe(Workspaces.Ledger.LEDGER_ENGINE_VERSION)
+      // the scope's stored report, as an older engine made it (same package revision)
+      const store = yield* Workspaces.Ledger.LedgerStore
+      const key = Workspaces.Ledger.ledgerScopeKey(Workspaces.Ledger.ledgerScope(null, [], null))
+      const stored = Option.getOrThrow(yield* store.report(TENANT, ws, key))
+      const older = { ...stored.report, scope: { ...stored.report.scope, engine_version: Workspaces.Ledger.LEDGER_ENGINE_VERSION - 1 } }
+      yield* store.putReport(TENANT, ws, { ...stored, job_id: "older-engine", report: older })
+      const again = Either.getOrThrow(yield* run(input(ws)))
+      expect(again).toMatchObject({ units: 1, result: { republished: false } })
+      expect(again.result.report.scope.engine_version).toBe(Workspaces.Ledger.LEDGER_ENGINE_VERSION)
+      expect(again.result.report.scope.catalog_revision).toBe(stored.catalog_revision)
+      // a report stored before engine versions were recorded has none: read again as well
+      const { engine_version: _, ...unversionedScope } = again.result.report.scope
+      yield* store.putReport(TENANT, ws, { ...stored, job_id: "unversioned", report: { ...again.result.report, scope: unversionedScope as never } })
+      expect(Either.getOrThrow(yield* run(input(ws)))).toMatchObject({ units: 1, result: { republished: false } })
+      expect(Either.getOrThrow(yield* run(input(ws)))).toMatchObject({ units: 0, result: { republished: true } })
+    }).pipe(Effect.provide(layer)))
+
+  it("a stored report's policy compares equal whatever the order of its keys (jsonb reorders them), and differs when a value does", () => {
+    const policy = Workspaces.Ledger.appliedLedgerPolicy({
+      ...Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
+      gl_parsing: { max_rows_per_source: 10, date_format: "DD.MM.YYYY", decimal_separator: ",", sign_convention: null }
+    }).report
+    const reordered = JSON.parse(JSON.stringify({ ...policy, gl_parsing: { sign_convention: null, decimal_separator: ",", date_format: "DD.MM.YYYY", max_rows_per_source: 10 } }))
+    expect(Workspaces.Ledger.samePolicy(reordered, policy)).toBe(true)
+    expect(Workspaces.Ledger.samePolicy({ ...reordered, gl_parsing: { ...reordered.gl_parsing, max_rows_per_source: 11 } }, policy)).toBe(false)
+    expect(Workspaces.Ledger.samePolicy(undefined, policy)).toBe(false)
+  })
 
   it.effect("the job checks the review itself: a reading gone stale since acceptance fails ledger_catalog_stale, an unknown source invalid_request", () =>
     Effect.gen(function*() {
