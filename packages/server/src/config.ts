@@ -17,6 +17,8 @@ export interface ServerConfig {
   readonly sweepIntervalMs: number
   /** `DOCKET_LINK_SECRET`: shared by the instances behind one address (signed links open on any) */
   readonly linkSecret: string | undefined
+  /** `DOCKET_SQL_TIMEOUT_MS`: how long a workspace SQL query may run */
+  readonly workspaceSqlTimeoutMs: number
   /** `DOCKET_JOURNAL_SIZE`: the requests the control plane's journal holds (0 = off) */
   readonly journalSize: number
   /** `DOCKET_JOURNAL_BODIES=1`: the journal keeps bodies (keys redacted), `DOCKET_JOURNAL_BODY_BYTES` of each */
@@ -57,6 +59,7 @@ export const serverConfig: Config.Config<ServerConfig> = Config.all({
     jobWorkers: settings.jobWorkers,
     sweepIntervalMs: settings.sweepIntervalMs,
     linkSecret: settings.linkSecret,
+    workspaceSqlTimeoutMs: settings.workspaceSqlTimeoutMs,
     journalSize: settings.journalSize,
     journalBodies: settings.journalBodies,
     journalBodyBytes: settings.journalBodyBytes,

@@ -69,6 +69,7 @@ export const startWith = async (serve: Serve, env: Record<string, string | undef
       jobWorkers: config.jobWorkers,
       sweepIntervalMs: config.sweepIntervalMs,
       linkSecret: config.linkSecret,
+      workspaceSqlTimeoutMs: config.workspaceSqlTimeoutMs,
       journalSize: config.journalSize,
       journalBodies: config.journalBodies,
       journalBodyBytes: config.journalBodyBytes

@@ -50,4 +50,12 @@ describe("standalone server configuration", () => {
       await expect(readServerConfig({ DOCKET_JOURNAL_BODY_BYTES: bad })).rejects.toThrow(/DOCKET_JOURNAL_BODY_BYTES/)
     }
   })
+
+  it("DOCKET_SQL_TIMEOUT_MS: a workspace SQL query's statement timeout, passed on to the instance", async () => {
+    expect(await readServerConfig({})).toMatchObject({ workspaceSqlTimeoutMs: 10_000 })
+    expect(await readServerConfig({ DOCKET_SQL_TIMEOUT_MS: "2500" })).toMatchObject({ workspaceSqlTimeoutMs: 2500 })
+    for (const bad of ["99", "300001", "soon"]) {
+      await expect(readServerConfig({ DOCKET_SQL_TIMEOUT_MS: bad })).rejects.toThrow(/DOCKET_SQL_TIMEOUT_MS/)
+    }
+  })
 })
