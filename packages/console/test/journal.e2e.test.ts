@@ -102,3 +102,36 @@ describe("console: the request journal (Chromium)", () => {
     expect(await auto.isChecked()).toBe(true)
   }, 120_000)
 })
+
+describe("console: the request journal with bodies kept (Chromium)", () => {
+  let c: ConsoleHarness
+  beforeAll(async () => {
+    c = await startConsole({ journalBodies: true })
+  }, 240_000)
+  afterAll(async () => {
+    await c?.close()
+  })
+
+  it("shows an entry's request and response bodies, the key redacted", async () => {
+    const account = await c.docket.admin.decision.createAccount({ credit: 1_000 })
+    const key = await c.docket.admin.decision.createKey(account.account_id, "bodies")
+    const body = JSON.stringify({ state: "not an object", questions: [], echo: key.key })
+    const answer = await fetch(`${c.url}/v1/systemone`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json" },
+      body
+    })
+    expect(answer.status).toBe(422)
+    const page = await c.signedIn("/console/journal")
+    await page.getByText(/bodies kept/).waitFor()
+    await page.getByRole("button", { name: "Details of POST /v1/systemone (422)" }).click()
+    const detail = page.getByTestId("journal-entry")
+    const request = detail.getByRole("region", { name: "Request body" })
+    const response = detail.getByRole("region", { name: "Response body" })
+    await request.waitFor()
+    expect(await request.textContent()).toContain("not an object")
+    expect(await request.textContent()).not.toContain(key.key)
+    expect(await response.textContent()).toContain(`${(await answer.text()).length} bytes`)
+    expect(await detail.textContent()).not.toContain(key.key)
+  }, 120_000)
+})

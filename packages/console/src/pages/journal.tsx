@@ -108,18 +108,29 @@ const FilterForm = ({ applied, onApply }: { readonly applied: Filters; readonly 
   )
 }
 
-const Body = ({ title, body }: { readonly title: string; readonly body: JournalEntry["request_body"] }) => (
-  <>
-    <h3>{title}</h3>
+/** A whole JSON body indented; anything else (or a body cut short) as it was kept. */
+const readable = (text: string, truncated: boolean) => {
+  if (truncated) return text
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
+
+const Body = ({ id, title, body }: { readonly id: string; readonly title: string; readonly body: JournalEntry["request_body"] }) => (
+  <section aria-labelledby={id}>
+    <h3 id={id}>{title}</h3>
     {body === undefined ? <p class="muted">Not kept (start the server with DOCKET_JOURNAL_BODIES=1 to keep bodies).</p>
       : body === null ? <p class="muted">None.</p>
       : (
         <>
           <p class="muted">{body.bytes} bytes{body.truncated ? ", cut short" : ""}{body.text === null ? ", binary (not shown)" : ""}</p>
-          {body.text === null ? null : <pre tabIndex={0} aria-label={title}>{body.text}</pre>}
+          {/* focusable so a keyboard can scroll a long body */}
+          {body.text === null ? null : <pre class="body" tabIndex={0}>{readable(body.text, body.truncated)}</pre>}
         </>
       )}
-  </>
+  </section>
 )
 
 const EntryDetail = ({ entry, onClose }: { readonly entry: JournalEntry; readonly onClose: () => void }) => {
@@ -139,8 +150,8 @@ const EntryDetail = ({ entry, onClose }: { readonly entry: JournalEntry; readonl
         <dt>Tenant</dt><dd>{entry.tenant_id ?? "—"}</dd>
         <dt>Duration</dt><dd>{entry.duration_ms} ms (service clock)</dd>
       </dl>
-      <Body title="Request body" body={entry.request_body} />
-      <Body title="Response body" body={entry.response_body} />
+      <Body id="journal-request-body" title="Request body" body={entry.request_body} />
+      <Body id="journal-response-body" title="Response body" body={entry.response_body} />
       <button type="button" onClick={onClose}>Close the detail</button>
     </section>
   )
@@ -229,28 +240,27 @@ export const JournalPage = () => {
           </p>
           {entries.length === 0 ? <p data-testid="journal-empty">{filtered ? "No entry matches these filters." : "No requests journaled."}</p> : (
             <div class="table-wrap">
-              <table data-testid="journal-table">
+              <table class="journal-table" data-testid="journal-table">
                 <caption class="sr-only">Journal entries, newest first</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Time</th><th scope="col">Service</th><th scope="col">Request</th><th scope="col">Status</th>
-                    <th scope="col">Error code</th><th scope="col">Who</th><th scope="col">Duration</th><th scope="col"><span class="sr-only">Detail</span></th>
+                    <th scope="col">Request (its detail)</th><th scope="col">Status</th><th scope="col">Time</th><th scope="col">Service</th>
+                    <th scope="col">Error code</th><th scope="col">Who</th><th scope="col">Duration</th>
                   </tr>
                 </thead>
                 <tbody>
                   {entries.map((e, i) => (
                     <tr key={`${e.time}-${e.request_id ?? i}-${i}`} data-testid="journal-row">
+                      <td class="request">
+                        <button type="button" class="link" aria-label={`Details of ${e.method} ${target(e)} (${e.status})`}
+                          onClick={() => setSelected(e)}><code>{e.method} {target(e)}</code></button>
+                      </td>
+                      <td><span class={`badge ${statusClass(e.status)}`}>{e.status}</span></td>
                       <td>{formatTime(e.time)}</td>
                       <td>{e.service}</td>
-                      <td><code>{e.method} {target(e)}</code></td>
-                      <td><span class={`badge ${statusClass(e.status)}`}>{e.status}</span></td>
                       <td>{e.error_code ?? "—"}</td>
                       <td>{who(e)}</td>
                       <td class="num">{e.duration_ms} ms</td>
-                      <td>
-                        <button type="button" class="link" aria-label={`Details of ${e.method} ${e.path} (${e.status})`}
-                          onClick={() => setSelected(e)}>Details</button>
-                      </td>
                     </tr>
                   ))}
                 </tbody>
