@@ -41,8 +41,8 @@ const toParams = (f: Filters): JournalParams => {
 
 const statusClass = (status: number) => `s${Math.floor(status / 100)}xx`
 
-const who = (e: JournalEntry) =>
-  e.account_id !== null ? `account ${e.account_id}` : e.tenant_id !== null ? `tenant ${e.tenant_id}` : "—"
+/** The decision account or the document/workspace tenant of an authenticated request. */
+const who = (e: JournalEntry) => e.account_id ?? e.tenant_id ?? "—"
 
 const target = (e: JournalEntry) => (e.query === "" ? e.path : `${e.path}?${e.query}`)
 
@@ -245,7 +245,7 @@ export const JournalPage = () => {
                 <thead>
                   <tr>
                     <th scope="col">Request (its detail)</th><th scope="col">Status</th><th scope="col">Time</th><th scope="col">Service</th>
-                    <th scope="col">Error code</th><th scope="col">Who</th><th scope="col">Duration</th>
+                    <th scope="col">Error code</th><th scope="col">Account or tenant</th><th scope="col">Duration</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -256,7 +256,7 @@ export const JournalPage = () => {
                           onClick={() => setSelected(e)}><code>{e.method} {target(e)}</code></button>
                       </td>
                       <td><span class={`badge ${statusClass(e.status)}`}>{e.status}</span></td>
-                      <td>{formatTime(e.time)}</td>
+                      <td class="time">{formatTime(e.time).split(" ").map((part) => <span key={part}>{part} </span>)}</td>
                       <td>{e.service}</td>
                       <td>{e.error_code ?? "—"}</td>
                       <td>{who(e)}</td>
