@@ -87,7 +87,7 @@ describe("console: the request journal (Chromium)", () => {
     await rows.filter({ hasText: "/no-such-route" }).waitFor()
   }, 180_000)
 
-  it("is usable on a phone: no sideways scrolling, the filters labelled", async () => {
+  it("is usable on a phone (no sideways scrolling, the filters labelled) and auto-refreshes", async () => {
     expect((await fetch(`${c.url}/v1/models`)).status).toBe(401)
     const page = await c.signedIn("/console/journal", { viewport: { width: 390, height: 844 } })
     await page.getByTestId("journal-row").first().waitFor()
@@ -100,6 +100,9 @@ describe("console: the request journal (Chromium)", () => {
     await auto.focus()
     await page.keyboard.press("Space")
     expect(await auto.isChecked()).toBe(true)
+    // with auto-refresh on, a new request appears without pressing Refresh
+    expect((await fetch(`${c.url}/auto-refresh-probe`)).status).toBe(404)
+    await page.getByTestId("journal-row").filter({ hasText: "/auto-refresh-probe" }).waitFor()
   }, 120_000)
 })
 
