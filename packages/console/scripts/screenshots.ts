@@ -41,6 +41,15 @@ try {
   await page.getByTestId("clock-ms").waitFor()
   await shot(page, "harness")
 
+  // the journal after the Playground's calls, a refused key and an unknown path
+  await fetch(`${c.url}/v1/models`, { headers: { authorization: "Bearer svc_sk_not_a_key" } })
+  await fetch(`${c.url}/v1/no-such-route`)
+  await page.goto(`${c.url}/console/journal`)
+  await page.getByLabel("Path prefix").fill("/v1/")
+  await page.getByRole("button", { name: "Apply filters" }).click()
+  await page.getByRole("heading", { name: / entr(y|ies) matching$/ }).waitFor()
+  await shot(page, "journal")
+
   await page.goto(`${c.url}/console/tenants`)
   await page.getByRole("button", { name: "Create tenant" }).click()
   await page.getByTestId("new-docs-key").waitFor()

@@ -7,6 +7,7 @@ import { HarnessPage } from "./pages/harness.js"
 import { HomePage } from "./pages/home.js"
 import { JobPage } from "./pages/job.js"
 import { JobsPage } from "./pages/jobs.js"
+import { JournalPage } from "./pages/journal.js"
 import { NotFoundPage } from "./pages/not-found.js"
 import { PlaygroundPage } from "./pages/playground.js"
 import { RunPage } from "./pages/run.js"
@@ -27,7 +28,7 @@ const NAV: ReadonlyArray<{ readonly group: string; readonly links: ReadonlyArray
   { group: "Decision", links: [["/accounts", "Accounts"], ["/playground", "Playground"]] },
   { group: "Documents", links: [["/tenants", "Tenants"], ["/jobs", "Jobs"], ["/run", "Upload and run"], ["/usage", "Usage"]] },
   { group: "Workspaces", links: [["/workspaces", "Workspaces"]] },
-  { group: "Harness", links: [["/harness", "Clock, faults, reset"]] }
+  { group: "Harness", links: [["/harness", "Clock, faults, reset"], ["/journal", "Request journal"]] }
 ]
 
 const Nav = () => {
@@ -75,6 +76,7 @@ const Pages = () => (
     <Route path={`${BASE}/workspaces/:id/ledger`} component={WorkspaceLedgerPage} />
     <Route path={`${BASE}/workspaces/:id/files/:file_id`} component={WorkspaceFilePage} />
     <Route path={`${BASE}/harness`} component={HarnessPage} />
+    <Route path={`${BASE}/journal`} component={JournalPage} />
     <Route default component={NotFoundPage} />
   </Router>
 )

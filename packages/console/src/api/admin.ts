@@ -19,6 +19,12 @@ export type CreatedTenant = Result<CP["docs"]["createTenant"]>
 export type CreatedDocsKey = Result<CP["docs"]["createKey"]>
 export type ClockState = Result<CP["clock"]["now"]>
 export type Faults = Result<CP["faults"]["get"]>
+export type JournalFilter = NonNullable<Parameters<CP["journal"]["list"]>[0]>
+/** The journal's filters as query parameters: core's names, as typed into the form (the server checks them). */
+export type JournalParams = { readonly [K in keyof JournalFilter]?: string }
+export type JournalPage = Result<CP["journal"]["list"]>
+export type JournalEntry = JournalPage["entries"][number]
+export type JournalService = JournalEntry["service"]
 
 /** `true` when the token opens the control plane (401 otherwise; 404 when it is disabled). */
 export const checkToken = async (token: string): Promise<"ok" | "unauthorized" | "disabled"> => {
@@ -59,6 +65,15 @@ export const adminClient = (token: string) => {
     faults: {
       get: () => admin<Faults>("GET", "/_admin/faults"),
       set: (faults: Partial<Faults>) => admin<Faults>("PUT", "/_admin/faults", faults)
+    },
+    journal: {
+      list: (params: JournalParams = {}) => {
+        const query = new URLSearchParams()
+        for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") query.set(name, value)
+        const search = query.toString()
+        return admin<JournalPage>("GET", search === "" ? "/_admin/journal" : `/_admin/journal?${search}`)
+      },
+      clear: () => admin<Result<CP["journal"]["clear"]>>("DELETE", "/_admin/journal")
     },
     reset: () => admin<{ reset: boolean }>("POST", "/_admin/reset")
   }

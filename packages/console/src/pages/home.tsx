@@ -40,6 +40,10 @@ export const HomePage = () => {
             Clock: {clock.data === undefined ? "…" : `${formatTime(clock.data.now)} (${clock.data.manual ? "manual" : "system"})`}
           </p>
         </a>
+        <a class="card tile" href="/console/journal">
+          <h2>Request journal</h2>
+          <p>What the services were asked and answered, filtered, newest first</p>
+        </a>
       </section>
       <ErrorNote error={clock.error} />
       <p class="muted">{heldKeys.value.length} full API keys held in this tab.</p>

@@ -54,10 +54,13 @@ export interface ConsoleHarness {
   readonly close: () => Promise<void>
 }
 
-export const startConsole = async (): Promise<ConsoleHarness> => {
+type Settings = NonNullable<NonNullable<Parameters<typeof createDocket>[0]>["settings"]>
+
+/** `settings` are added to the admin token (e.g. `journalBodies`). */
+export const startConsole = async (settings: Omit<Settings, "adminToken"> = {}): Promise<ConsoleHarness> => {
   const dir = await mkdtemp(join(tmpdir(), "docket-console-"))
   await buildConsole(dir)
-  const docket = createDocket({ routes: consoleRoutes(dir), clock: "manual", settings: { adminToken: ADMIN_TOKEN } })
+  const docket = createDocket({ routes: consoleRoutes(dir), clock: "manual", settings: { ...settings, adminToken: ADMIN_TOKEN } })
   const server: RunningServer = await listen(docket, { port: 0, host: "127.0.0.1" })
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: WAIT_MS * 2 })
   const contexts: Array<BrowserContext> = []
