@@ -17,7 +17,7 @@
  *    Otherwise, and then: `hybrid-search`; then `qa-file` on the best hit's file, then on the next
  *    file when the first does not say. No hit: `folder-metadata` with the sub-question's longest
  *    content word as `name_contains`, and `qa-file` on what it lists.
- * 4. Answer: the graph's statements and the extractive answers found (each a sentence of a file, cited), and for each
+ * 4. Answer: the graph's statements and the extractive answers found (each cited), and for each
  *    sub-question left unanswered "The documents do not say …" — it declines rather than invents.
  *    When the budget runs out (`steps_left` 0) it answers with what it has.
  *
