@@ -26,7 +26,8 @@ interface Compromise {
 let lexicon: Lexicon | null = null
 const lexiconOf = (): Lexicon => {
   if (lexicon !== null) return lexicon
-  const load = typeof require === "function" ? require : createRequire(import.meta.url)
+  // the package is built as ESM and CJS: `__filename` is defined in the one, `import.meta.url` in the other
+  const load = createRequire(typeof __filename === "string" ? __filename : import.meta.url)
   return lexicon = (load("compromise/two") as Compromise).model().one.lexicon
 }
 
