@@ -35,6 +35,8 @@ const kept = <A>(value: A): A => deepFreeze(structuredClone(value))
 
 const makeStore = (): Clearable<Workspaces.Graph.KnowledgeGraphStoreService> => {
   const workspaces = new Map<string, WorkspaceGraph>()
+  // a publish's revision: new on every publish of this store
+  let revisions = 0
   const graphOf = (t: string, w: string): WorkspaceGraph => {
     let g = workspaces.get(key(t, w))
     if (g === undefined) workspaces.set(key(t, w), (g = { files: new Map(), snapshot: undefined }))
@@ -50,7 +52,7 @@ const makeStore = (): Clearable<Workspaces.Graph.KnowledgeGraphStoreService> => 
     publish: (t, w, snapshot) =>
       Effect.sync(() => {
         const whole = kept(snapshot)
-        const head = { snapshot_id: whole.snapshot_id, built_at: whole.built_at, node_count: whole.nodes.length, edge_count: whole.edges.length, file_count: whole.file_ids.length }
+        const head = { snapshot_id: whole.snapshot_id, revision: ++revisions, built_at: whole.built_at, node_count: whole.nodes.length, edge_count: whole.edges.length, file_count: whole.file_ids.length }
         graphOf(t, w).snapshot = { head, whole }
       }),
     currentSnapshot: (t, w) => Effect.sync(() => Option.map(Option.fromNullable(workspaces.get(key(t, w))?.snapshot), (s) => ({ ...s.head }))),

@@ -147,6 +147,48 @@ describe("OpenAPI documents", () => {
     expect(doc.paths[base].get.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual(expect.arrayContaining(["query path_prefix", "query paths", "query selection_id"]))
   })
 
+  it("GET /openapi/workspaces.json classes every file-tool and search route and domain generation by cost (x-docket-cost-class)", async () => {
+    const doc = await documentOf("/openapi/workspaces.json")
+    const classOf = (path: string, method = "post") => doc.paths[path]?.[method]?.["x-docket-cost-class"]
+    const w = "/v1/workspaces/{workspace_id}"
+    expect({
+      kgInfo: classOf(`${w}/tools/kg-info`, "get"),
+      kgSearch: classOf(`${w}/tools/kg-search`),
+      kgWalk: classOf(`${w}/tools/kg-walk`),
+      generate: classOf("/v1/domains/generate"),
+      hybrid: classOf(`${w}/tools/hybrid-search`),
+      folder: classOf(`${w}/tools/folder-metadata`),
+      file: classOf(`${w}/tools/file-metadata`),
+      read: classOf(`${w}/tools/read-file`),
+      qa: classOf(`${w}/tools/qa-file`),
+      sql: classOf(`${w}/tools/run-sql`),
+      tables: classOf(`${w}/tools/query-tables`),
+      fact: classOf(`${w}/fact-search`),
+      deep: classOf(`${w}/deep-search`),
+      filtered: classOf(`${w}/filtered-search`)
+    }).toEqual({
+      kgInfo: "cacheable",
+      kgSearch: "medium",
+      kgWalk: "medium",
+      generate: "slow",
+      hybrid: "medium",
+      folder: "light",
+      file: "light",
+      read: "light",
+      qa: "medium",
+      sql: "medium",
+      tables: "slow",
+      fact: "slow",
+      deep: "slow",
+      filtered: "slow"
+    })
+    // every tool and search route has one; routes of another kind have none
+    for (const [path, ops] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
+      const tool = /\/tools\/|-search$|\/domains\/generate$/.test(path)
+      for (const op of Object.values(ops)) expect(op["x-docket-cost-class"] !== undefined, path).toBe(tool)
+    }
+  })
+
   it("GET /openapi/decision.json is a valid OpenAPI 3.1 document", async () => {
     await validate(await documentOf("/openapi/decision.json"))
   })

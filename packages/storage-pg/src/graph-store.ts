@@ -6,11 +6,10 @@
  * fetched nor decompressed.
  *
  * A large snapshot is slow to read whole (20,000 nodes and 60,000 edges: 70 MB of JSON, ~1.8 s of
- * this process's CPU — the driver, `JSON.parse`, the freeze), and the graph tools read it on every
- * call. So this process keeps the snapshots it parsed, deep-frozen (callers share them), bounded
- * by `SNAPSHOT_CACHE_ITEMS` nodes and edges, least recently read evicted first. Each read is still
- * one query: it sends the kept `revision` and gets the content only when the row's revision
- * differs — a publish on any instance takes a new revision, so a kept snapshot is never stale.
+ * this process's CPU — the driver, `JSON.parse`, the freeze), so `snapshot` is read only when
+ * core's `KnowledgeGraphCache` (`workspaces/graph/loaded-graph.ts`) does not hold the head's
+ * snapshot already; the store keeps none itself and every read is the row as it is now.
+ * Snapshots are deep-frozen: the cache shares them between requests.
  *
  * Publishing and reading a snapshot whole, and listing every file graph, are bounded by
  * `BULK_TIMEOUT` rather than the operation timeout: tens of megabytes take seconds to move on a
@@ -22,9 +21,6 @@ import { Duration, Effect, Layer, Option } from "effect"
 import { guard, type GuardOptions, PgTuning } from "./internal/guard.js"
 
 type GraphSnapshot = Workspaces.Graph.GraphSnapshot
-
-/** how many nodes and edges this process keeps parsed over all workspaces (about three snapshots of 20,000 nodes and 60,000 edges) */
-export const SNAPSHOT_CACHE_ITEMS = 250_000
 
 /** the least bound of the operations that move a whole graph */
 export const BULK_TIMEOUT = Duration.seconds(30)
@@ -39,6 +35,7 @@ interface FileGraphRow {
 
 interface HeadRow {
   readonly snapshot_id: string
+  readonly revision: string | number
   readonly built_at: string | number
   readonly node_count: number
   readonly edge_count: number
@@ -61,56 +58,10 @@ const deepFreeze = <A>(value: A): A => {
   return value
 }
 
-interface Kept {
-  readonly revision: number
-  readonly snapshot: GraphSnapshot
-  readonly items: number
-}
-
-/** the parsed snapshots, by workspace, least recently read first (a `Map` keeps insertion order) */
-const snapshotCache = () => {
-  const kept = new Map<string, Kept>()
-  let items = 0
-  const drop = (key: string) => {
-    const k = kept.get(key)
-    if (k === undefined) return
-    kept.delete(key)
-    items -= k.items
-  }
-  return {
-    get: (key: string): Kept | undefined => {
-      const k = kept.get(key)
-      if (k !== undefined) {
-        kept.delete(key)
-        kept.set(key, k)
-      }
-      return k
-    },
-    /** keeps `snapshot` unless a later revision of the workspace is kept already (two reads finishing out of order) */
-    keep: (key: string, revision: number, snapshot: GraphSnapshot) => {
-      const held = kept.get(key)
-      if (held !== undefined && held.revision > revision) return
-      drop(key)
-      const n = snapshot.nodes.length + snapshot.edges.length
-      if (n > SNAPSHOT_CACHE_ITEMS) return
-      kept.set(key, { revision, snapshot, items: n })
-      items += n
-      for (const oldest of kept.keys()) {
-        if (items <= SNAPSHOT_CACHE_ITEMS) break
-        drop(oldest)
-      }
-    },
-    drop
-  }
-}
-
-const cacheKey = (t: string, w: string) => `${t}\u0000${w}`
-
 const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.Graph.KnowledgeGraphStoreService => {
   const unavailable = (cause: unknown) => new Kernel.StorageUnavailable({ store: "KnowledgeGraphStore", cause })
   const run = guard(options, unavailable)
   const bulk = guard({ operationTimeout: Duration.max(options.operationTimeout, BULK_TIMEOUT) }, unavailable)
-  const cache = snapshotCache()
   return {
     putFileGraph: (t, w, r) =>
       run(sql`
@@ -136,17 +87,15 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.Grap
         VALUES (${t}, ${w}, ${s.snapshot_id}, nextval('docket_kg_snapshot_revisions'), ${s.built_at}, ${s.nodes.length}, ${s.edges.length}, ${s.file_ids.length}, ${JSON.stringify(s)})
         ON CONFLICT (tenant_id, workspace_id) DO UPDATE SET
           snapshot_id = EXCLUDED.snapshot_id, revision = EXCLUDED.revision, built_at = EXCLUDED.built_at, node_count = EXCLUDED.node_count,
-          edge_count = EXCLUDED.edge_count, file_count = EXCLUDED.file_count, content = EXCLUDED.content`).pipe(
-        Effect.ensuring(Effect.sync(() => cache.drop(cacheKey(t, w)))),
-        Effect.asVoid
-      ),
+          edge_count = EXCLUDED.edge_count, file_count = EXCLUDED.file_count, content = EXCLUDED.content`).pipe(Effect.asVoid),
     currentSnapshot: (t, w) =>
       run(sql<HeadRow>`
-        SELECT snapshot_id, built_at, node_count, edge_count, file_count FROM docket_kg_snapshots
+        SELECT snapshot_id, revision, built_at, node_count, edge_count, file_count FROM docket_kg_snapshots
         WHERE tenant_id = ${t} AND workspace_id = ${w}`).pipe(
         Effect.map((rows) =>
           Option.map(Option.fromNullable(rows[0]), (r) => ({
             snapshot_id: r.snapshot_id,
+            revision: Number(r.revision),
             built_at: Number(r.built_at),
             node_count: r.node_count,
             edge_count: r.edge_count,
@@ -154,32 +103,15 @@ const build = (sql: SqlClient.SqlClient, options: GuardOptions): Workspaces.Grap
           })))
       ),
     snapshot: (t, w) =>
-      Effect.suspend(() => {
-        const key = cacheKey(t, w)
-        const held = cache.get(key)
-        // the content only when the row is not the kept revision (a NULL content says it is)
-        return bulk(sql<{ revision: string; content: string | null }>`
-          SELECT revision, CASE WHEN revision = ${held?.revision ?? 0} THEN NULL ELSE content END AS content
-          FROM docket_kg_snapshots WHERE tenant_id = ${t} AND workspace_id = ${w}`).pipe(
-          Effect.map((rows) => {
-            const row = rows[0]
-            if (row === undefined) {
-              cache.drop(key)
-              return Option.none()
-            }
-            if (row.content === null && held !== undefined) return Option.some(held.snapshot)
-            const snapshot = deepFreeze(JSON.parse(row.content!) as GraphSnapshot)
-            cache.keep(key, Number(row.revision), snapshot)
-            return Option.some(snapshot)
-          })
-        )
-      }),
+      bulk(sql<{ content: string }>`SELECT content FROM docket_kg_snapshots WHERE tenant_id = ${t} AND workspace_id = ${w}`).pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => deepFreeze(JSON.parse(r.content) as GraphSnapshot)))
+      ),
     // both tables in one transaction: a teardown that fails midway leaves the workspace whole
     removeWorkspace: (t, w) =>
       run(sql.withTransaction(Effect.all([
         sql`DELETE FROM docket_kg_file_graphs WHERE tenant_id = ${t} AND workspace_id = ${w}`,
         sql`DELETE FROM docket_kg_snapshots WHERE tenant_id = ${t} AND workspace_id = ${w}`
-      ], { discard: true }))).pipe(Effect.ensuring(Effect.sync(() => cache.drop(cacheKey(t, w)))))
+      ], { discard: true })))
   }
 }
 

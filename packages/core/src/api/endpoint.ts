@@ -81,6 +81,16 @@ export interface ResponseDecl {
   readonly content?: Readonly<Record<string, Record<string, unknown>>>
 }
 
+/**
+ * What a call of the route costs the service, as the OpenAPI document tells clients
+ * (`x-docket-cost-class`; spec 3 classes its file-tool and search routes): `cacheable` answers
+ * with an ETag and 304 to `If-None-Match`; `light` reads stored rows and text; `medium` ranks,
+ * walks or answers over an index, a graph or a file within the request; `slow` runs a model or an
+ * agent, or a job that may take minutes. Descriptive: every request counts one toward the
+ * requests per minute whatever its class (spec 2), and credits are charged by jobs.
+ */
+export type CostClass = "cacheable" | "light" | "medium" | "slow"
+
 /** An error the endpoint may answer: its status and the envelope's `error.code`. */
 export type ErrorDecl = readonly [status: number, code: string]
 
@@ -105,6 +115,8 @@ export interface EndpointSpec<P, Q, B, C, R, RA> {
   readonly tag: string
   /** the document the endpoint is listed in (`documents`) */
   readonly service: string
+  /** the route's cost class, shown as the operation's `x-docket-cost-class` */
+  readonly costClass?: CostClass
   readonly auth?: Auth<C, RA>
   readonly params?: Schema.Schema<P, any>
   readonly query?: Schema.Schema<Q, any>

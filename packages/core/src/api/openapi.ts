@@ -202,6 +202,7 @@ export const openApiDocument = (info: OpenApiInfo, endpoints: ReadonlyArray<Endp
       summary: e.summary,
       ...(e.description === undefined ? {} : { description: e.description }),
       tags: [e.tag],
+      ...(e.costClass === undefined ? {} : { "x-docket-cost-class": e.costClass }),
       security: e.security === undefined ? [] : [{ [e.security]: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody === undefined ? {} : { requestBody }),

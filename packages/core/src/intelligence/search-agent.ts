@@ -11,7 +11,7 @@ import type { EngineFailed } from "./engine-error.js"
 export const SEARCH_TIERS = ["low", "medium", "high"] as const
 export type SearchTier = (typeof SEARCH_TIERS)[number]
 
-/** The tools the agent may call, named as their routes are (the graph tools join here once they exist). */
+/** The tools the agent may call, named as their routes are. */
 export const AGENT_TOOLS = ["hybrid-search", "folder-metadata", "file-metadata", "read-file", "qa-file", "kg-search", "kg-walk"] as const
 export type AgentToolName = (typeof AGENT_TOOLS)[number]
 
@@ -54,6 +54,8 @@ export interface AgentState {
 /** A cited passage: the path of an uploaded file (unresolvable or hidden ones are dropped by the loop). */
 export interface AgentCitation {
   readonly path: string
+  /** the file the passage was read in (the graph's evidence names it): a path now naming another file drops the citation */
+  readonly file_id?: string | undefined
   readonly page: number | null
   readonly quote: string
 }

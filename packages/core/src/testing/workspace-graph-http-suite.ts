@@ -50,8 +50,8 @@ export const workspaceGraphHttpSuite = (name: string, start: StartTarget) => {
     const client = () => workspaceClient(api)
 
     /** a tenant with labels finance and hr, a workspace declaring both, keys for both and finance only, the files ingested */
-    const setup = async (options: { readonly files?: ReadonlyArray<UploadedFileSpec>; readonly knowledge_graph?: unknown } = {}) => {
-      const t = await api.tenant()
+    const setup = async (options: { readonly files?: ReadonlyArray<UploadedFileSpec>; readonly knowledge_graph?: unknown; readonly rpm?: number } = {}) => {
+      const t = await api.tenant(options.rpm === undefined ? {} : { rpm: options.rpm })
       for (const n of ["finance", "hr"]) await api.call("POST", "/v1/access-labels", { key: t.key, body: { name: n, description: `${n} files` } })
       const w = await api.call("POST", "/v1/workspaces", {
         key: t.key,
@@ -166,6 +166,22 @@ export const workspaceGraphHttpSuite = (name: string, start: StartTarget) => {
       const scoped = await api.call("GET", `${path}?path_prefix=legal/`, { key: all, headers: { "if-none-match": etag! } })
       expect(scoped.status).toBe(200)
       expect(scoped.headers.get("etag")).not.toBe(etag)
+    })
+
+    it("cost classes are descriptive: a 304 from kg-info counts toward the requests per minute as a 200 does, and kg-search as one request", async () => {
+      const { ws, all, build, info, search } = await setup({ files: [GROUP], rpm: 25 })
+      await build()
+      // an empty window: what setting up counted has left it
+      await target.admin.clock.advance(61_000)
+      const first = await info()
+      expect(first.status).toBe(200)
+      const etag = first.headers.get("etag")!
+      const path = `/v1/workspaces/${ws}/tools/kg-info`
+      for (let i = 0; i < 20; i++) expect((await api.call("GET", path, { key: all, headers: { "if-none-match": etag } })).status).toBe(304)
+      for (let i = 0; i < 4; i++) expect((await search({ query: "Northwind" })).status).toBe(200)
+      const refused = await api.call("GET", path, { key: all, headers: { "if-none-match": etag } })
+      expectV1Error(refused, 429, "rate_limited")
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
     })
 
     it("kg-search: names and facts match, best first, each node with facts (Evidence), source files and degree; node_types filters; the body is validated", async () => {

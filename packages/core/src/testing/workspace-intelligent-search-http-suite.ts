@@ -37,6 +37,25 @@ const CONTRACT: SearchFile = {
   content: "## Parties\n\nThis supply agreement is made between Acme Ltd and Globex GmbH.\n\n## Term\n\nThe supply agreement runs for three years from signature."
 }
 
+/** a small group of documents for the graph: who works for whom, who owns whom, who contracts with whom */
+const GROUP: SearchFile = {
+  path: "legal/group.md",
+  access_label: "finance",
+  content: "## Group structure\n\nNorthwind Holdings Ltd is the parent company of the group. Northwind Logistics Ltd is a wholly owned subsidiary of " +
+    "Northwind Holdings Ltd.\n\nJane Miller is the Chief Financial Officer of Northwind Holdings Ltd."
+}
+const SUPPLY: SearchFile = {
+  path: "legal/contracts/supply.md",
+  access_label: "finance",
+  content: "## Supply agreement\n\nThis supply agreement is made between Northwind Logistics Ltd and Globex GmbH on 3 March 2024.\n\n" +
+    "## Price\n\nThe contract value is EUR 120,000."
+}
+const APPOINTMENT: SearchFile = {
+  path: "hr/appointment.md",
+  access_label: "hr",
+  content: "## Appointment\n\nPeter Quill is appointed as Head of Operations of Globex GmbH with effect from 1 April 2024."
+}
+
 const RESULT_KEYS = [
   "answer", "candidates_seen", "clarification", "coverage", "evidences", "exhausted", "interpretation", "reasoning", "result_type", "session_id", "steps_used",
   "tool_calls"
@@ -225,6 +244,84 @@ export const workspaceIntelligentSearchHttpSuite = (name: string, start: StartTa
       expect(medium.answer).toContain("3 March 2024")
       expect(medium.answer).toContain("25 days")
       expect(medium.answer).toContain("Shenzhen")
+    })
+
+    it("deep search reads the knowledge graph for a question about entities and relations: kg-search on the names, kg-walk from them, the relations' evidence as its evidences; with no graph built it reads the text, trying the graph once", async () => {
+      const t = await api.tenant()
+      for (const n of ["finance", "hr"]) await api.call("POST", "/v1/access-labels", { key: t.key, body: { name: n, description: `${n} files` } })
+      const ws = (await api.call("POST", "/v1/workspaces", {
+        key: t.key,
+        body: { name: "group", access: { labels: [{ name: "finance" }, { name: "hr" }], default_label: "finance" } }
+      })).body.workspace_id as string
+      const all = (await target.admin.docs.createKey(t.tenantId, { access_labels: ["finance", "hr"] })).api_key
+      const finance = (await target.admin.docs.createKey(t.tenantId, { access_labels: ["finance"] })).api_key
+      const ids = await uploadAll(all, ws, [GROUP, SUPPLY, APPOINTMENT])
+      await client().ingest(all, ws, ids)
+      const deep = async (query: string, key = all, tier = "low") =>
+        (await waitJob(key, await api.call("POST", `/v1/workspaces/${ws}/deep-search`, { key, body: { query, tier } }))).result
+      const tools = (r: any) => r.tool_calls.map((c: any) => c.tool)
+      const cfo = "Who is the Chief Financial Officer of Northwind Holdings Ltd?"
+
+      // no graph yet: kg-search answers kg_not_built and the run reads the text, as it would without the graph tools
+      const text = await deep(cfo)
+      expect(tools(text)).toEqual(["kg-search", "hybrid-search", "qa-file"])
+      expect(text.tool_calls[0].hits).toBe(0)
+      expect(text.answer).toContain("Jane Miller")
+      expect(text.evidences[0]).toMatchObject({ source_path: GROUP.path, source_file_id: ids[0] })
+      expect(text.reasoning).toContain("no knowledge graph")
+      // two questions for the graph in one run: the graph is tried once
+      const twice = await deep(`${cfo} Which companies are subsidiaries of Northwind Holdings Ltd?`, all, "medium")
+      expect(tools(twice).filter((x: string) => x === "kg-search")).toHaveLength(1)
+      expect(tools(twice)).not.toContain("kg-walk")
+
+      const build = await api.call("POST", `/v1/workspaces/${ws}/knowledge-graph/builds?wait_seconds=60`, { key: all, body: {} })
+      await client().succeeded(all, build, "kg_build")
+
+      // the graph built: the entity is looked up, walked from, and the relation's evidence cited
+      const graph = await deep(cfo)
+      expect(tools(graph)).toEqual(["kg-search", "kg-walk"])
+      expect(graph.steps_used).toBe(2)
+      expect(graph.exhausted).toBe(false)
+      expect(graph.tool_calls[0].hits).toBeGreaterThan(0)
+      expect(graph.answer).toBe("Jane Miller is Chief Financial Officer of Northwind Holdings Ltd.")
+      expect(graph.evidences[0]).toMatchObject({
+        source_path: GROUP.path,
+        source_file_id: ids[0],
+        quote: "Jane Miller is the Chief Financial Officer of Northwind Holdings Ltd."
+      })
+      expect(graph.reasoning).toContain("knowledge graph")
+      expectToolCalls(graph, AGENT_TOOLS)
+      // an acronym is a role spelt out; relations of another kind do not answer
+      const acronym = await deep("Who is the CFO of Northwind Holdings Ltd?")
+      expect(acronym.answer).toBe(graph.answer)
+      const subsidiaries = await deep("Which companies are subsidiaries of Northwind Holdings Ltd?")
+      expect(tools(subsidiaries)).toEqual(["kg-search", "kg-walk"])
+      expect(subsidiaries.answer).toBe("Northwind Logistics Ltd is a subsidiary of Northwind Holdings Ltd.")
+      expect(subsidiaries.evidences.map((e: any) => e.quote)).toEqual(["Northwind Logistics Ltd is a wholly owned subsidiary of Northwind Holdings Ltd."])
+      // two entities named: both looked up, one walk from both
+      const parties = await deep("Who are the parties of the contract between Northwind Logistics Ltd and Globex GmbH?")
+      expect(tools(parties)).toEqual(["kg-search", "kg-search", "kg-walk"])
+      expect(parties.answer).toContain("Northwind Logistics Ltd is a party to")
+      expect(parties.answer).toContain("Globex GmbH is a party to")
+      expect(parties.evidences[0]).toMatchObject({ source_path: SUPPLY.path, quote: expect.stringContaining("between Northwind Logistics Ltd and Globex GmbH") })
+      // an open question: every relation of the entity
+      const related = await deep("What is related to Globex GmbH?")
+      expect(related.answer).toMatch(/Peter Quill is Head of Operations of Globex GmbH/i)
+      expect(related.answer).toContain("Globex GmbH is a party to")
+      expect(related.evidences.map((e: any) => e.source_path).sort()).toEqual([APPOINTMENT.path, SUPPLY.path])
+
+      // access: what only a hidden file says never reaches the graph's answer; the text is read and declines
+      const head = "Who is the Head of Operations of Globex GmbH?"
+      expect((await deep(head)).answer).toMatch(/^Peter Quill is Head of Operations of Globex GmbH\.$/i)
+      const hidden = await deep(head, finance)
+      expect(tools(hidden).slice(0, 3)).toEqual(["kg-search", "kg-walk", "hybrid-search"])
+      expect(JSON.stringify(hidden)).not.toContain("Peter Quill")
+      expect(hidden.evidences.map((e: any) => e.source_path)).not.toContain(APPOINTMENT.path)
+      expect(hidden.answer).toMatch(/The documents do not say/)
+      expect(hidden.coverage.labels_required).toEqual(["hr"])
+      const openHidden = await deep("What is related to Globex GmbH?", finance)
+      expect(JSON.stringify(openHidden)).not.toContain("Peter Quill")
+      expect(openHidden.answer).toContain("Globex GmbH is a party to")
     })
 
     it("deep search declines rather than invents, and hidden files never reach it: coverage sums what the tools withheld", async () => {

@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "@effect/vitest"
 import { GraphExtractor, type GraphExtractInput } from "../../src/intelligence/graph-extractor.js"
+import { isLexiconGivenName, isLexiconPlace } from "../../src/intelligence/local/graph/compromise-lexicon.js"
 import { extractGraphLocally, LocalGraphExtractorLive } from "../../src/intelligence/local/graph/local-graph-extractor.js"
 import type { Ontology } from "../../src/workspaces/domains/domain-definition.js"
 import { FINANCIAL_ONTOLOGY, GENERIC_ONTOLOGY, LEGAL_ONTOLOGY } from "../../src/workspaces/domains/platform/index.js"
@@ -137,6 +138,20 @@ describe("extractGraphLocally", () => {
       "employed_by: Aisha Rahman -> Blue Harbour Capital",
       "located_in: Blue Harbour Capital -> Edinburgh"
     ]))
+  })
+
+  it("knows the places and given names of compromise's lexicon that its own lists lack, never an abbreviation or a common word", () => {
+    // "Lausanne", "Tartu" and "Rosalind" are in no list of name-lexicons.ts; compromise knows them
+    const text = "Helvetia Analytics AG is based in Lausanne. Its office in Tartu opened in May.\n\nRosalind Kemp signed for Helvetia Analytics AG."
+    const g = extractGraphLocally(input(text))
+    expect(names(g, "place").sort()).toEqual(["Lausanne", "Tartu"])
+    expect(names(g, "person")).toEqual(["Rosalind Kemp"])
+    expect(edges(g, "located_in")).toEqual(["located_in: Helvetia Analytics AG -> Lausanne"])
+    expect(isLexiconPlace("Lausanne")).toBe(true)
+    expect(isLexiconGivenName("Rosalind")).toBe(true)
+    // state codes, cased otherwise than a name, and words English uses otherwise are not names
+    for (const w of ["VT", "Va", "LAUSANNE", "Victoria", "March"]) expect(isLexiconPlace(w), w).toBe(false)
+    for (const w of ["Will", "May", "ROSALIND", "LoRa", "Rose"]) expect(isLexiconGivenName(w), w).toBe(false)
   })
 
   it("reads a spreadsheet's rows as entities, relations and facts without a page", () => {

@@ -8,10 +8,16 @@
  *    question; without, it searches anyway and declines.
  * 2. Decomposition: the query is cut into sub-questions at question marks, semicolons and at "and"
  *    before a question word ("What is the term and who are the parties?"), at most `MAX_SUB_QUESTIONS`.
- * 3. Per sub-question: `hybrid-search`; then `qa-file` on the best hit's file, then on the next
+ * 3. Per sub-question that names an entity and asks about a relation ("Who is the CFO of Acme Ltd?",
+ *    "Which companies are subsidiaries of Northwind?", "What is related to Globex?";
+ *    `local-graph-questions.ts`): `kg-search` for each entity named, `kg-walk` one hop from the
+ *    nodes that are it, and the relations and facts that bear on the question answer it, citing the
+ *    evidence they were read from. When the graph does not say, the text is read as below; when
+ *    the workspace has no graph (`kg_not_built`), no graph tool is called again in the run.
+ *    Otherwise, and then: `hybrid-search`; then `qa-file` on the best hit's file, then on the next
  *    file when the first does not say. No hit: `folder-metadata` with the sub-question's longest
  *    content word as `name_contains`, and `qa-file` on what it lists.
- * 4. Answer: the extractive answers found (each a sentence of a file, cited), and for each
+ * 4. Answer: the graph's statements and the extractive answers found (each cited), and for each
  *    sub-question left unanswered "The documents do not say …" — it declines rather than invents.
  *    When the budget runs out (`steps_left` 0) it answers with what it has.
  *
@@ -20,6 +26,7 @@
 import { Effect, Layer } from "effect"
 import type { AgentCitation, AgentObservation, AgentState, AgentStep, SearchAgentService, SearchTier, TierPlan } from "../search-agent.js"
 import { SearchAgent } from "../search-agent.js"
+import { entityNodes, graphAnswerOf, graphQuestionOf } from "./local-graph-questions.js"
 import { terms } from "./text-features.js"
 
 export const LOCAL_SEARCH_AGENT_MODEL = "docket-local-planner"
@@ -27,6 +34,9 @@ export const MAX_SUB_QUESTIONS = 5
 /** files `qa-file` reads per sub-question at most */
 const FILES_PER_QUESTION = 2
 const SEARCH_HITS = 5
+const GRAPH_HITS = 5
+/** a one-hop walk from a few named entities: their relations, not the whole graph */
+const GRAPH_WALK_NODES = 100
 
 export const LOCAL_TIER_BUDGETS: Readonly<Record<SearchTier, number>> = { low: 6, medium: 12, high: 24 }
 
@@ -97,6 +107,9 @@ const walk = (state: AgentState, questions: ReadonlyArray<string>): { call: Agen
   let i = 0
   const findings: Array<Finding> = []
   const prefix = state.path_prefix ?? undefined
+  const scope = prefix === undefined ? {} : { path_prefix: prefix }
+  // until a graph tool answers kg_not_built
+  let graphBuilt = true
   const callOrStop = (step: AgentStep, unanswered: ReadonlyArray<string>, notes: Array<string>) => {
     if (state.steps_left > 0) return { call: step }
     for (const q of unanswered) findings.push({ question: q, answer: null, citations: [], notes: q === unanswered[0] ? [...notes, "the step budget ran out"] : ["not reached within the step budget"] })
@@ -106,6 +119,33 @@ const walk = (state: AgentState, questions: ReadonlyArray<string>): { call: Agen
     const q = questions[qi]!
     const rest = questions.slice(qi)
     const notes: Array<string> = []
+    const graphQuestion = graphBuilt ? graphQuestionOf(q) : null
+    if (graphQuestion !== null) {
+      const starts: Array<{ readonly node_id: string; readonly title: string }> = []
+      for (const entity of graphQuestion.entities) {
+        if (i >= obs.length) return callOrStop({ type: "call", tool: "kg-search", arguments: { query: entity, k: GRAPH_HITS, ...scope } }, rest, notes)
+        const found = obj(obs[i++]!.result)
+        if (obj(found.error).code === "kg_not_built") {
+          graphBuilt = false
+          notes.push("the workspace has no knowledge graph")
+          break
+        }
+        const nodes = entityNodes(entity, found).filter((n) => !starts.some((s) => s.node_id === n.node_id))
+        notes.push(nodes.length === 0 ? `“${entity}” is not in the knowledge graph` : `“${entity}” is in the knowledge graph as ${nodes.map((n) => `“${n.title}”`).join(", ")}`)
+        starts.push(...nodes)
+      }
+      if (graphBuilt && starts.length > 0) {
+        const ids = starts.map((n) => n.node_id)
+        if (i >= obs.length) return callOrStop({ type: "call", tool: "kg-walk", arguments: { start_node_ids: ids, hops: 1, max_nodes: GRAPH_WALK_NODES, ...scope } }, rest, notes)
+        const graphAnswer = graphAnswerOf(graphQuestion, ids, obs[i++]!.result)
+        if (graphAnswer !== null) {
+          notes.push(graphAnswer.note)
+          findings.push({ question: q, answer: graphAnswer.answer, citations: graphAnswer.citations, notes })
+          continue
+        }
+        notes.push("the graph does not say, so the text is searched")
+      }
+    }
     if (i >= obs.length) return callOrStop({ type: "call", tool: "hybrid-search", arguments: { query: q, k: SEARCH_HITS, ...(prefix === undefined ? {} : { path_prefix: prefix }) } }, rest, notes)
     const search = obj(obs[i++]!.result)
     const hits: Array<Record<string, any>> = Array.isArray(search.hits) ? search.hits : []

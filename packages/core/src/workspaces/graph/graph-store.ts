@@ -9,8 +9,9 @@
  * - `publish` replaces the workspace's snapshot whole: a reader sees the old one or the new one,
  *   never a mix. `clearFileGraphs` (a forced build) forgets the file graphs and keeps the snapshot
  *   readable until the next `publish`.
- * - `currentSnapshot` answers from the snapshot's head (id, time, counts) without reading its
- *   nodes and edges; `snapshot` reads it whole, equal (deeply) to what was published.
+ * - `currentSnapshot` answers from the snapshot's head (id, revision, time, counts) without reading
+ *   its nodes and edges; `snapshot` reads it whole, equal (deeply) to what was published. The
+ *   revision is new on every publish.
  * - `removeWorkspace` leaves nothing; another tenant's or workspace's graph is unreachable.
  */
 import { Context, type Effect, type Option } from "effect"
@@ -30,6 +31,8 @@ export interface FileGraphRecord {
 
 export interface SnapshotHead {
   readonly snapshot_id: string
+  /** new on every publish, on any instance, even of the same snapshot again: a process keeping a loaded snapshot checks it against this */
+  readonly revision: number
   readonly built_at: number
   readonly node_count: number
   readonly edge_count: number

@@ -1,9 +1,10 @@
 /**
  * A published snapshot held in memory for the graph tools: its nodes and edges by id and a
  * `graphology` multigraph for neighbourhoods, walks and degree. Snapshots are immutable, so a
- * loaded one is kept per snapshot id (`KnowledgeGraphCache`, a few per instance) and only the
- * snapshot's head is read per request; another instance publishing a new snapshot changes the
- * head, and the next request loads that one.
+ * loaded one is kept per snapshot head (`KnowledgeGraphCache`: up to `CACHED_GRAPH_ITEMS` nodes
+ * and edges over all workspaces, least recently read evicted first) and only the head is read per
+ * request; a publish on any instance gives the head a new revision, and the next request loads
+ * that one. This is the process's only copy of a snapshot: the stores keep none of their own.
  */
 import { MultiDirectedGraph } from "graphology"
 import { Context, Effect, Layer, Option } from "effect"
@@ -36,8 +37,13 @@ export const loadGraph = (snapshot: GraphSnapshot): LoadedGraph => {
   return { snapshot, nodes, edges, graph }
 }
 
-/** how many loaded snapshots an instance keeps (the most recently used) */
-export const CACHED_SNAPSHOTS = 4
+/**
+ * how many nodes and edges the loaded snapshots an instance keeps hold in all (about three of
+ * 20,000 nodes and 60,000 edges); the most recently read is kept even when it alone is larger
+ */
+export const CACHED_GRAPH_ITEMS = 250_000
+
+const itemsOf = (g: LoadedGraph) => g.nodes.size + g.edges.size
 
 export interface KnowledgeGraphCacheService {
   /** the loaded snapshot of `key` (tenant, workspace, snapshot id), loading it with `load` when absent */
@@ -46,8 +52,16 @@ export interface KnowledgeGraphCacheService {
 
 export class KnowledgeGraphCache extends Context.Tag("@docket/core/KnowledgeGraphCache")<KnowledgeGraphCache, KnowledgeGraphCacheService>() {}
 
-export const KnowledgeGraphCacheLive = Layer.sync(KnowledgeGraphCache, () => {
+/** A cache of `maxItems` nodes and edges (a `Map` keeps insertion order: least recently read first). */
+export const makeKnowledgeGraphCache = (maxItems: number = CACHED_GRAPH_ITEMS): KnowledgeGraphCacheService => {
   const held = new Map<string, LoadedGraph>()
+  let items = 0
+  const drop = (key: string) => {
+    const g = held.get(key)
+    if (g === undefined) return
+    held.delete(key)
+    items -= itemsOf(g)
+  }
   return {
     get: (key, load) =>
       Effect.suspend(() => {
@@ -59,12 +73,19 @@ export const KnowledgeGraphCacheLive = Layer.sync(KnowledgeGraphCache, () => {
         }
         return Effect.tap(load, (loaded) =>
           Effect.sync(() => {
+            drop(key)
             held.set(key, loaded)
-            while (held.size > CACHED_SNAPSHOTS) held.delete(held.keys().next().value!)
+            items += itemsOf(loaded)
+            for (const oldest of held.keys()) {
+              if (items <= maxItems || oldest === key) break
+              drop(oldest)
+            }
           }))
       })
   }
-})
+}
+
+export const KnowledgeGraphCacheLive = Layer.sync(KnowledgeGraphCache, () => makeKnowledgeGraphCache())
 
 /** The workspace's current graph, loaded; 409 `kg_not_built` before the first build has published. */
 export const currentGraph = (tenantId: string, workspaceId: string): Effect.Effect<LoadedGraph, KgNotBuilt | StorageUnavailable, KnowledgeGraphStore | KnowledgeGraphCache> =>
@@ -74,7 +95,7 @@ export const currentGraph = (tenantId: string, workspaceId: string): Effect.Effe
     if (Option.isNone(head)) return yield* new KgNotBuilt({ workspaceId })
     const cache = yield* KnowledgeGraphCache
     return yield* cache.get(
-      `${tenantId}\n${workspaceId}\n${head.value.snapshot_id}`,
+      `${tenantId}\n${workspaceId}\n${head.value.snapshot_id}\n${head.value.revision}`,
       Effect.flatMap(store.snapshot(tenantId, workspaceId), (s) =>
         Option.isNone(s) ? Effect.fail(new KgNotBuilt({ workspaceId })) : Effect.sync(() => loadGraph(s.value)))
     )

@@ -86,6 +86,7 @@ export const domainEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/domains/generate",
+    costClass: "slow",
     tag: TAG,
     summary: "Draft a taxonomy and ontology from a description (unsaved; slow; creates no job)",
     body: jsonBodyOf(GenerateBody),

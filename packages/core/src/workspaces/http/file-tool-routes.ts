@@ -53,6 +53,7 @@ export const fileToolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/folder-metadata",
+    costClass: "light",
     tag: TAG,
     summary: "What a directory of uploaded files holds: counts, categories, subdirectories, ingestion summary, path-sorted entries, coverage (and tables with include_tables)",
     params: WorkspaceIdParams,
@@ -101,6 +102,7 @@ export const fileToolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/file-metadata",
+    costClass: "light",
     tag: TAG,
     summary: "One uploaded file's shape: kind, status, size, pages, tabs, characters, summary, components",
     params: WorkspaceIdParams,

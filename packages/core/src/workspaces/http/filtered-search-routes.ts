@@ -30,6 +30,7 @@ export const filteredSearchEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/filtered-search",
+    costClass: "slow",
     tag: "search",
     summary: "Filtered search: a question turned into a structured query (count, top N, list) over the workspace's metadata catalog; pages re-run it",
     params: WorkspaceIdParams,

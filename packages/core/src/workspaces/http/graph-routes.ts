@@ -81,6 +81,7 @@ export const graphEndpoints = [
   workspaceEndpoint({
     method: "GET",
     path: "/v1/workspaces/:workspace_id/tools/kg-info",
+    costClass: "cacheable",
     tag: TAG,
     summary: "The knowledge graph at a glance: snapshot, node and edge types with counts, totals, hubs; the graph's best-connected nodes with include_graph (cacheable: ETag)",
     params: WorkspaceIdParams,
@@ -107,6 +108,7 @@ export const graphEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/kg-search",
+    costClass: "medium",
     tag: TAG,
     summary: "Nodes of the knowledge graph whose names, aliases or facts match the query, with their facts (and evidence), source files and degree",
     params: WorkspaceIdParams,
@@ -122,6 +124,7 @@ export const graphEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/kg-walk",
+    costClass: "medium",
     tag: TAG,
     summary: "Walk the knowledge graph from start nodes (breadth first, up to hops and max_nodes): nodes, edges with evidence, paths",
     params: WorkspaceIdParams,

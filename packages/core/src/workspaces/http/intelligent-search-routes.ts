@@ -54,6 +54,7 @@ export const intelligentSearchEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/fact-search",
+    costClass: "slow",
     tag: TAG,
     summary: "Fact search: a fixed pipeline (retrieve, rerank, read, extract, cite) answering one question from the workspace's files",
     params: WorkspaceIdParams,
@@ -102,6 +103,7 @@ export const intelligentSearchEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/deep-search",
+    costClass: "slow",
     tag: TAG,
     summary: "Deep search: an agent over the workspace tools with a step budget per tier, sessions owned by the key that began them",
     params: WorkspaceIdParams,

@@ -27,6 +27,7 @@ export const searchEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/hybrid-search",
+    costClass: "medium",
     tag: TAG,
     summary: "Keyword (BM25F) and dense retrieval over the workspace's index, fused per query: Evidence hits in score order",
     params: WorkspaceIdParams,

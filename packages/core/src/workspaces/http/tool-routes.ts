@@ -25,6 +25,7 @@ export const toolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/read-file",
+    costClass: "light",
     tag: TAG,
     summary: "Read an ingested file's text: whole, a component, pages; bounded, with truncated and next_offset",
     params: WorkspaceIdParams,
@@ -41,6 +42,7 @@ export const toolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/qa-file",
+    costClass: "medium",
     tag: TAG,
     summary: "Answer a question from one ingested file, citing quotes with their page, component and character range",
     params: WorkspaceIdParams,
@@ -57,6 +59,7 @@ export const toolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/run-sql",
+    costClass: "medium",
     tag: TAG,
     summary: "Run one read-only SELECT over the workspace's tables (row cap, statement timeout)",
     params: WorkspaceIdParams,
@@ -72,6 +75,7 @@ export const toolEndpoints = [
   workspaceEndpoint({
     method: "POST",
     path: "/v1/workspaces/:workspace_id/tools/query-tables",
+    costClass: "slow",
     tag: TAG,
     summary: "Answer a question over the workspace's tables with one generated SELECT: the SQL, the rows and a sentence",
     params: WorkspaceIdParams,

@@ -105,7 +105,7 @@ export const deepSearch = (scope: ToolScope, plan: TierPlan, input: DeepSearchIn
       scope.tenantId,
       scope.workspaceId,
       scope.visible,
-      final.citations.map((c, i) => ({ path: c.path, page: c.page, quote: c.quote, relevance: citationRelevance(i) }))
+      final.citations.map((c, i) => ({ path: c.path, file_id: c.file_id, page: c.page, quote: c.quote, relevance: citationRelevance(i) }))
     )
     return {
       ...base,

@@ -1,12 +1,13 @@
 /**
  * Entity typing: what a spotted name is, from its own words first — a legal suffix or an
  * organisation word ("Holdings", "Bank") makes an organisation, a known place a place, a title or
- * a common given name a person, "… Agreement" a contract — and, when its words do not tell, from
+ * a common given name a person (known: in `name-lexicons.ts` or compromise's lexicon), "… Agreement" a contract — and, when its words do not tell, from
  * the words around it ("for and on behalf of X", "X, Chief Financial Officer", "Signed by X").
  */
 import { hasLegalSuffix, LEGAL_SUFFIXES, normalizeName } from "../../../workspaces/graph/entity-names.js"
-import { COMMON_CAPITALISED, CONTRACT_WORDS, GIVEN_NAMES, INSURANCE_WORDS, ORGANISATION_WORDS, PLACE_PHRASES, PLACES, ROLES } from "./name-lexicons.js"
+import { COMMON_CAPITALISED, CONTRACT_WORDS, INSURANCE_WORDS, ORGANISATION_WORDS, PLACE_PHRASES, PLACES, ROLES } from "./name-lexicons.js"
 import type { NameRun } from "./name-spotting.js"
+import { isGivenName, isLexiconPlace } from "./compromise-lexicon.js"
 
 export type NameType = "organisation" | "person" | "place" | "contract"
 
@@ -31,7 +32,8 @@ const words = (s: string) => normalizeName(s).split(" ").filter((w) => w !== "")
 const isPlaceName = (name: string): boolean => {
   const ws = words(name)
   if (ws.length === 0) return false
-  return (ws.length === 1 && PLACES.has(ws[0]!)) || PLACE_PHRASES.has(ws.join("_")) || (ws.length === 2 && PLACES.has(ws.join(" ")))
+  return (ws.length === 1 && PLACES.has(ws[0]!)) || PLACE_PHRASES.has(ws.join("_")) || (ws.length === 2 && PLACES.has(ws.join(" "))) ||
+    (ws.length <= 3 && isLexiconPlace(name.trim().replace(/[.,;:]+$/, "")))
 }
 
 /** The type a name's own words give it, or null. */
@@ -50,7 +52,7 @@ export const typeOfName = (run: NameRun): NameType | null => {
   // "Lumora Systems", "Bank of Ireland": an organisation word heads the name (last, or first before "of"); "Service Credits" is no company
   if (ws.length >= 2 && (ORGANISATION_WORDS.has(ws[ws.length - 1]!) || (ORGANISATION_WORDS.has(ws[0]!) && ws[1] === "of"))) return "organisation"
   // "Jane Doe", "Jane A. Doe": a given name and a surname, each capitalised
-  if (ws.length >= 2 && ws.length <= 4 && GIVEN_NAMES.has(ws[0]!) && !COMMON_CAPITALISED.has(ws[ws.length - 1]!)) return "person"
+  if (ws.length >= 2 && ws.length <= 4 && isGivenName(name.trim().split(/\s+/)[0]!) && !COMMON_CAPITALISED.has(ws[ws.length - 1]!) && !ws.includes("and")) return "person"
   return null
 }
 

@@ -7,7 +7,8 @@
  * is `entity-typing.ts`'s call.
  */
 import { LEGAL_SUFFIXES, normalizeName } from "../../../workspaces/graph/entity-names.js"
-import { COMMON_CAPITALISED, GIVEN_NAMES, PERSON_TITLES, ROLES } from "./name-lexicons.js"
+import { isGivenName } from "./compromise-lexicon.js"
+import { COMMON_CAPITALISED, PERSON_TITLES, ROLES } from "./name-lexicons.js"
 import type { Token } from "./nlp-reader.js"
 
 export interface NameRun {
@@ -97,7 +98,7 @@ export const spotNames = (text: string, tokens: ReadonlyArray<Token>): Array<Nam
       start = tokens[first]!.start
     }
     // "Dr A. Patel of Blue Harbour S.A.", "Jane Doe of Acme": a person's name ends before "of"
-    if (titled || GIVEN_NAMES.has(tokens[first]!.text.toLowerCase())) {
+    if (titled || isGivenName(tokens[first]!.text)) {
       const cut = tokens.slice(first, j + 1).findIndex((t) => t.text === "of" || t.text === "for")
       if (cut > 0) {
         // the rest is read again as a run of its own
