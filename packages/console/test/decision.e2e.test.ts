@@ -3,19 +3,13 @@
  * revoked after a confirmation), its billing, and the Playground, which answers with the API's
  * own validation messages, limiter (shared with the account's other keys) and debit.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ConsoleHarness, startConsole, WAIT_MS } from "./support/console.js"
+import { describe, expect, it } from "vitest"
+import { useConsole, WAIT_MS } from "./support/console.js"
 
 const KEY = /svc_sk_[A-Za-z0-9_-]{43}/
 
 describe("console: decision accounts, keys, billing and Playground (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole()
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole()
 
   it("creates an account; keys are shown in full once, stop at 3 active, and are revoked only after a confirmation", async () => {
     const page = await c.signedIn("/console/accounts")

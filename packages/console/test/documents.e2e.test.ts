@@ -6,19 +6,13 @@
 import { waitUntil } from "@docket/core/testing"
 import { PDFDocument, StandardFonts } from "pdf-lib"
 import * as F from "../../formats/test/fixtures.js"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ConsoleHarness, startConsole, WAIT_MS } from "./support/console.js"
+import { describe, expect, it } from "vitest"
+import { useConsole, WAIT_MS } from "./support/console.js"
 
 const TEXT = "Quarterly report\n\nInvoice INV-7 issued to Acme Corp.\n\nTotal: 1250.50 EUR\n"
 
 describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole()
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole()
 
   /** The full key the console holds for the tenant (sessionStorage), for checking it against the API. */
   const heldDocsKeys = (page: import("playwright-core").Page) =>

@@ -2,17 +2,11 @@
  * The console's sign-in and Harness page in Chromium: the token gate, moving the manual clock,
  * setting faults, and reset behind a confirmation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ConsoleHarness, startConsole, WAIT_MS } from "./support/console.js"
+import { describe, expect, it } from "vitest"
+import { useConsole, WAIT_MS } from "./support/console.js"
 
 describe("console: sign-in and harness (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole()
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole()
 
   it("asks for the admin token, refuses a wrong one, and keeps the right one for the tab only", async () => {
     const page = await c.open("/console/harness")

@@ -2,17 +2,11 @@
  * The console's request journal page in Chromium: API calls seen newest first, an entry's detail,
  * the status-class filter, clearing behind a confirmation, and a phone's width.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ConsoleHarness, startConsole } from "./support/console.js"
+import { describe, expect, it } from "vitest"
+import { useConsole } from "./support/console.js"
 
 describe("console: the request journal (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole()
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole()
 
   it("shows API calls newest first, filters by status class, and clears only after the confirmation", async () => {
     const account = await c.docket.admin.decision.createAccount({})
@@ -107,13 +101,7 @@ describe("console: the request journal (Chromium)", () => {
 })
 
 describe("console: the request journal with bodies kept (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole({ journalBodies: true })
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole({ journalBodies: true })
 
   it("shows an entry's request and response bodies, the key redacted", async () => {
     const account = await c.docket.admin.decision.createAccount({ credit: 1_000 })

@@ -3,8 +3,8 @@
  * in the files list), the search playground with evidence linking to the file, the knowledge
  * graph built and drawn (sigma.js), and the ledger report's run.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ConsoleHarness, startConsole } from "./support/console.js"
+import { describe, expect, it } from "vitest"
+import { useConsole } from "./support/console.js"
 
 /** Ingestion runs the sentence encoder: its first load may take a while on a loaded machine. */
 const INGESTION_MS = 240_000
@@ -15,13 +15,7 @@ Jane Doe, chief financial officer of Acme Corp, approved the total of 125,000 EU
 `
 
 describe("console: workspaces (Chromium)", () => {
-  let c: ConsoleHarness
-  beforeAll(async () => {
-    c = await startConsole()
-  }, 240_000)
-  afterAll(async () => {
-    await c?.close()
-  })
+  const c = useConsole()
 
   it("creates a workspace, uploads and ingests a file, searches it with evidence linking to the file, draws its graph, runs the ledger report", async () => {
     const page = await c.signedIn("/console/tenants")

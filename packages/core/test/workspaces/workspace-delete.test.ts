@@ -6,23 +6,9 @@ import { Documents, Workspaces } from "@docket/core"
 import { layer as memoryStorage, MemoryBlobStore, MemoryWorkspaceFileStore, MemoryWorkspaceStore } from "@docket/storage-memory"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, Option, Stream } from "effect"
+import { workspaceFixture } from "@docket/core/testing"
 
-const workspace: Workspaces.Workspace = {
-  workspace_id: "ws-1",
-  tenant_id: "ten-1",
-  name: "w",
-  domain_id: "d",
-  domain_slug: "generic",
-  domain_version: 1,
-  access: { labels: [], default_label: null },
-  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
-  knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
-  ledger_understanding: Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
-  config_version: 1,
-  status: "deleting",
-  created_at: 0,
-  updated_at: 0
-}
+const workspace = workspaceFixture({ status: "deleting" })
 
 const job = { job_id: "job-1", tenant_id: "ten-1", input: { workspace_id: "ws-1" } } as Parameters<typeof Workspaces.workspaceDeleteKind.run>[0]
 const report = () => Effect.void

@@ -20,8 +20,7 @@ import { CATALOG_FIELDS } from "../../../src/workspaces/catalog/catalog-fields.j
 import type { Taxonomy } from "../../../src/workspaces/domains/domain-definition.js"
 import { fileFromNew } from "../../../src/workspaces/files/workspace-file.js"
 import type { FileIngestionRecord } from "../../../src/workspaces/ingestion/file-ingestion.js"
-import type { Workspace } from "../../../src/workspaces/workspace/workspace.js"
-import { DEFAULT_KNOWLEDGE_GRAPH, DEFAULT_LEDGER_UNDERSTANDING } from "../../../src/workspaces/workspace/workspace.js"
+import { workspaceFixture } from "@docket/core/testing"
 
 describe("catalog decimals", () => {
   it("compare as numbers, whatever their scale, sign or leading zeros", () => {
@@ -89,22 +88,12 @@ describe("document types", () => {
   })
 })
 
-const workspace: Workspace = {
+const workspace = workspaceFixture({
   workspace_id: "ws-cat",
   tenant_id: "ten-cat",
-  name: "w",
-  domain_id: "d",
   domain_slug: "financial",
-  domain_version: 1,
-  access: { labels: [{ name: "finance", description: "money" }], default_label: "finance" },
-  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
-  knowledge_graph: DEFAULT_KNOWLEDGE_GRAPH,
-  ledger_understanding: DEFAULT_LEDGER_UNDERSTANDING,
-  config_version: 1,
-  status: "active",
-  created_at: 0,
-  updated_at: 0
-}
+  access: { labels: [{ name: "finance", description: "money" }], default_label: "finance" }
+})
 
 const fileOf = (fileId: string, path: string, fileType: string) =>
   fileFromNew({

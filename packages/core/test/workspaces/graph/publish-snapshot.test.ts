@@ -10,23 +10,9 @@ import { Effect, Either, Layer, Option } from "effect"
 import { KnowledgeGraphStore } from "../../../src/workspaces/graph/graph-store.js"
 import { publishUnlessDeleted } from "../../../src/workspaces/graph/publish-snapshot.js"
 import type { GraphSnapshot } from "../../../src/workspaces/graph/snapshot.js"
+import { workspaceFixture } from "@docket/core/testing"
 
-const workspace: Workspaces.Workspace = {
-  workspace_id: "ws-1",
-  tenant_id: "ten-1",
-  name: "w",
-  domain_id: "d",
-  domain_slug: "generic",
-  domain_version: 1,
-  access: { labels: [], default_label: null },
-  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
-  knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
-  ledger_understanding: Workspaces.DEFAULT_LEDGER_UNDERSTANDING,
-  config_version: 1,
-  status: "active",
-  created_at: 0,
-  updated_at: 0
-}
+const workspace = workspaceFixture()
 
 const snapshot: GraphSnapshot = { snapshot_id: "snap-1", built_at: 0, file_ids: ["f-1"], nodes: [], edges: [] }
 const fileGraph = { file_id: "f-1", path: "a.md", ingested_hash: "h", graph: { nodes: [], edges: [] } } as unknown as Workspaces.Graph.FileGraphRecord

@@ -11,26 +11,18 @@ import { Effect, Either, Layer, Option } from "effect"
 import { settingsLayer } from "../../../src/kernel/config.js"
 import { buildTable } from "../../../src/workspaces/tables/table-profile.js"
 import type { RawCell } from "../../../src/workspaces/tables/workspace-table.js"
+import { workspaceFixture } from "@docket/core/testing"
 
 const TENANT = "ten-ledger"
 
-const workspace = (id: string): Workspaces.Workspace => ({
-  workspace_id: id,
-  tenant_id: TENANT,
-  name: "ledger",
-  domain_id: "d",
-  domain_slug: "generic",
-  domain_version: 1,
-  access: { labels: [], default_label: null },
-  retention_policy: { derived_ttl_days: null, source_ttl_days: null, job_ttl_days: 30 },
-  knowledge_graph: Workspaces.DEFAULT_KNOWLEDGE_GRAPH,
-  // runs here take the recommended primary (the HTTP suite covers `required`)
-  ledger_understanding: { ...Workspaces.DEFAULT_LEDGER_UNDERSTANDING, package_confirmation: "automatic" },
-  config_version: 1,
-  status: "active",
-  created_at: 0,
-  updated_at: 0
-})
+const workspace = (id: string) =>
+  workspaceFixture({
+    workspace_id: id,
+    tenant_id: TENANT,
+    name: "ledger",
+    // runs here take the recommended primary (the HTTP suite covers `required`)
+    ledger_understanding: { ...Workspaces.DEFAULT_LEDGER_UNDERSTANDING, package_confirmation: "automatic" }
+  })
 
 /** a balanced journal of `entries` two-line entries */
 const journalGrid = (entries: number): ReadonlyArray<ReadonlyArray<RawCell>> => [
