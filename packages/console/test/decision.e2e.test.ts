@@ -4,7 +4,8 @@
  * own validation messages, limiter (shared with the account's other keys) and debit.
  */
 import { describe, expect, it } from "vitest"
-import { useConsole, WAIT_MS } from "./support/console.js"
+import { WAIT_MS } from "./support/console.js"
+import { useConsole } from "./support/use-console.js"
 
 const KEY = /svc_sk_[A-Za-z0-9_-]{43}/
 

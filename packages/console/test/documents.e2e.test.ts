@@ -7,7 +7,8 @@ import { waitUntil } from "@docket/core/testing"
 import { PDFDocument, StandardFonts } from "pdf-lib"
 import * as F from "../../formats/test/fixtures.js"
 import { describe, expect, it } from "vitest"
-import { useConsole, WAIT_MS } from "./support/console.js"
+import { WAIT_MS } from "./support/console.js"
+import { useConsole } from "./support/use-console.js"
 
 const TEXT = "Quarterly report\n\nInvoice INV-7 issued to Acme Corp.\n\nTotal: 1250.50 EUR\n"
 

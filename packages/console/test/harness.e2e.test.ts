@@ -3,7 +3,8 @@
  * setting faults, and reset behind a confirmation.
  */
 import { describe, expect, it } from "vitest"
-import { useConsole, WAIT_MS } from "./support/console.js"
+import { WAIT_MS } from "./support/console.js"
+import { useConsole } from "./support/use-console.js"
 
 describe("console: sign-in and harness (Chromium)", () => {
   const c = useConsole()

@@ -3,7 +3,7 @@
  * the status-class filter, clearing behind a confirmation, and a phone's width.
  */
 import { describe, expect, it } from "vitest"
-import { useConsole } from "./support/console.js"
+import { useConsole } from "./support/use-console.js"
 
 describe("console: the request journal (Chromium)", () => {
   const c = useConsole()

@@ -4,7 +4,7 @@
  * graph built and drawn (sigma.js), and the ledger report's run.
  */
 import { describe, expect, it } from "vitest"
-import { useConsole } from "./support/console.js"
+import { useConsole } from "./support/use-console.js"
 
 /** Ingestion runs the sentence encoder: its first load may take a while on a loaded machine. */
 const INGESTION_MS = 240_000

@@ -21,7 +21,7 @@ export const toGraph = (data: NonNullable<KgInfo["graph"]>) => {
       label: n.title,
       x: Math.cos(angle),
       y: Math.sin(angle),
-      size: 3 + Math.sqrt(n.degree) * 2,
+      size: 5 + Math.sqrt(n.degree) * 3,
       color: PALETTE[types.indexOf(n.node_type) % PALETTE.length]
     })
   })
@@ -42,7 +42,8 @@ export const GraphView = ({ data }: { readonly data: NonNullable<KgInfo["graph"]
   useEffect(() => {
     let renderer: Sigma | undefined
     try {
-      renderer = new Sigma(graph, container.current!)
+      // sizes in pixels: sigma 4 reads them in the layout's units by default, which on a small graph draws discs wider than their edges
+      renderer = new Sigma(graph, container.current!, { settings: { itemSizesReference: "screen", labelRenderedSizeThreshold: 4 } })
       setDrawn(true)
     } catch (error) {
       setProblem(`This browser could not draw the graph (${(error as Error).message}); its nodes are listed below.`)

@@ -11,7 +11,6 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build } from "vite"
-import { afterAll, beforeAll } from "vitest"
 
 export const ADMIN_TOKEN = "console-e2e-token"
 
@@ -55,7 +54,7 @@ export interface ConsoleHarness {
   readonly close: () => Promise<void>
 }
 
-type Settings = NonNullable<NonNullable<Parameters<typeof createDocket>[0]>["settings"]>
+export type Settings = NonNullable<NonNullable<Parameters<typeof createDocket>[0]>["settings"]>
 
 /** `settings` are added to the admin token (e.g. `journalBodies`). */
 export const startConsole = async (settings: Omit<Settings, "adminToken"> = {}): Promise<ConsoleHarness> => {
@@ -96,34 +95,3 @@ export const startConsole = async (settings: Omit<Settings, "adminToken"> = {}):
   }
 }
 
-/**
- * The console of a test file: started before its tests (one server and browser for the file),
- * closed after them; the harness's members read the started one.
- */
-export const useConsole = (settings: Omit<Settings, "adminToken"> = {}): ConsoleHarness => {
-  let started: ConsoleHarness | undefined
-  beforeAll(async () => {
-    started = await startConsole(settings)
-  }, 240_000)
-  afterAll(async () => {
-    await started?.close()
-  })
-  const current = () => {
-    if (started === undefined) throw new Error("the console is started before the file's tests")
-    return started
-  }
-  return {
-    get url() {
-      return current().url
-    },
-    get docket() {
-      return current().docket
-    },
-    get browser() {
-      return current().browser
-    },
-    open: (path, options) => current().open(path, options),
-    signedIn: (path, options) => current().signedIn(path, options),
-    close: () => current().close()
-  }
-}
