@@ -95,11 +95,16 @@ const padStart = (s: string, n: number) => " ".repeat(Math.max(1, n - vis(s))) +
 const line = (cells: ReadonlyArray<readonly [string, number, "l" | "r"]>) =>
   cells.map(([s, n, a]) => (a === "l" ? padEnd(s, n) : padStart(s, n))).join("").replace(/\s+$/, "")
 
+/** an IBAN whose check digits hold (ISO 13616 mod 97), printed in groups of four */
 const iban = (rng: Prng, lang: Lang) => {
-  const digits = () => String(rng.int(1000, 9999))
-  return lang === "de" ? `DE${rng.int(10, 99)} ${digits()} ${digits()} ${digits()} ${digits()} ${rng.int(10, 99)}`
-    : lang === "fr" ? `FR76 ${digits()} ${digits()} ${digits()} ${digits()} ${digits()} ${rng.int(100, 999)}`
-    : `GB${rng.int(10, 99)} NWBK ${digits()} ${digits()} ${digits()} ${rng.int(10, 99)}`
+  const country = lang === "de" ? "DE" : lang === "fr" ? "FR" : "GB"
+  const length = lang === "de" ? 18 : lang === "fr" ? 23 : 18
+  const bban = (lang === "en" ? "NWBK" : "") + Array.from({ length: length - (lang === "en" ? 4 : 0) }, () => String(rng.int(0, 9))).join("")
+  const digits = (bban + country + "00").replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55))
+  let rest = 0
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97
+  const compact = `${country}${String(98 - rest).padStart(2, "0")}${bban}`
+  return compact.replace(/(.{4})(?=.)/g, "$1 ")
 }
 
 /** How the invoice's facts (number, dates) are printed. */
