@@ -17,14 +17,17 @@
  *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: an
  *   enum takes the value the document names first (title first), a currency field the document's
  *   most frequent currency, a plain "date" field the first date, a seller-like field (vendor,
- *   merchant, supplier…) the first company name (a line ending in Inc, LLC, Ltd, GmbH…), and
+ *   merchant, supplier…) the letterhead's name (`layout/blocks.ts`), a buyer-like field the first
+ *   line of the address block after it, and
  *   numbers, dates and short phrases are read from a sentence that uses the field's words
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
  *   of the State of New York").
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
- *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
+ *   the rows below whose cells (matched to the header's columns by horizontal position, a ragged
+ *   value to the heading whose span holds it: `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped; separate money-in and money-out
+ *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
+ *   its item; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
