@@ -87,6 +87,8 @@ decisionDocumentsHttpSuite("Bun: listen, PostgreSQL storage", onBun("listen", "p
 
 // the request journal on Bun, driven over HTTP (its settings through DOCKET_TEST_SETTINGS)
 journalHttpSuite("Bun: listen", onBun("listen"))
+journalHttpSuite("Bun: Bun.serve + makeBunFetchHandler", onBun("fetch-handler"))
+journalHttpSuite("Bun: layer (BunHttpServer)", onBun("layer"))
 
 // the document service's suites on Bun (the test parser, memory storage), both ways of serving
 documentsHttpSuite("Bun: listen", onBun("listen", "memory", true))
