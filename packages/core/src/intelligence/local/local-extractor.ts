@@ -20,7 +20,11 @@
  *   merchant, supplier…) the first company name (a line ending in Inc, LLC, Ltd, GmbH…), and
  *   numbers, dates and short phrases are read from a sentence that uses the field's words
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
- *   of the State of New York").
+ *   of the State of New York"), an amount after the name's head word ("the total premium payable
+ *   … is £1,434.81" for `annual_premium`), and values from clauses (`layout/clauses.ts`): a party
+ *   by the role a defined term gives it (`… Co. (the "Insured")`), the agent of the field's verb
+ *   ("issued by …"), a start or end field from a period ("runs from … to …"). "From" and "To"
+ *   alone label a period's ends.
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
  *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
@@ -39,10 +43,11 @@ import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
+import { definedTerms, passiveAgents, periodsIn } from "./layout/clauses.js"
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, moneyIn, numberOf
 } from "./layout/values.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
@@ -70,11 +75,21 @@ const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.
 const isTemporalField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "start", "end", "begin", "until", "since", "expiry", "expiration", "effective", "period", "from", "through")
 
+const END_WORDS = ["end", "to", "until", "closing", "last", "final", "through", "expiry", "expiration", "termination"] as const
+const START_WORDS = ["start", "begin", "from", "since", "effective", "commencement", "inception", "opening", "first"] as const
+/** whether the name or title uses one of the words, stop words included ("valid_until", "date_from") */
+const usesWord = (node: SchemaNode, name: string, ws: ReadonlyArray<string>) => {
+  const own = words(`${name} ${node.title ?? ""}`.replace(/_/g, " ").replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")).map((w) => stem(w))
+  return ws.some((w) => own.includes(stem(w)))
+}
+const isEndField = (node: SchemaNode, name: string) => usesWord(node, name, END_WORDS)
+const isStartField = (node: SchemaNode, name: string) => usesWord(node, name, START_WORDS)
+
 /** a value with two dates is a range: an end-like field ("…_end", "to", "until", "closing") takes the second */
 const dateInRange = (node: SchemaNode, name: string, text: string, order: DayOrder): string | null => {
   const dates = datesOf(text, order)
   if (dates.length < 2) return dates[0] ?? null
-  return has(`${name} ${node.title ?? ""}`, "end", "to", "until", "closing", "last", "final", "through", "expiry", "expiration") ? dates[1]! : dates[0]!
+  return isEndField(node, name) ? dates[1]! : dates[0]!
 }
 
 const isFreeTextField = (node: SchemaNode, name: string) =>
@@ -177,8 +192,19 @@ const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCel
   return depth
 }
 
+/** "From" and "To" alone label the two ends of a period ("Statement period" above them, or nothing) */
+const PERIOD_START_LABEL = /^(?:from|since|start(?:ing)?)$/i
+const PERIOD_END_LABEL = /^(?:to|until|till|through|end(?:ing)?)$/i
+const periodEndLabelScore = (node: ScalarNode, name: string, label: string): number => {
+  if (node.type !== "string" || !(isDateField(node, name) || isTemporalField(node, name))) return 0
+  const word = label.trim().replace(/[:：]$/, "").trim()
+  if (isEndField(node, name)) return PERIOD_END_LABEL.test(word) ? 0.6 : 0
+  return isStartField(node, name) && PERIOD_START_LABEL.test(word) ? 0.6 : 0
+}
+
 const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): Array<Candidate> => {
   const out: Array<Candidate> = []
+  const scoreOf = (label: string) => Math.max(labelScore(fw, label), periodEndLabelScore(node, name, label))
   let order = 0
   /** a value under a label scoring `score`, found in a way weighing `weight` (beside 1, below 0.9) */
   const push = (raw: string, score: number, weight = 1) => {
@@ -192,10 +218,10 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
     const stacked = isStackedLabelRow(row)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
-      if (inline !== null) push(inline[2]!, labelScore(fw, inline[1]!))
+      if (inline !== null) push(inline[2]!, scoreOf(inline[1]!))
       const label = cell.text.replace(/[:：]\s*$/, "")
       if (!looksLikeLabel(label)) return
-      const score = labelScore(fw, label)
+      const score = scoreOf(label)
       if (score < MIN_LABEL_SCORE) return
       const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) push(right.text, score)
@@ -209,7 +235,9 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
           // a column heading over several values is a table's, not one value's label; a label alone
           // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
           const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
-          if (below !== undefined) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
+          // a cell below that is "Label: value" itself holds its own label's value ("Billing period" over "From: …")
+          const labelled = below !== undefined && /\p{L}/u.test(LABEL_VALUE.exec(below.text)?.[1] ?? "")
+          if (below !== undefined && !labelled) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
         }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
@@ -221,7 +249,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       for (let k = 1; k < ws.length && k <= 5; k++) {
         const label = ws.slice(0, k).join(" ")
         const rest = ws.slice(k).join(" ")
-        const score = labelScore(fw, label)
+        const score = scoreOf(label)
         if (score < MIN_LABEL_SCORE) continue
         if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null) continue
         push(rest, score, 0.95)
@@ -396,10 +424,21 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     const id = identifierInSentence(name, ctx)
     if (id !== null) return id
   }
+  const head = terms(name.replace(/_/g, " ")).at(-1)
   for (const sentence of sentencesOf(ctx)) {
     const ts = terms(sentence)
     const hits = strong.filter((t) => ts.includes(t))
-    if (hits.length < Math.min(strong.length, 2) && !(strong.length === 1 && hits.length === 1)) continue
+    if (hits.length < Math.min(strong.length, 2) && !(strong.length === 1 && hits.length === 1)) {
+      // the name's head word and an amount in a currency: "The total premium payable … is £1,434.81"
+      // is the `annual_premium` even without "annual"
+      if (node.type === "number" && head !== undefined && ts.includes(head)) {
+        // the amount after the head word: a table's amounts before it are other fields'
+        const at = [...sentence.matchAll(/\p{L}+/gu)].find((m) => terms(m[0]).includes(head))?.index ?? 0
+        const money = moneyIn(sentence.slice(at), ctx.order).find((m) => m.currency !== null)
+        if (money !== undefined) return Number(money.amount)
+      }
+      continue
+    }
     if (node.type === "number" || node.type === "integer") {
       const n = numberInSentence(sentence, name)
       if (n !== undefined && (node.type === "number" || Number.isInteger(n))) return n
@@ -407,7 +446,7 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     }
     if (node.type !== "string" || node.enum !== null) continue
     if (isDateField(node, name)) {
-      const d = dateOf(sentence, ctx.order)
+      const d = dateInRange(node, name, sentence, ctx.order)
       if (d !== null) return d
       continue
     }
@@ -416,6 +455,55 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     if (phrase !== undefined) return phrase
   }
   return null
+}
+
+/** The field's words as written (lower case, singular): its name's and title's, and its description's. */
+const wordForms = (node: SchemaNode, name: string) => {
+  const forms = (text: string) => new Set(words(text.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2")).map((w) => w.replace(/s$/, "")))
+  return { own: forms(`${name} ${node.title ?? ""}`), described: forms(node.description ?? "") }
+}
+
+/**
+ * A value read from a clause (`layout/clauses.ts`) when no label names the field: a start or end
+ * field takes that end of the period whose sentence shares most of the field's words (the first
+ * period on ties, or when none shares any); a name field takes the party a defined term gives a
+ * role the field names ("(the "Insured")" for "Name of the insured or policyholder"), else the
+ * agent of a verb the field uses ("issued by …" for "Insurance company that issues the policy").
+ */
+const clauseValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | null => {
+  if (node.type !== "string" || node.enum !== null || isCurrencyField(node, name)) return null
+  const sentences = sentencesOf(ctx)
+  if (isDateField(node, name) || isTemporalField(node, name)) {
+    const end = isEndField(node, name)
+    if (!end && !isStartField(node, name)) return null
+    let found: { readonly value: string; readonly score: number } | undefined
+    for (const sentence of sentences) {
+      const period = periodsIn(sentence, ctx.order)[0]
+      if (period === undefined) continue
+      const ts = new Set(terms(sentence))
+      let score = 0
+      for (const [t, w] of fw.weights) if (ts.has(t)) score += w
+      if (found === undefined || score > found.score) found = { value: end ? period.end : period.start, score }
+    }
+    return found?.value ?? null
+  }
+  if (isIdentifierField(name) || isFreeTextField(node, name)) return null
+  const { own, described } = wordForms(node, name)
+  const roleScore = (role: string) => {
+    const ws = words(role).map((w) => w.replace(/s$/, ""))
+    if (ws.every((w) => own.has(w))) return 1
+    return ws.every((w) => own.has(w) || described.has(w)) ? 0.6 : 0
+  }
+  const verbs = new Set([...own, ...described].map((w) => stem(w)))
+  let found: { readonly value: string; readonly score: number } | undefined
+  const offer = (value: string, score: number) => {
+    if (score > 0 && (found === undefined || score > found.score)) found = { value, score }
+  }
+  for (const sentence of sentences) {
+    for (const term of definedTerms(sentence)) offer(term.name, roleScore(term.role))
+    for (const agent of passiveAgents(sentence)) offer(agent.name, verbs.has(agent.verb) ? 0.5 : 0)
+  }
+  return found?.value ?? null
 }
 
 /** The enum value the document names first, its head (title) before the rest. */
@@ -444,6 +532,8 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (first !== undefined) return first
   }
   if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
+    const clause = clauseValue(node, name, fw, ctx)
+    if (clause !== null) return clause
     const company = companyNames(ctx)[0]
     if (company !== undefined) return company
     const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
@@ -451,7 +541,10 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (text !== "" && !DOCUMENT_WORDS.test(toEnglish(text)) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
     return null
   }
-  return sentenceValue(node, name, fw, ctx)
+  // a sentence using the field's own words is surer of a date than a period it may not be about;
+  // a defined term or an agent is surer of a name than the phrase after the field's words
+  if (isDateField(node, name) || isTemporalField(node, name)) return sentenceValue(node, name, fw, ctx) ?? clauseValue(node, name, fw, ctx)
+  return clauseValue(node, name, fw, ctx) ?? sentenceValue(node, name, fw, ctx)
 }
 
 const TAX_TERM = stem("tax")

@@ -55,13 +55,18 @@ for (const group of EQUIVALENTS) {
 /**
  * Set phrases of business documents that name a field by other words: a balance "brought
  * forward" is the opening one and "carried forward" the closing one; what is left "to pay" is
- * the total.
+ * the total; a "Bill number" or "Bill date" is the invoice's (a bill is an invoice, though "Bill
+ * to" names the customer); an amount "before VAT" or "excl. tax" is the subtotal; a direct debit
+ * is taken on the day payment is due.
  */
 const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
   [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
   [/\b(?:left\s+)?to\s+pay\b(?!\s+(?:before|by|until|on)\b)/i, ["total"]],
-  [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]]
+  [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
+  [/\bbill\s+(?:no\b|nr\b|number|#|date|ref)/i, ["invoice"]],
+  [/\b(?:before|excl(?:uding|\.)?|ex\.?|net\s+of|without)\s+(?:vat|tax|gst)\b/i, ["subtotal"]],
+  [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]]
 ]
 
 const TAX = stem("tax")

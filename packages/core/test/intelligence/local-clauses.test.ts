@@ -1,0 +1,106 @@
+/**
+ * The local engine reading values out of clauses (`layout/clauses.ts`): defined terms, passive
+ * agents, periods; and the label phrases of bills ("Bill number", "before VAT", "From"/"To").
+ * Small fixtures written for these tests, in wordings no evaluation set uses.
+ */
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
+import { compileExtractSchema } from "../../src/documents/schema/compile.js"
+import { definedTerms, passiveAgents, periodsIn } from "../../src/intelligence/local/layout/clauses.js"
+import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
+
+const extract = (schema: unknown, markdown: string) => {
+  const compiled = compileExtractSchema(schema)
+  if (Either.isLeft(compiled)) throw new Error(JSON.stringify(compiled.left))
+  const doc = documentOfMarkdown(markdown, "doc.md")
+  return extractLocally({ schema: compiled.right, content: { markdown, pages: doc.pages, blocks: doc.blocks, sheets: [] } })
+}
+
+describe("clauses", () => {
+  it("defined terms: the name before its role in parentheses, quoted or not, with 'hereinafter'", () => {
+    expect(definedTerms(`This lease is made by Oakridge Property Holdings LLC (the "Landlord") and Maria Lopez ("Tenant").`)).toEqual([
+      { name: "Oakridge Property Holdings LLC", role: "landlord" },
+      { name: "Maria Lopez", role: "tenant" }
+    ])
+    expect(definedTerms("between Bank of Scotland plc (hereinafter the “Lender”) and others")).toEqual([{ name: "Bank of Scotland plc", role: "lender" }])
+    // a role naming the document is no party
+    expect(definedTerms(`This Master Services Agreement (the "Agreement") is entered into`)).toEqual([])
+  })
+
+  it("passive agents: the capitalised name after '<verb>ed by', up to the next plain word", () => {
+    expect(passiveAgents("This certificate is signed by Dr. Ana Ruiz on behalf of the board.")).toEqual([{ name: "Dr. Ana Ruiz", verb: "sign" }])
+    expect(passiveAgents("governed by the laws of Ireland")).toEqual([])
+  })
+
+  it("periods: two dates joined by to, until, through, and or a dash; not two dates apart", () => {
+    expect(periodsIn("Cover applies from 3 March 2026 until 2 March 2027 inclusive.", "day-first")).toEqual([{ start: "2026-03-03", end: "2027-03-02" }])
+    expect(periodsIn("Term: 2026-01-01 – 2026-12-31", "day-first")).toEqual([{ start: "2026-01-01", end: "2026-12-31" }])
+    expect(periodsIn("Signed on 2026-01-01 and delivered on 2026-02-01 at the office.", "day-first")).toEqual([])
+    // an end before its start is no period
+    expect(periodsIn("from 2027-01-01 to 2026-01-01", "day-first")).toEqual([])
+  })
+})
+
+const LEASE = {
+  type: "object",
+  properties: {
+    landlord_name: { type: "string", description: "Owner letting the property" },
+    tenant_name: { type: "string", description: "Person renting the property" },
+    lease_start: { type: "string", description: "First day of the lease (YYYY-MM-DD)" },
+    lease_end: { type: "string", description: "Last day of the lease (YYYY-MM-DD)" },
+    monthly_rent: { type: "number", description: "Rent due each month" }
+  }
+}
+
+const WARRANTY = {
+  type: "object",
+  properties: {
+    manufacturer: { type: "string", description: "Company that grants the warranty" },
+    holder_name: { type: "string", description: "Name of the purchaser or holder" },
+    valid_from: { type: "string", description: "Date the warranty starts" },
+    valid_until: { type: "string", description: "Date the warranty ends" }
+  }
+}
+
+describe("values from clauses", () => {
+  it("a lease in running text: parties by their defined roles, the term's two ends, the rent after its head word", () => {
+    const data = extract(LEASE,
+      `RESIDENTIAL LEASE\n\nThis lease is made by Oakridge Property Holdings LLC (the "Landlord") and Maria Lopez (the "Tenant"). ` +
+      `The lease runs from 1 September 2026 to 31 August 2027. The rent payable each month is $1,850.00, due on the first day of the month.`)
+    expect(data).toEqual({ landlord_name: "Oakridge Property Holdings LLC", tenant_name: "Maria Lopez", lease_start: "2026-09-01", lease_end: "2027-08-31", monthly_rent: 1850 })
+  })
+
+  it("an agent of the field's own verb, a role named only in the description, a period in the sentence that shares the field's words", () => {
+    const data = extract(WARRANTY,
+      `WARRANTY CERTIFICATE\n\nOffice hours run from 2026-01-05 to 2026-01-09 for registration.\n\n` +
+      `This warranty is granted by Kestrel Appliances GmbH to Tomasz Nowak (the "Purchaser"). The warranty is valid from 12/05/2026 to 11/05/2028.`)
+    expect(data).toEqual({ manufacturer: "Kestrel Appliances GmbH", holder_name: "Tomasz Nowak", valid_from: "2026-05-12", valid_until: "2028-05-11" })
+  })
+})
+
+const BILL = {
+  type: "object",
+  properties: {
+    invoice_number: { type: "string" },
+    invoice_date: { type: "string", description: "Date issued" },
+    due_date: { type: "string" },
+    customer_name: { type: "string" },
+    subtotal: { type: "number" },
+    total: { type: "number" },
+    period_start: { type: "string", description: "First day billed" },
+    period_end: { type: "string", description: "Last day billed" }
+  }
+}
+
+describe("the labels of bills", () => {
+  it("'Bill number' and 'Bill date' are the invoice's, 'Bill to' still the customer; 'excl. VAT' is the subtotal; 'Direct debit on' the due date; 'From' and 'To' a period's ends", () => {
+    const data = extract(BILL,
+      "WATER BILL\n\nBill to: Henrik Dahl\nBill number: WB-20931\nBill date: 02/03/2026\nDirect debit on: 16/03/2026\n\nBilling period\nFrom: 01/02/2026\nTo: 28/02/2026\n\n" +
+      "Amount excl. VAT: 40.00\nTotal: 48.00")
+    expect(data).toEqual({
+      invoice_number: "WB-20931", invoice_date: "2026-03-02", due_date: "2026-03-16", customer_name: "Henrik Dahl", subtotal: 40, total: 48,
+      period_start: "2026-02-01", period_end: "2026-02-28"
+    })
+  })
+})
