@@ -1,6 +1,7 @@
 /**
  * The local engine reading values out of clauses (`layout/clauses.ts`): defined terms, passive
- * agents, periods; and the label phrases of bills ("Bill number", "before VAT", "From"/"To").
+ * agents, periods; the label phrases of bills ("Bill number", "before VAT", "From"/"To"); a payroll
+ * table whose earnings column is headed "Payments".
  * Small fixtures written for these tests, in wordings no evaluation set uses.
  */
 import { Either } from "effect"
@@ -101,6 +102,27 @@ describe("the labels of bills", () => {
     expect(data).toEqual({
       invoice_number: "WB-20931", invoice_date: "2026-03-02", due_date: "2026-03-16", customer_name: "Henrik Dahl", subtotal: 40, total: 48,
       period_start: "2026-02-01", period_end: "2026-02-28"
+    })
+  })
+})
+
+const PAYSLIP = {
+  type: "object",
+  properties: {
+    net_pay: { type: "number" },
+    earnings: { type: "array", items: { type: "object", properties: { description: { type: "string", description: "Name of the earning" }, amount: { type: "number" } } } },
+    deductions: { type: "array", items: { type: "object", properties: { description: { type: "string", description: "Name of the deduction" }, amount: { type: "number" } } } }
+  }
+}
+
+describe("a payroll table", () => {
+  it("'Payments' and 'Deductions' columns beside the elements' names are the earnings and the deductions, though 'Pay element' also speaks of pay", () => {
+    const data = extract(PAYSLIP,
+      "PAY ADVICE\n\nPay element\tPayments\tDeductions\nSalary\t2,100.00\t\nHoliday pay\t180.50\t\nPAYE tax\t\t310.20\nStudent loan\t\t42.00\n\nNet pay: 1,928.30")
+    expect(data).toEqual({
+      net_pay: 1928.3,
+      earnings: [{ description: "Salary", amount: 2100 }, { description: "Holiday pay", amount: 180.5 }],
+      deductions: [{ description: "PAYE tax", amount: 310.2 }, { description: "Student loan", amount: 42 }]
     })
   })
 })

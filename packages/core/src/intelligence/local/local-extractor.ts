@@ -589,7 +589,18 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   const taxCell = (text: string) => labelTerms(text).includes(TAX_TERM)
   const namesTax = (p: (typeof scalars)[number]) => [...words.get(p.name)!.weights.entries()].some(([t, w]) => w >= 1 && sameWord(t, TAX_TERM))
   const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
-  const anchor = listWords === null ? -1 : row.cells.findIndex((c) => looksLikeLabel(c.text) && labelScore(listWords, c.text) >= MIN_LABEL_SCORE && labelScore(listWords, c.text) > propertyScore(c.text))
+  // the cell naming the list best ("Payments" rather than "Pay element" for earnings), the first on ties
+  let anchor = -1
+  let anchorScore = MIN_LABEL_SCORE - 1e-9
+  if (listWords !== null) {
+    row.cells.forEach((c, i) => {
+      const score = looksLikeLabel(c.text) ? labelScore(listWords, c.text) : 0
+      if (score > anchorScore + 1e-9 && score > propertyScore(c.text)) {
+        anchor = i
+        anchorScore = score
+      }
+    })
+  }
   let cells = row.cells
   if (anchor >= 0) {
     let end = anchor + 1

@@ -39,6 +39,7 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "employee staff worker",
   "employer company",
   "gross before",
+  "earning payment",
   "net after subtotal"
 ]
 
