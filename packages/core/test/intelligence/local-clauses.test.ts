@@ -8,7 +8,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
-import { definedTerms, passiveAgents, periodsIn } from "../../src/intelligence/local/layout/clauses.js"
+import { definedTerms, eventDates, passiveAgents, periodsIn } from "../../src/intelligence/local/layout/clauses.js"
 import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
 
 const extract = (schema: unknown, markdown: string) => {
@@ -40,6 +40,13 @@ describe("clauses", () => {
     expect(periodsIn("Signed on 2026-01-01 and delivered on 2026-02-01 at the office.", "day-first")).toEqual([])
     // an end before its start is no period
     expect(periodsIn("from 2027-01-01 to 2026-01-01", "day-first")).toEqual([])
+  })
+
+  it("event dates: a date a verb starts or ends, not any date", () => {
+    expect(eventDates("The engagement commences on 2 February 2026 and expires on the 1 February 2027.", "day-first")).toEqual([
+      { date: "2026-02-02", kind: "start" }, { date: "2027-02-01", kind: "end" }
+    ])
+    expect(eventDates("Invoice dated 2026-02-02, paid 2026-02-10.", "day-first")).toEqual([])
   })
 })
 
@@ -77,6 +84,14 @@ describe("values from clauses", () => {
       `WARRANTY CERTIFICATE\n\nOffice hours run from 2026-01-05 to 2026-01-09 for registration.\n\n` +
       `This warranty is granted by Kestrel Appliances GmbH to Tomasz Nowak (the "Purchaser"). The warranty is valid from 12/05/2026 to 11/05/2028.`)
     expect(data).toEqual({ manufacturer: "Kestrel Appliances GmbH", holder_name: "Tomasz Nowak", valid_from: "2026-05-12", valid_until: "2028-05-11" })
+  })
+})
+
+describe("a start from its verb", () => {
+  it("a start field with no label and no period takes the date the text says something begins on", () => {
+    const data = extract({ type: "object", properties: { start_date: { type: "string", description: "Date the engagement starts" }, end_date: { type: "string" } } },
+      "CONSULTING LETTER\n\nThe engagement commences on 2 February 2026 and remains in force until 31 July 2026.")
+    expect(data).toEqual({ start_date: "2026-02-02", end_date: "2026-07-31" })
   })
 })
 

@@ -23,7 +23,7 @@
  *   of the State of New York"), an amount after the name's head word ("the total premium payable
  *   … is £1,434.81" for `annual_premium`), and values from clauses (`layout/clauses.ts`): a party
  *   by the role a defined term gives it (`… Co. (the "Insured")`), the agent of the field's verb
- *   ("issued by …"), a start or end field from a period ("runs from … to …"). "From" and "To"
+ *   ("issued by …"), a start or end field from a period ("runs from … to …") or a verb ("begins on …"). "From" and "To"
  *   alone label a period's ends.
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
  *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
@@ -43,7 +43,7 @@ import { Effect, Layer } from "effect"
 import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
 import { type ExtractInput, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
-import { definedTerms, passiveAgents, periodsIn } from "./layout/clauses.js"
+import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/clauses.js"
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
@@ -479,11 +479,13 @@ const clauseValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Contex
     let found: { readonly value: string; readonly score: number } | undefined
     for (const sentence of sentences) {
       const period = periodsIn(sentence, ctx.order)[0]
-      if (period === undefined) continue
+      const event = eventDates(sentence, ctx.order).find((e) => e.kind === (end ? "end" : "start"))
+      const value = period !== undefined ? (end ? period.end : period.start) : event?.date
+      if (value === undefined) continue
       const ts = new Set(terms(sentence))
       let score = 0
       for (const [t, w] of fw.weights) if (ts.has(t)) score += w
-      if (found === undefined || score > found.score) found = { value: end ? period.end : period.start, score }
+      if (found === undefined || score > found.score) found = { value, score }
     }
     return found?.value ?? null
   }

@@ -7,6 +7,7 @@
  * - a passive verb names its agent: "issued by Harbourline General Insurance Ltd", "signed by …";
  * - a period names its two ends: "runs from 24/01/2026 to 23/01/2027", "between 1 May 2026 and
  *   30 April 2027", "1 July 2026 – 31 July 2026".
+ * - a verb starts or ends something on a date: "begins on 20 June 2026", "expires on …".
  *
  * Which field a clause fills is decided by the field's own words (name, title, description): the
  * role's word must be one of them, the verb one of theirs, the field a start or an end.
@@ -108,6 +109,26 @@ export const periodsIn = (sentence: string, order: DayOrder): Array<Period> => {
       out.push({ start: a.date, end: b.date })
       i++
     }
+  }
+  return out
+}
+
+export interface EventDate {
+  readonly date: string
+  /** whether the verb before it starts or ends something */
+  readonly kind: "start" | "end"
+}
+
+const STARTS = /\b(?:begins?|began|commences?|commenced|starts?|started|takes?\s+effect|took\s+effect|effective|comes?\s+into\s+force|came\s+into\s+force)\s+(?:on\s+|from\s+|as\s+(?:of|from)\s+|with\s+effect\s+from\s+)?(?:the\s+)?$/i
+const ENDS = /\b(?:ends?|ended|expires?|expired|terminates?|terminated|lapses?|lapsed|continues?\s+until|runs?\s+until|remains?\s+in\s+force\s+until)\s+(?:on\s+)?(?:the\s+)?$/i
+
+/** Dates a verb starts or ends: "begins on 20 June 2026", "expires on 2027-06-19". */
+export const eventDates = (sentence: string, order: DayOrder): Array<EventDate> => {
+  const out: Array<EventDate> = []
+  for (const span of dateSpans(sentence, order)) {
+    const before = sentence.slice(Math.max(0, span.start - 48), span.start)
+    if (STARTS.test(before)) out.push({ date: span.date, kind: "start" })
+    else if (ENDS.test(before)) out.push({ date: span.date, kind: "end" })
   }
   return out
 }
