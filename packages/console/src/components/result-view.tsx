@@ -1,14 +1,14 @@
 /**
  * A finished job's result, by its type: a parse as rendered markdown, an extraction as its JSON,
- * a classification as its segments, a grounding as boxes drawn over the page image (when the
- * file is an image uploaded from this tab) and as a table; anything else as JSON.
+ * a classification as its segments, a grounding as boxes drawn over its pages (`ground-pages.tsx`)
+ * and as a table; anything else as JSON.
  */
 import DOMPurify from "dompurify"
 import { marked } from "marked"
 import { useState } from "preact/hooks"
 import type { Job } from "../api/documents.js"
 import { type GroundMatch, type JobResults, resultOf } from "../api/job-results.js"
-import { uploadedImages } from "../api/uploaded-images.js"
+import { GroundPages } from "./ground-pages.js"
 
 const Json = ({ value, label }: { readonly value: unknown; readonly label: string }) => (
   <pre aria-label={label} tabIndex={0}>{JSON.stringify(value, null, 2)}</pre>
@@ -31,30 +31,6 @@ const Markdown = ({ markdown }: { readonly markdown: string }) => {
 }
 
 type GroundResult = JobResults["ground"]
-type GroundItem = GroundResult["results"][number]
-type VisualMatch = Extract<GroundMatch, { readonly match_type: "visual_region" }>
-
-/** Boxes normalized to the page (0–1, origin top-left) drawn as percentages over the image. */
-const PageBoxes = ({ image, page, items }: { readonly image: string; readonly page: number; readonly items: ReadonlyArray<GroundItem> }) => {
-  const boxes = items.flatMap((item) =>
-    item.matches.filter((m): m is VisualMatch => m.match_type === "visual_region" && m.page === page)
-      .map((m) => ({ item: item.item_id, m }))
-  )
-  return (
-    <figure class="page-figure">
-      <div class="page-image">
-        <img src={image} alt={`Page ${page} of the grounded file`} />
-        {boxes.map(({ item, m }, i) => (
-          <span key={i} class="ground-box" data-testid="ground-box" title={`${item}: ${m.matched_text ?? ""}`}
-            style={{ left: `${m.x * 100}%`, top: `${m.y * 100}%`, width: `${m.w * 100}%`, height: `${m.h * 100}%` }}>
-            <span class="ground-label">{item}</span>
-          </span>
-        ))}
-      </div>
-      <figcaption>{boxes.length} {boxes.length === 1 ? "box" : "boxes"} on page {page}</figcaption>
-    </figure>
-  )
-}
 
 const locationOf = (m: GroundMatch) => {
   switch (m.match_type) {
@@ -71,37 +47,32 @@ const locationOf = (m: GroundMatch) => {
   }
 }
 
-const Ground = ({ jobId, result }: { readonly jobId: string; readonly result: GroundResult }) => {
-  const image = uploadedImages.get(jobId)
-  return (
-    <>
-      {image === undefined ? (
-        <p class="muted">The boxes are drawn over the page when the file is an image uploaded from this tab; here they are listed.</p>
-      ) : <PageBoxes image={image} page={1} items={result.results} />}
-      <div class="table-wrap">
-        <table>
-          <caption class="sr-only">Grounded items</caption>
-          <thead><tr><th scope="col">Item</th><th scope="col">Found</th><th scope="col">Where</th><th scope="col">Confidence</th><th scope="col">Text</th></tr></thead>
-          <tbody>
-            {result.results.flatMap((item) =>
-              item.matches.length === 0
-                ? [<tr key={item.item_id}><td>{item.item_id}</td><td>{item.found ? "yes" : "no"}</td><td colSpan={3}>{item.error ?? "no match"}</td></tr>]
-                : item.matches.map((m, i) => (
-                  <tr key={`${item.item_id}-${i}`}>
-                    <td>{item.item_id}</td>
-                    <td>{item.found ? "yes" : "no"}</td>
-                    <td>{locationOf(m)}</td>
-                    <td class="num">{(m.confidence * 100).toFixed(1)}%</td>
-                    <td>{m.matched_text ?? ""}</td>
-                  </tr>
-                ))
-            )}
-          </tbody>
-        </table>
-      </div>
-    </>
-  )
-}
+const Ground = ({ jobId, result }: { readonly jobId: string; readonly result: GroundResult }) => (
+  <>
+    <GroundPages jobId={jobId} result={result} />
+    <div class="table-wrap">
+      <table>
+        <caption class="sr-only">Grounded items</caption>
+        <thead><tr><th scope="col">Item</th><th scope="col">Found</th><th scope="col">Where</th><th scope="col">Confidence</th><th scope="col">Text</th></tr></thead>
+        <tbody>
+          {result.results.flatMap((item) =>
+            item.matches.length === 0
+              ? [<tr key={item.item_id}><td>{item.item_id}</td><td>{item.found ? "yes" : "no"}</td><td colSpan={3}>{item.error ?? "no match"}</td></tr>]
+              : item.matches.map((m, i) => (
+                <tr key={`${item.item_id}-${i}`}>
+                  <td>{item.item_id}</td>
+                  <td>{item.found ? "yes" : "no"}</td>
+                  <td>{locationOf(m)}</td>
+                  <td class="num">{(m.confidence * 100).toFixed(1)}%</td>
+                  <td>{m.matched_text}</td>
+                </tr>
+              ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  </>
+)
 
 export const ResultView = ({ job }: { readonly job: Job }) => {
   if (job.result === null) return <p class="muted">No result.</p>
