@@ -4,10 +4,10 @@
  * over an image and over a PDF's pages), the jobs list's filters, and usage drawn as charts.
  */
 import { waitUntil } from "@docket/core/testing"
-import { PDFDocument, StandardFonts } from "pdf-lib"
 import * as F from "../../formats/test/fixtures.js"
 import { describe, expect, it } from "vitest"
-import { WAIT_MS } from "./support/console.js"
+import { uploadAndRun, WAIT_MS } from "./support/console.js"
+import { pdfOf } from "./support/pdf.js"
 import { useConsole } from "./support/use-console.js"
 
 const TEXT = "Quarterly report\n\nInvoice INV-7 issued to Acme Corp.\n\nTotal: 1250.50 EUR\n"
@@ -119,12 +119,8 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
     const page = await c.signedIn("/console/tenants")
     await page.getByRole("button", { name: "Create tenant" }).click()
     await page.getByTestId("new-docs-key").waitFor()
-    await page.getByRole("link", { name: "Upload and run" }).click()
     const image = F.drawText("HELLO WORLD", 4)
-    await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
-    await page.getByLabel("Operation").selectOption("ground")
-    await page.getByLabel("What to find (one query a line)").fill("WORLD")
-    await page.getByRole("button", { name: "Upload and run" }).click()
+    await uploadAndRun(page, { name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) }, "ground", "WORLD")
     await page.getByTestId("job-status").getByText("succeeded").waitFor()
     const box = page.getByTestId("ground-box").first()
     await box.waitFor()
@@ -144,20 +140,14 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
   }, 240_000)
 
   it("grounds a query in an uploaded PDF and draws the match's box over the page rendered by pdf.js; opened later, it asks for the file", async () => {
-    const pdf = await PDFDocument.create()
-    const font = await pdf.embedFont(StandardFonts.Helvetica)
-    const sheet = pdf.addPage([612, 792])
-    sheet.drawText("Shipping notes for the spring order", { x: 72, y: 720, size: 12, font })
-    sheet.drawText("Invoice total 1234.50 EUR", { x: 300, y: 400, size: 16, font })
-    const bytes = Buffer.from(await pdf.save())
+    const bytes = await pdfOf([612, 792], [
+      { text: "Shipping notes for the spring order", x: 72, y: 720, size: 12 },
+      { text: "Invoice total 1234.50 EUR", x: 300, y: 400, size: 16 }
+    ])
     const page = await c.signedIn("/console/tenants")
     await page.getByRole("button", { name: "Create tenant" }).click()
     await page.getByTestId("new-docs-key").waitFor()
-    await page.getByRole("link", { name: "Upload and run" }).click()
-    await page.getByLabel("File").setInputFiles({ name: "order.pdf", mimeType: "application/pdf", buffer: bytes })
-    await page.getByLabel("Operation").selectOption("ground")
-    await page.getByLabel("What to find (one query a line)").fill("Invoice total 1234.50")
-    await page.getByRole("button", { name: "Upload and run" }).click()
+    await uploadAndRun(page, { name: "order.pdf", mimeType: "application/pdf", buffer: bytes }, "ground", "Invoice total 1234.50")
     await page.getByTestId("job-status").getByText("succeeded").waitFor()
     const jobId = /\/console\/jobs\/([0-9a-f-]+)/.exec(page.url())![1]
     const key = (await heldDocsKeys(page))[0]
@@ -206,19 +196,14 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
   }, 240_000)
 
   it("parses a PDF and renders its markdown; usage shows the units and documents as charts", async () => {
-    const pdf = await PDFDocument.create()
-    const font = await pdf.embedFont(StandardFonts.Helvetica)
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-    const sheet = pdf.addPage([595, 842])
-    sheet.drawText("Board notes", { x: 72, y: 760, size: 24, font: bold })
-    sheet.drawText("The budget for the new plant was approved.", { x: 72, y: 720, size: 12, font })
+    const notes = await pdfOf([595, 842], [
+      { text: "Board notes", x: 72, y: 760, size: 24, bold: true },
+      { text: "The budget for the new plant was approved.", x: 72, y: 720, size: 12 }
+    ])
     const page = await c.signedIn("/console/tenants")
     await page.getByRole("button", { name: "Create tenant" }).click()
     await page.getByTestId("new-docs-key").waitFor()
-    await page.getByRole("link", { name: "Upload and run" }).click()
-    await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) })
-    await page.getByLabel("Operation").selectOption("parse")
-    await page.getByRole("button", { name: "Upload and run" }).click()
+    await uploadAndRun(page, { name: "notes.pdf", mimeType: "application/pdf", buffer: notes }, "parse")
     await page.getByTestId("job-status").getByText("succeeded").waitFor()
     const markdown = page.getByTestId("markdown")
     await markdown.getByText(/The budget for the new plant was approved\./).waitFor()
