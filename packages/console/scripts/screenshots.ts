@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from "node:url"
 import * as F from "../../formats/test/fixtures.js"
-import { startConsole } from "../test/support/console.js"
+import { startConsole, uploadAndRun } from "../test/support/console.js"
+import { pdfOf } from "../test/support/pdf.js"
 
 const OUT = fileURLToPath(new URL("../docs/", import.meta.url))
 
@@ -53,15 +54,28 @@ try {
   await page.goto(`${c.url}/console/tenants`)
   await page.getByRole("button", { name: "Create tenant" }).click()
   await page.getByTestId("new-docs-key").waitFor()
-  await page.getByRole("link", { name: "Upload and run" }).click()
   const image = F.drawText("HELLO WORLD", 4)
-  await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
-  await page.getByLabel("Operation").selectOption("ground")
-  await page.getByLabel("What to find (one query a line)").fill("HELLO\nWORLD")
-  await page.getByRole("button", { name: "Upload and run" }).click()
+  await uploadAndRun(page, { name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) }, "ground", "HELLO\nWORLD")
   await page.getByTestId("ground-box").first().waitFor()
   await page.getByRole("heading", { name: "Result" }).scrollIntoViewIfNeeded()
   await shot(page, "job-ground")
+
+  // a PDF's page drawn by pdf.js with the matches' boxes
+  const invoice = await pdfOf([595, 420], [
+    { text: "INVOICE INV-2026-031", x: 48, y: 360, size: 20, bold: true },
+    { text: "Acme Corp, 12 Harbour Road, Rotterdam", x: 48, y: 326, size: 11 },
+    { text: "Billed to Globex Ltd, Hamburg", x: 48, y: 308, size: 11 },
+    { text: "Industrial valves, 40 units", x: 48, y: 250, size: 11 },
+    { text: "100,000.00 EUR", x: 420, y: 250, size: 11 },
+    { text: "Delivery and insurance", x: 48, y: 230, size: 11 },
+    { text: "25,000.00 EUR", x: 426, y: 230, size: 11 },
+    { text: "Total due 125,000.00 EUR", x: 340, y: 180, size: 13, bold: true },
+    { text: "Payment within 30 days of the invoice date.", x: 48, y: 120, size: 10 }
+  ])
+  await uploadAndRun(page, { name: "invoice.pdf", mimeType: "application/pdf", buffer: invoice }, "ground", "Total due 125,000.00 EUR\nBilled to Globex Ltd")
+  await page.locator('.page-image[data-drawn="true"]').waitFor()
+  await page.getByRole("img", { name: "Page 1 of the grounded file" }).scrollIntoViewIfNeeded()
+  await shot(page, "job-ground-pdf")
 
   await page.getByRole("link", { name: "Workspaces" }).click()
   await page.getByLabel("Name").fill("Contracts")

@@ -1,13 +1,13 @@
 /**
  * The document pages in Chromium: a tenant and its keys, upload-and-run with the job followed
- * live from its event stream, the result views (rendered markdown, extracted JSON), the jobs
- * list's filters, and usage drawn as charts.
+ * live from its event stream, the result views (rendered markdown, extracted JSON, ground boxes
+ * over an image and over a PDF's pages), the jobs list's filters, and usage drawn as charts.
  */
 import { waitUntil } from "@docket/core/testing"
-import { PDFDocument, StandardFonts } from "pdf-lib"
 import * as F from "../../formats/test/fixtures.js"
 import { describe, expect, it } from "vitest"
-import { WAIT_MS } from "./support/console.js"
+import { uploadAndRun, WAIT_MS } from "./support/console.js"
+import { pdfOf } from "./support/pdf.js"
 import { useConsole } from "./support/use-console.js"
 
 const TEXT = "Quarterly report\n\nInvoice INV-7 issued to Acme Corp.\n\nTotal: 1250.50 EUR\n"
@@ -119,12 +119,8 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
     const page = await c.signedIn("/console/tenants")
     await page.getByRole("button", { name: "Create tenant" }).click()
     await page.getByTestId("new-docs-key").waitFor()
-    await page.getByRole("link", { name: "Upload and run" }).click()
     const image = F.drawText("HELLO WORLD", 4)
-    await page.getByLabel("File").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) })
-    await page.getByLabel("Operation").selectOption("ground")
-    await page.getByLabel("What to find (one query a line)").fill("WORLD")
-    await page.getByRole("button", { name: "Upload and run" }).click()
+    await uploadAndRun(page, { name: "scan.png", mimeType: "image/png", buffer: Buffer.from(F.png(image)) }, "ground", "WORLD")
     await page.getByTestId("job-status").getByText("succeeded").waitFor()
     const box = page.getByTestId("ground-box").first()
     await box.waitFor()
@@ -143,20 +139,71 @@ describe("console: tenants, jobs, upload-and-run, usage (Chromium)", () => {
     expect(Math.abs(drawn.width - match.w * img.width)).toBeLessThan(4)
   }, 240_000)
 
-  it("parses a PDF and renders its markdown; usage shows the units and documents as charts", async () => {
-    const pdf = await PDFDocument.create()
-    const font = await pdf.embedFont(StandardFonts.Helvetica)
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-    const sheet = pdf.addPage([595, 842])
-    sheet.drawText("Board notes", { x: 72, y: 760, size: 24, font: bold })
-    sheet.drawText("The budget for the new plant was approved.", { x: 72, y: 720, size: 12, font })
+  it("grounds a query in an uploaded PDF and draws the match's box over the page rendered by pdf.js; opened later, it asks for the file", async () => {
+    const bytes = await pdfOf([612, 792], [
+      { text: "Shipping notes for the spring order", x: 72, y: 720, size: 12 },
+      { text: "Invoice total 1234.50 EUR", x: 300, y: 400, size: 16 }
+    ])
     const page = await c.signedIn("/console/tenants")
     await page.getByRole("button", { name: "Create tenant" }).click()
     await page.getByTestId("new-docs-key").waitFor()
-    await page.getByRole("link", { name: "Upload and run" }).click()
-    await page.getByLabel("File").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) })
-    await page.getByLabel("Operation").selectOption("parse")
-    await page.getByRole("button", { name: "Upload and run" }).click()
+    await uploadAndRun(page, { name: "order.pdf", mimeType: "application/pdf", buffer: bytes }, "ground", "Invoice total 1234.50")
+    await page.getByTestId("job-status").getByText("succeeded").waitFor()
+    const jobId = /\/console\/jobs\/([0-9a-f-]+)/.exec(page.url())![1]
+    const key = (await heldDocsKeys(page))[0]
+    const job = (await (await fetch(`${c.url}/v1/jobs/${jobId}`, { headers: { "x-api-key": key.secret } })).json()) as {
+      result: { results: Array<{ matches: Array<{ match_type: string; page: number; x: number; y: number; w: number; h: number }> }> }
+    }
+    const match = job.result.results[0].matches[0]
+    expect(match).toMatchObject({ match_type: "visual_region", page: 1 })
+
+    /** The drawn page: ink inside the box (the matched words), none in a blank stretch of the same size below it. */
+    const checkDrawn = async (p: typeof page) => {
+      const canvas = p.getByRole("img", { name: "Page 1 of the grounded file" })
+      await p.locator('.page-image[data-drawn="true"]').waitFor()
+      const box = p.getByTestId("ground-box").first()
+      expect(await box.textContent()).toBe("q1")
+      const drawnPage = (await canvas.boundingBox())!
+      const drawn = (await box.boundingBox())!
+      expect(Math.abs(drawn.x - (drawnPage.x + match.x * drawnPage.width))).toBeLessThan(3)
+      expect(Math.abs(drawn.y - (drawnPage.y + match.y * drawnPage.height))).toBeLessThan(3)
+      expect(Math.abs(drawn.width - match.w * drawnPage.width)).toBeLessThan(4)
+      const ink = await canvas.evaluate((el, m) => {
+        const c = el as HTMLCanvasElement
+        const dark = (x: number, y: number, w: number, h: number) => {
+          const data = c.getContext("2d")!.getImageData(Math.round(x * c.width), Math.round(y * c.height), Math.max(1, Math.round(w * c.width)), Math.max(1, Math.round(h * c.height))).data
+          let n = 0
+          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 384) n++
+          return n
+        }
+        return { all: dark(0, 0, 1, 1), inBox: dark(m.x, m.y, m.w, m.h), below: dark(m.x, m.y + 0.2, m.w, m.h) }
+      }, match)
+      expect(ink.all).toBeGreaterThan(100)
+      expect(ink.inBox).toBeGreaterThan(20)
+      expect(ink.below).toBe(0)
+    }
+    await checkDrawn(page)
+
+    // another tab: the upload is not served back, so the page says so and draws once given the file
+    const later = await c.signedIn("/console/")
+    const held = await page.evaluate(() => sessionStorage.getItem("docket-console.keys")!)
+    await later.evaluate((keys) => sessionStorage.setItem("docket-console.keys", keys), held)
+    await later.goto(`${c.url}/console/jobs/${jobId}?key=${encodeURIComponent(key.key_id)}`)
+    await later.getByTestId("page-source-missing").getByText(/order\.pdf was not/).waitFor()
+    expect(await later.getByTestId("ground-box").count()).toBe(0)
+    await later.getByLabel("The grounded file (order.pdf)").setInputFiles({ name: "order.pdf", mimeType: "application/pdf", buffer: bytes })
+    await checkDrawn(later)
+  }, 240_000)
+
+  it("parses a PDF and renders its markdown; usage shows the units and documents as charts", async () => {
+    const notes = await pdfOf([595, 842], [
+      { text: "Board notes", x: 72, y: 760, size: 24, bold: true },
+      { text: "The budget for the new plant was approved.", x: 72, y: 720, size: 12 }
+    ])
+    const page = await c.signedIn("/console/tenants")
+    await page.getByRole("button", { name: "Create tenant" }).click()
+    await page.getByTestId("new-docs-key").waitFor()
+    await uploadAndRun(page, { name: "notes.pdf", mimeType: "application/pdf", buffer: notes }, "parse")
     await page.getByTestId("job-status").getByText("succeeded").waitFor()
     const markdown = page.getByTestId("markdown")
     await markdown.getByText(/The budget for the new plant was approved\./).waitFor()

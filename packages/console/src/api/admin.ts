@@ -47,8 +47,8 @@ export const adminClient = (token: string) => {
       updateAccount: (id: string, patch: AccountPatch) => admin<Account>("PATCH", account(id), patch),
       topUp: (id: string, amount: number) => admin<Account>("POST", `${account(id)}/top-ups`, { amount }),
       createKey: (id: string, name: string) => admin<CreatedKey>("POST", `${account(id)}/keys`, { name }),
-      listKeys: (id: string) => admin<{ keys: ReadonlyArray<KeyView> }>("GET", `${account(id)}/keys`),
-      revokeKey: (keyId: string) => admin<KeyView>("POST", `/_admin/decision/keys/${enc(keyId)}/revoke`)
+      listKeys: (id: string) => admin<Result<CP["decision"]["listKeys"]>>("GET", `${account(id)}/keys`),
+      revokeKey: (keyId: string) => admin<Result<CP["decision"]["revokeKey"]>>("POST", `/_admin/decision/keys/${enc(keyId)}/revoke`)
     },
     docs: {
       createTenant: (input: TenantPatch = {}) => admin<CreatedTenant>("POST", "/_admin/docs/tenants", input),
@@ -56,11 +56,11 @@ export const adminClient = (token: string) => {
       updateTenant: (id: string, patch: TenantPatch) => admin<Tenant>("PATCH", tenant(id), patch),
       createKey: (id: string, accessLabels: ReadonlyArray<string>) =>
         admin<CreatedDocsKey>("POST", `${tenant(id)}/keys`, { access_labels: accessLabels }),
-      revokeKey: (keyId: string) => admin<unknown>("POST", `/_admin/docs/keys/${enc(keyId)}/revoke`)
+      revokeKey: (keyId: string) => admin<Result<CP["docs"]["revokeKey"]>>("POST", `/_admin/docs/keys/${enc(keyId)}/revoke`)
     },
     clock: {
       now: () => admin<ClockState>("GET", "/_admin/clock"),
-      advance: (ms: number) => admin<{ now: number }>("POST", "/_admin/clock/advance", { ms })
+      advance: (ms: number) => admin<Result<CP["clock"]["advance"]>>("POST", "/_admin/clock/advance", { ms })
     },
     faults: {
       get: () => admin<Faults>("GET", "/_admin/faults"),
@@ -75,7 +75,7 @@ export const adminClient = (token: string) => {
       },
       clear: () => admin<Result<CP["journal"]["clear"]>>("DELETE", "/_admin/journal")
     },
-    reset: () => admin<{ reset: boolean }>("POST", "/_admin/reset")
+    reset: () => admin<Result<CP["reset"]>>("POST", "/_admin/reset")
   }
 }
 

@@ -4,86 +4,26 @@
  */
 import { createParser } from "eventsource-parser"
 import { call } from "./http.js"
+import type { Documents, Jobs, Tenancy } from "@docket/core"
 
 export const JOB_KINDS = [
   "parse", "split", "classify", "categorize", "extract", "ground", "ingestion", "reconciliation", "kg_build",
   "file_upload", "file_replace", "file_delete", "workspace_delete", "intelligent_search", "filtered_search"
 ] as const
 
-export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const
-export type JobStatus = (typeof JOB_STATUSES)[number]
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const satisfies ReadonlyArray<Jobs.JobStatus>
+export type JobStatus = Jobs.JobStatus
 export const isTerminal = (status: string) => status === "succeeded" || status === "failed" || status === "cancelled"
 
-export interface Progress {
-  readonly units_total?: number | null
-  readonly units_done?: number | null
-  readonly items_total?: number | null
-  readonly items_done?: number | null
-  readonly stage?: string | null
-}
-
-export interface JobSummary {
-  readonly job_id: string
-  readonly kind: string
-  readonly status: JobStatus
-  readonly workspace_id: string | null
-  readonly created_at: string
-  readonly finished_at: string | null
-  readonly units: number | null
-}
-
-export interface Job extends JobSummary {
-  readonly force: boolean | null
-  readonly result?: any
-  readonly result_state?: string
-  readonly error?: { readonly code: string; readonly message: string; readonly retryable?: boolean; readonly detail?: unknown } | null
-  readonly progress?: Progress | null
-  readonly started_at: string | null
-  readonly payload_expires_at?: string | null
-}
-
-export interface JobEvent {
-  readonly sequence: number
-  readonly at: string
-  readonly status: JobStatus
-  readonly progress: Progress | null
-  readonly message?: string
-}
-
-export interface Upload {
-  readonly file_id: string
-  readonly file_name: string
-  readonly expires_at: string
-}
-
-export interface UsageBucket {
-  readonly key: string
-  readonly units: number
-  readonly jobs: number
-  readonly pages: number
-  readonly bytes_ingested?: number
-}
-
-export interface Usage {
-  readonly period_start: string
-  readonly period_end: string
-  readonly group_by: string
-  readonly buckets: ReadonlyArray<UsageBucket>
-  readonly units_total: number
-}
-
-export interface UsageOverview {
-  readonly window: string
-  readonly period_start: string
-  readonly period_end: string
-  readonly documents_processed: number
-  readonly documents_processed_prior: number
-  readonly active_jobs: number
-  readonly queued_jobs: number
-  readonly avg_processing_seconds: number | null
-  readonly avg_processing_seconds_prior: number | null
-  readonly series: ReadonlyArray<{ readonly day: string; readonly documents: number }>
-}
+/** core's wire types (types only: nothing of core is bundled) */
+export type Job = Jobs.V1Job
+export type JobSummary = Jobs.V1JobSummary
+export type JobList = Jobs.V1JobList
+export type JobEvent = Jobs.JobEventFrame
+export type Progress = Jobs.JobProgress
+export type Upload = Documents.UploadView
+export type Usage = Tenancy.UsageReport
+export type UsageOverview = Tenancy.UsageOverview
 
 const keyHeader = (key: string) => ({ "x-api-key": key })
 
@@ -93,7 +33,7 @@ export const listJobs = (key: string, filter: { kinds: ReadonlyArray<string>; st
   for (const s of filter.statuses) query.append("status", s)
   if (filter.cursor !== undefined) query.set("cursor", filter.cursor)
   query.set("limit", "50")
-  return call<{ items: ReadonlyArray<JobSummary>; next_cursor: string | null; total_count: number }>("GET", `/v1/jobs?${query}`, {
+  return call<JobList>("GET", `/v1/jobs?${query}`, {
     headers: keyHeader(key)
   })
 }
@@ -109,9 +49,9 @@ export const upload = (key: string, file: File) => {
   return call<Upload>("POST", "/upload", { headers: keyHeader(key), body: form })
 }
 
-/** `POST /v1/<operation>` on an upload; answers the job (202 `{job_id}` while it runs). */
+/** `POST /v1/<operation>` on an upload; answers the job (202 while it runs). */
 export const runOperation = (key: string, operation: string, uploadId: string, fields: Record<string, unknown>) =>
-  call<{ job_id: string }>("POST", `/v1/${operation}`, {
+  call<Job>("POST", `/v1/${operation}`, {
     headers: keyHeader(key),
     json: { source: { type: "upload", upload_id: uploadId }, ...fields }
   })

@@ -1,12 +1,14 @@
 /**
  * A finished job's result, by its type: a parse as rendered markdown, an extraction as its JSON,
- * a classification as its segments, a grounding as boxes drawn over the page image (when the
- * file is an image uploaded from this tab) and as a table; anything else as JSON.
+ * a classification as its segments, a grounding as boxes drawn over its pages (`ground-pages.tsx`)
+ * and as a table; anything else as JSON.
  */
 import DOMPurify from "dompurify"
 import { marked } from "marked"
 import { useState } from "preact/hooks"
-import { uploadedImages } from "../api/uploaded-images.js"
+import type { Job } from "../api/documents.js"
+import { type GroundMatch, type JobResults, resultOf } from "../api/job-results.js"
+import { GroundPages } from "./ground-pages.js"
 
 const Json = ({ value, label }: { readonly value: unknown; readonly label: string }) => (
   <pre aria-label={label} tabIndex={0}>{JSON.stringify(value, null, 2)}</pre>
@@ -28,109 +30,70 @@ const Markdown = ({ markdown }: { readonly markdown: string }) => {
   )
 }
 
-interface VisualMatch {
-  readonly match_type: "visual_region"
-  readonly page: number
-  readonly x: number
-  readonly y: number
-  readonly w: number
-  readonly h: number
-  readonly confidence: number
-  readonly matched_text?: string
-}
+type GroundResult = JobResults["ground"]
 
-interface GroundItem {
-  readonly item_id: string
-  readonly found: boolean
-  readonly matches: ReadonlyArray<{ readonly match_type: string; readonly confidence: number; readonly matched_text?: string; readonly [field: string]: unknown }>
-  readonly error: string | null
-}
-
-/** Boxes normalized to the page (0–1, origin top-left) drawn as percentages over the image. */
-const PageBoxes = ({ image, page, items }: { readonly image: string; readonly page: number; readonly items: ReadonlyArray<GroundItem> }) => {
-  const boxes = items.flatMap((item) =>
-    item.matches.filter((m): m is typeof m & VisualMatch => m.match_type === "visual_region" && (m as unknown as VisualMatch).page === page)
-      .map((m) => ({ item: item.item_id, m }))
-  )
-  return (
-    <figure class="page-figure">
-      <div class="page-image">
-        <img src={image} alt={`Page ${page} of the grounded file`} />
-        {boxes.map(({ item, m }, i) => (
-          <span key={i} class="ground-box" data-testid="ground-box" title={`${item}: ${m.matched_text ?? ""}`}
-            style={{ left: `${m.x * 100}%`, top: `${m.y * 100}%`, width: `${m.w * 100}%`, height: `${m.h * 100}%` }}>
-            <span class="ground-label">{item}</span>
-          </span>
-        ))}
-      </div>
-      <figcaption>{boxes.length} {boxes.length === 1 ? "box" : "boxes"} on page {page}</figcaption>
-    </figure>
-  )
-}
-
-const locationOf = (m: GroundItem["matches"][number]) => {
+const locationOf = (m: GroundMatch) => {
   switch (m.match_type) {
     case "visual_region":
-      return `page ${m.page}, x ${Number(m.x).toFixed(3)}, y ${Number(m.y).toFixed(3)}, w ${Number(m.w).toFixed(3)}, h ${Number(m.h).toFixed(3)}`
+      return `page ${m.page}, x ${m.x.toFixed(3)}, y ${m.y.toFixed(3)}, w ${m.w.toFixed(3)}, h ${m.h.toFixed(3)}`
     case "spreadsheet_range":
       return `${m.sheet_name}!${m.cell_range}`
     case "text_range":
       return `chars ${m.start_char}–${m.end_char}`
     case "jsonl_record":
       return `line ${m.line_index}`
-    default:
-      return m.match_type
+    case "audio_range":
+      return `${m.start_ms}–${m.end_ms} ms`
   }
 }
 
-const Ground = ({ jobId, result }: { readonly jobId: string; readonly result: { readonly results: ReadonlyArray<GroundItem> } }) => {
-  const image = uploadedImages.get(jobId)
-  return (
-    <>
-      {image === undefined ? (
-        <p class="muted">The boxes are drawn over the page when the file is an image uploaded from this tab; here they are listed.</p>
-      ) : <PageBoxes image={image} page={1} items={result.results} />}
-      <div class="table-wrap">
-        <table>
-          <caption class="sr-only">Grounded items</caption>
-          <thead><tr><th scope="col">Item</th><th scope="col">Found</th><th scope="col">Where</th><th scope="col">Confidence</th><th scope="col">Text</th></tr></thead>
-          <tbody>
-            {result.results.flatMap((item) =>
-              item.matches.length === 0
-                ? [<tr key={item.item_id}><td>{item.item_id}</td><td>{item.found ? "yes" : "no"}</td><td colSpan={3}>{item.error ?? "no match"}</td></tr>]
-                : item.matches.map((m, i) => (
-                  <tr key={`${item.item_id}-${i}`}>
-                    <td>{item.item_id}</td>
-                    <td>{item.found ? "yes" : "no"}</td>
-                    <td>{locationOf(m)}</td>
-                    <td class="num">{(m.confidence * 100).toFixed(1)}%</td>
-                    <td>{m.matched_text ?? ""}</td>
-                  </tr>
-                ))
-            )}
-          </tbody>
-        </table>
-      </div>
-    </>
-  )
-}
+const Ground = ({ jobId, result }: { readonly jobId: string; readonly result: GroundResult }) => (
+  <>
+    <GroundPages jobId={jobId} result={result} />
+    <div class="table-wrap">
+      <table>
+        <caption class="sr-only">Grounded items</caption>
+        <thead><tr><th scope="col">Item</th><th scope="col">Found</th><th scope="col">Where</th><th scope="col">Confidence</th><th scope="col">Text</th></tr></thead>
+        <tbody>
+          {result.results.flatMap((item) =>
+            item.matches.length === 0
+              ? [<tr key={item.item_id}><td>{item.item_id}</td><td>{item.found ? "yes" : "no"}</td><td colSpan={3}>{item.error ?? "no match"}</td></tr>]
+              : item.matches.map((m, i) => (
+                <tr key={`${item.item_id}-${i}`}>
+                  <td>{item.item_id}</td>
+                  <td>{item.found ? "yes" : "no"}</td>
+                  <td>{locationOf(m)}</td>
+                  <td class="num">{(m.confidence * 100).toFixed(1)}%</td>
+                  <td>{m.matched_text}</td>
+                </tr>
+              ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  </>
+)
 
-export const ResultView = ({ jobId, kind, result }: { readonly jobId: string; readonly kind: string; readonly result: any }) => {
-  if (result === null || result === undefined) return <p class="muted">No result.</p>
-  if (kind === "parse" && typeof result.document?.markdown === "string") return <Markdown markdown={result.document.markdown} />
-  if (kind === "extract" && "data" in result) return <Json value={result.data} label="Extracted JSON" />
-  if (kind === "ground" && Array.isArray(result.results)) return <Ground jobId={jobId} result={result} />
-  if ((kind === "classify" || kind === "categorize") && Array.isArray(result.items)) {
+export const ResultView = ({ job }: { readonly job: Job }) => {
+  if (job.result === null) return <p class="muted">No result.</p>
+  const parse = resultOf(job, "parse")
+  if (parse !== null) return <Markdown markdown={parse.document.markdown} />
+  const extract = resultOf(job, "extract")
+  if (extract !== null) return <Json value={extract.data} label="Extracted JSON" />
+  const ground = resultOf(job, "ground")
+  if (ground !== null) return <Ground jobId={job.job_id} result={ground} />
+  const categories = resultOf(job, "classify", "categorize")
+  if (categories !== null) {
     return (
       <div class="table-wrap">
         <table>
           <caption class="sr-only">Categories</caption>
           <thead><tr><th scope="col">Part</th><th scope="col">Category</th><th scope="col">Summary</th></tr></thead>
           <tbody>
-            {result.items.map((item: any, i: number) => (
+            {categories.items.map((item, i) => (
               <tr key={i}>
                 <td>{item.kind === "sheet" ? item.sheet_name : `pages ${item.page_start}–${item.page_end}`}</td>
-                <td>{item.category ?? (item.categories ?? []).join(", ")}</td>
+                <td>{item.kind === "sheet" ? item.categories.join(", ") : item.category}</td>
                 <td>{item.summary}</td>
               </tr>
             ))}
@@ -139,5 +102,5 @@ export const ResultView = ({ jobId, kind, result }: { readonly jobId: string; re
       </div>
     )
   }
-  return <Json value={result} label="Result" />
+  return <Json value={job.result} label="Result" />
 }

@@ -6,8 +6,9 @@
 import { useRoute } from "preact-iso"
 import { useEffect, useState } from "preact/hooks"
 import type { Account, CreatedKey, KeyView } from "../api/admin.js"
-import { admin, dropKey, heldKeys, holdKey, rememberAccount } from "../api/session.js"
-import { ConfirmDialog, CopyButton, ErrorNote, Loading, PageTitle, useAction, useLoad } from "../components/ui.js"
+import { admin, heldKeys, holdKey, rememberAccount } from "../api/session.js"
+import { RevokeKeyDialog } from "../components/revoke-key-dialog.js"
+import { CopyButton, ErrorNote, Loading, PageTitle, useAction, useLoad } from "../components/ui.js"
 
 /** Spec 1, Authentication 4: an account holds at most 3 active keys. */
 export const MAX_ACTIVE_KEYS = 3
@@ -77,23 +78,10 @@ const KeysCard = ({ accountId }: { readonly accountId: string }) => {
           : `${active} of ${MAX_ACTIVE_KEYS} active keys.`}
       </p>
       <ErrorNote error={action.error ?? keys.error} />
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        confirmLabel="Revoke key"
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const key = revoking!
-          setRevoking(null)
-          void action.run(async () => {
-            await admin.value!.decision.revokeKey(key.key_id)
-            dropKey(key.key_id)
-            keys.reload()
-          })
-        }}
-      >
-        <p>Requests with <code>{revoking?.prefix}…</code> will fail with 401 within 5 seconds. This cannot be undone; the key stays listed as revoked.</p>
-      </ConfirmDialog>
+      <RevokeKeyDialog revoking={revoking} title={(key) => `Revoke “${key.name}”?`} revoke={(keyId) => admin.value!.decision.revokeKey(keyId)}
+        onClose={() => setRevoking(null)} onRevoked={keys.reload} action={action}>
+        {(key) => <p>Requests with <code>{key.prefix}…</code> will fail with 401 within 5 seconds. This cannot be undone; the key stays listed as revoked.</p>}
+      </RevokeKeyDialog>
     </section>
   )
 }

@@ -82,7 +82,7 @@ export const JobPage = () => {
           {job.data.status === "succeeded" ? (
             <section class="card" aria-labelledby="result-title">
               <h2 id="result-title">Result</h2>
-              <ResultView jobId={jobId} kind={job.data.kind} result={job.data.result} />
+              <ResultView job={job.data} />
             </section>
           ) : null}
         </>

@@ -123,7 +123,7 @@ export const PlaygroundPage = () => {
   const [questions, setQuestions] = useState(SAMPLE_QUESTIONS)
   const [model, setModel] = useState("")
   const models = useLoad(async () => (key === undefined ? [] : (await listModels(key.secret)).models), [key?.key_id])
-  const [result, setResult] = useState<{ answer: Answer<any>; before?: number; after?: number; questions: string } | null>(null)
+  const [result, setResult] = useState<{ answer: Answer<EvaluateBody | DecisionErrorBody | string>; before?: number; after?: number; questions: string } | null>(null)
   const keyAction = useAction()
   const run = useAction()
   const creditOf = (id: string) => admin.value!.decision.getAccount(id).then((a: Account) => a.credit, () => undefined)

@@ -5,7 +5,7 @@
 import { useLocation } from "preact-iso"
 import { useState } from "preact/hooks"
 import { runOperation, upload } from "../api/documents.js"
-import { uploadedImages } from "../api/uploaded-images.js"
+import { uploadedFiles } from "../api/uploaded-files.js"
 import { useDocsKey } from "../components/docs-key.js"
 import { ErrorNote, PageTitle, useAction } from "../components/ui.js"
 
@@ -69,7 +69,7 @@ export const RunPage = () => {
           const handle = await upload(key.secret, file)
           setStage(`Uploaded ${handle.file_name}; starting ${operation}…`)
           const job = await runOperation(key.secret, operation, handle.file_id, fields)
-          if (file.type.startsWith("image/")) uploadedImages.set(job.job_id, URL.createObjectURL(file))
+          uploadedFiles.set(job.job_id, file)
           route(`/console/jobs/${job.job_id}?key=${encodeURIComponent(key.key_id)}`)
         }).finally(() => setStage(""))
       }}>

@@ -6,8 +6,9 @@
 import { useLocation, useRoute } from "preact-iso"
 import { useEffect, useState } from "preact/hooks"
 import type { Tenant } from "../api/admin.js"
-import { admin, dropKey, type HeldKey, heldKeys, holdKey, rememberTenant } from "../api/session.js"
-import { ConfirmDialog, CopyButton, ErrorNote, Loading, PageTitle, useAction, useLoad } from "../components/ui.js"
+import { admin, type HeldKey, heldKeys, holdKey, rememberTenant } from "../api/session.js"
+import { RevokeKeyDialog } from "../components/revoke-key-dialog.js"
+import { CopyButton, ErrorNote, Loading, PageTitle, useAction, useLoad } from "../components/ui.js"
 
 const LimitsCard = ({ tenant, onChange }: { readonly tenant: Tenant; readonly onChange: (t: Tenant) => void }) => {
   const [draft, setDraft] = useState({
@@ -113,22 +114,10 @@ const KeysCard = ({ tenantId, justCreated }: { readonly tenantId: string; readon
         <button type="submit" disabled={action.busy}>Create key</button>
       </form>
       <ErrorNote error={action.error} />
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke ${revoking?.key_id ?? ""}?`}
-        confirmLabel="Revoke key"
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          const key = revoking!
-          setRevoking(null)
-          void action.run(async () => {
-            await admin.value!.docs.revokeKey(key.key_id)
-            dropKey(key.key_id)
-          })
-        }}
-      >
-        <p>The next request with this key gets 401. This cannot be undone.</p>
-      </ConfirmDialog>
+      <RevokeKeyDialog revoking={revoking} title={(key) => `Revoke ${key.key_id}?`} revoke={(keyId) => admin.value!.docs.revokeKey(keyId)}
+        onClose={() => setRevoking(null)} action={action}>
+        {() => <p>The next request with this key gets 401. This cannot be undone.</p>}
+      </RevokeKeyDialog>
     </section>
   )
 }

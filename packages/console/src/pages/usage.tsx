@@ -73,7 +73,7 @@ export const UsagePage = () => {
         {report.data === undefined ? null : (
           <>
             <p data-testid="units-total">{report.data.units_total} units in total</p>
-            <SeriesChart type="bar" title={`Usage by ${report.data.group_by}`} labels={report.data.buckets.map((b) => b.key)}
+            <SeriesChart type="bar" title={`Usage by ${report.data.group_by}`} labels={report.data.buckets.map((b) => b.key ?? "(no workspace)")}
               series={[
                 { label: "units", values: report.data.buckets.map((b) => b.units) },
                 { label: "jobs", values: report.data.buckets.map((b) => b.jobs) },

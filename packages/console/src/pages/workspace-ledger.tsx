@@ -33,8 +33,8 @@ export const WorkspaceLedgerPage = () => {
       </section>
       {report.data === undefined ? (report.loading && key !== undefined ? <Loading /> : null) : report.data.status === 404 ? (
         <p class="card">No report yet for this workspace: run it.</p>
-      ) : report.data.status !== 200 ? (
-        <p class="card error" role="alert">{body?.error?.code}: {body?.error?.message}</p>
+      ) : body !== undefined && "error" in body ? (
+        <p class="card error" role="alert">{body.error.code}: {body.error.message}</p>
       ) : (
         <section class="card" aria-labelledby="report-title">
           <h2 id="report-title">Latest report</h2>

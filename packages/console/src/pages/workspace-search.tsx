@@ -5,10 +5,29 @@
 import { useRoute } from "preact-iso"
 import { useState } from "preact/hooks"
 import { finishedJob, type Job } from "../api/documents.js"
+import { type JobResults, resultOf } from "../api/job-results.js"
 import { type Evidence, hybridSearch, startSearch } from "../api/workspaces.js"
 import { useDocsKey } from "../components/docs-key.js"
 import { ErrorNote, PageTitle, useAction } from "../components/ui.js"
 import { jobLink, WorkspaceNav } from "../components/workspace-nav.js"
+
+type CellValue = NonNullable<JobResults["filtered_search"]["rows"][number]["cells"][number]["value"]>
+
+/** A catalog cell's value as printed. */
+const cellText = (v: CellValue): string => {
+  switch (v.kind) {
+    case "date":
+      return v.date
+    case "party":
+      return v.name
+    case "identifier":
+      return `${v.scheme} ${v.value}`
+    case "money":
+      return `${v.amount} ${v.currency}`
+    case "text":
+      return v.text
+  }
+}
 
 type Mode = "hybrid" | "fact" | "deep" | "filtered"
 
@@ -30,6 +49,8 @@ export const WorkspaceSearchPage = () => {
   const [job, setJob] = useState<Job | null>(null)
   const [progress, setProgress] = useState("")
   const action = useAction()
+  const answer = job === null ? null : resultOf(job, "intelligent_search")
+  const table = job === null ? null : resultOf(job, "filtered_search")
   const fileLink = (fileId: string | null | undefined) =>
     fileId === null || fileId === undefined ? undefined : `/console/workspaces/${encodeURIComponent(id)}/files/${fileId}?key=${encodeURIComponent(key!.key_id)}`
   return (
@@ -98,37 +119,38 @@ export const WorkspaceSearchPage = () => {
         <section class="card" aria-labelledby="answer-title">
           <h2 id="answer-title">Result <a href={jobLink(job.job_id, key?.key_id)} class="muted">({job.status})</a></h2>
           {job.error ? <p class="error" role="alert">{job.error.code}: {job.error.message}</p> : null}
-          {job.result?.answer === undefined ? null : <p data-testid="answer">{job.result.answer ?? job.result.clarification ?? "No answer."}</p>}
-          {Array.isArray(job.result?.evidences) ? (
-            <ol class="hits" aria-label="Evidence">
-              {job.result.evidences.map((ev: any, i: number) => (
-                <li key={i}>
-                  <a href={fileLink(ev.source_file_id)}>{ev.source_path}</a>{ev.page === undefined ? null : <span class="muted"> · page {ev.page}</span>}
-                  <blockquote>{ev.quote}</blockquote>
-                </li>
-              ))}
-            </ol>
-          ) : null}
-          {Array.isArray(job.result?.rows) ? (
+          {answer === null ? null : (
+            <>
+              <p data-testid="answer">{answer.answer ?? answer.clarification ?? "No answer."}</p>
+              <ol class="hits" aria-label="Evidence">
+                {answer.evidences.map((ev, i) => (
+                  <li key={i}>
+                    <a href={fileLink(ev.source_file_id)}>{ev.source_path}</a>{ev.page === undefined ? null : <span class="muted"> · page {ev.page}</span>}
+                    <blockquote>{ev.quote}</blockquote>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {table === null ? null : (
             <div class="table-wrap">
               <table>
-                <caption>{job.result.total_matches} matches{job.result.exhaustive ? " (exhaustive)" : ""}</caption>
-                <thead><tr><th scope="col">Source</th>{(job.result.columns ?? []).map((c: any) => <th scope="col" key={c.field}>{c.field}</th>)}</tr></thead>
+                <caption>{table.total_matches} matches{table.exhaustive ? " (exhaustive)" : ""}</caption>
+                <thead><tr><th scope="col">Source</th>{table.columns.map((c) => <th scope="col" key={c.field}>{c.field}</th>)}</tr></thead>
                 <tbody>
-                  {job.result.rows.map((row: any, i: number) => (
+                  {table.rows.map((row, i) => (
                     <tr key={i}>
                       <td><a href={fileLink(row.source_file_id)}>{row.source_path}</a></td>
-                      {(job.result.columns ?? []).map((c: any) => {
-                        const cell = (row.cells ?? []).find((x: any) => x.field === c.field)
-                        const v = cell?.value
-                        return <td key={c.field}>{v === undefined || v === null ? cell?.status ?? "" : typeof v === "object" ? `${v.amount ?? ""} ${v.currency ?? ""}`.trim() || JSON.stringify(v) : String(v)}</td>
+                      {table.columns.map((c) => {
+                        const cell = row.cells.find((x) => x.field === c.field)
+                        return <td key={c.field}>{cell === undefined ? "" : cell.value === null ? cell.status : cellText(cell.value)}</td>
                       })}
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-          ) : null}
+          )}
         </section>
       )}
     </>

@@ -95,3 +95,19 @@ export const startConsole = async (settings: Omit<Settings, "adminToken"> = {}):
   }
 }
 
+/**
+ * Upload and run, from any console page: `file` uploaded and `operation` started on it (`queries`,
+ * one a line, for ground); the console then opens the job's page.
+ */
+export const uploadAndRun = async (
+  page: Page,
+  file: { readonly name: string; readonly mimeType: string; readonly buffer: Buffer },
+  operation: string,
+  queries?: string
+) => {
+  await page.getByRole("link", { name: "Upload and run" }).click()
+  await page.getByLabel("File").setInputFiles(file)
+  await page.getByLabel("Operation").selectOption(operation)
+  if (queries !== undefined) await page.getByLabel("What to find (one query a line)").fill(queries)
+  await page.getByRole("button", { name: "Upload and run" }).click()
+}

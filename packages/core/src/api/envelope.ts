@@ -20,18 +20,18 @@ export const renderFlatError = (e: ApiError, requestId: string): DocketResponse 
   return docsJson(f.status, { error }, requestId, e.headers)
 }
 
-export const renderV1Error = (e: ApiError, requestId: string): DocketResponse => {
+const v1ErrorBody = (e: ApiError, requestId: string) => {
   const v = e.v1
-  return docsJson(
-    v.status,
-    {
-      error: { code: v.code, message: v.message ?? e.text, detail: v.detail ?? null, retryable: v.retryable ?? false, request_id: requestId },
-      request_id: requestId
-    },
-    requestId,
-    e.headers
-  )
+  return {
+    error: { code: v.code, message: v.message ?? e.text, detail: v.detail ?? null, retryable: v.retryable ?? false, request_id: requestId },
+    request_id: requestId
+  }
 }
+
+/** The v1 form's error body. */
+export type V1ErrorBody = ReturnType<typeof v1ErrorBody>
+
+export const renderV1Error = (e: ApiError, requestId: string): DocketResponse => docsJson(e.v1.status, v1ErrorBody(e, requestId), requestId, e.headers)
 
 export const docsErrorResponse = (form: ApiForm, e: ApiError, requestId: string): DocketResponse =>
   form === "flat" ? renderFlatError(e, requestId) : renderV1Error(e, requestId)

@@ -75,3 +75,9 @@ export const eventFrame = (e: JobEventRecord) => ({
   progress: e.progress,
   ...(e.message === null ? {} : { message: e.message })
 })
+
+/**
+ * A frame of `GET /v1/jobs/{job_id}/events`, as its `data` JSON. The log keeps any JSON progress;
+ * the frames a job's runtime appends are `eventOf`'s, whose progress is a `JobProgress`.
+ */
+export type JobEventFrame = Omit<ReturnType<typeof eventFrame>, "progress"> & { readonly progress: JobProgress | null }

@@ -7,6 +7,7 @@
  */
 import { initialProgress, type Job, type JobStatus } from "./job.js"
 import type { AnyJobKind, ResultLinks } from "./job-kind.js"
+import type { JobPage } from "./job-store.js"
 
 export type { LinkOf } from "./job-kind.js"
 
@@ -104,3 +105,11 @@ export const v1Summary = (job: Job) => ({
   finished_at: iso(job.finished_at),
   units: job.units
 })
+
+/** `GET /v1/jobs`: the page of summaries, newest first, its cursor and the filtered total. */
+export const v1JobList = (page: JobPage) => ({ items: page.jobs.map(v1Summary), next_cursor: page.nextCursor, total_count: page.total })
+
+/** A job as the v1 form shows it (`GET /v1/jobs/{job_id}`, and every job-creating route's answer); `result` is its kind's. */
+export type V1Job = ReturnType<typeof v1Job>
+export type V1JobSummary = ReturnType<typeof v1Summary>
+export type V1JobList = ReturnType<typeof v1JobList>

@@ -8,6 +8,7 @@ export { AccessLabelStore, type AccessLabelStoreService, type KeysetPage, type K
 export { createGrantedKey } from "./access/key-grants.js"
 export { type LabelReference, LabelReferences, labelReferencesLayer } from "./access/label-references.js"
 export * from "./workspace/workspace.js"
+export type { PageView } from "./page.js"
 export { WorkspaceIsDeleting, type WorkspaceListQuery, WorkspaceStore, type WorkspaceStoreService } from "./workspace/workspace-store.js"
 export { type TeardownStep, WorkspaceTeardown, workspaceTeardownLayer } from "./workspace/teardown.js"
 export { WORKSPACE_DELETE, workspaceDeleteKind } from "./workspace/delete-kind.js"

@@ -46,3 +46,6 @@ export const pageOf = <A, B>(
     total_count: result.total
   }
 }
+
+/** A list's answer (`{items, next_cursor, total_count}`) of items shown as `B`. */
+export type PageView<B> = ReturnType<typeof pageOf<unknown, B>>

@@ -3,6 +3,7 @@
  * request_id}`, the request-id headers on every response, and the retry headers.
  */
 import { type DocketResponse, jsonResponse as json } from "../../platform/response.js"
+import { type ErrorExtra, errorBody, type ErrorType } from "../answers.js"
 import { issueSummary } from "../issue.js"
 import { type DecisionError, MESSAGES } from "../errors.js"
 
@@ -13,16 +14,6 @@ export const EXPOSED_HEADERS = [...REQUEST_ID_HEADERS, ...RETRY_HEADERS]
 
 /** status 529 is not in every HTTP table; it is what the spec says */
 export const STATUS_OVERLOADED = 529
-
-export type ErrorType =
-  | "authentication_error"
-  | "insufficient_credit"
-  | "payment_required"
-  | "invalid_request_error"
-  | "rate_limit_error"
-  | "not_found"
-  | "internal_error"
-  | "overloaded"
 
 const requestIdHeaders = (requestId: string): Record<string, string> => ({
   "x-request-id": requestId,
@@ -48,24 +39,11 @@ export const errorResponse = (
   type: ErrorType,
   message: string,
   requestId: string,
-  extra: {
-    readonly issues?: ReadonlyArray<unknown>
-    readonly retryAfterMs?: number
-    /** a finer code beside `type` (the document routes' `rate_limited`) */
-    readonly code?: string
-    readonly headers?: Record<string, string>
-  } = {}
+  extra: ErrorExtra = {}
 ): DocketResponse =>
   jsonResponse(
     status,
-    {
-      error: {
-        type,
-        ...(extra.code === undefined ? {} : { code: extra.code }),
-        message,
-        ...(extra.issues === undefined ? {} : { issues: extra.issues })
-      }
-    },
+    errorBody(type, message, extra),
     requestId,
     { ...(extra.retryAfterMs === undefined ? {} : retryHeaders(extra.retryAfterMs)), ...extra.headers }
   )

@@ -12,7 +12,7 @@ import { InvalidRequest, Overloaded } from "../errors.js"
 import { evaluate } from "../evaluate.js"
 import { issue } from "../issue.js"
 import { OVERLOADED_RETRY_MS } from "../limiter/limits.js"
-import { CATALOG } from "../models.js"
+import { evaluateBody, modelsBody } from "../answers.js"
 import { jsonResponse } from "./envelope.js"
 import { decisionHandler } from "./decision-handler.js"
 import { decisionDocumentRoutes } from "./document-routes.js"
@@ -63,7 +63,7 @@ export const decisionRoutes = [
       Effect.flatMap(Settings, ({ maxBodyBytes }) =>
         Effect.map(
           evaluate(request.header("authorization"), bodyText(request, maxBodyBytes), scope, ROUTE_DURATION_MS),
-          (result) => jsonResponse(200, { answers: result.answers, model: result.model, usage: result.usage }, requestId)
+          (result) => jsonResponse(200, evaluateBody(result), requestId)
         ))
     )
   ),
@@ -72,7 +72,7 @@ export const decisionRoutes = [
     "GET",
     "/v1/models",
     decisionHandler((request, requestId) =>
-      Effect.as(authenticate(request.header("authorization")), jsonResponse(200, { models: CATALOG }, requestId))
+      Effect.as(authenticate(request.header("authorization")), jsonResponse(200, modelsBody, requestId))
     )
   )
 ]

@@ -83,6 +83,9 @@ export const v1CategorizeResult = (r: StoredCategorizeResult, resultType: "categ
   units
 })
 
+/** A classify or categorize job's v1 `result`. */
+export type V1CategorizeResult = ReturnType<typeof v1CategorizeResult>
+
 /** The markdown behind an item's link. */
 export const categorizeArtifact = (r: StoredCategorizeResult, part: string): string | undefined => {
   const m = /^item-(\d+)$/.exec(part)

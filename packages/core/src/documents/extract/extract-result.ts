@@ -39,5 +39,8 @@ export const v1ExtractResult = (r: StoredExtractResult, units: number, link: Lin
   units
 })
 
+/** An extract job's v1 `result`. */
+export type V1ExtractResult = ReturnType<typeof v1ExtractResult>
+
 export const extractArtifact = (r: StoredExtractResult, part: string): string | undefined =>
   part === JSON_PART ? JSON.stringify(r.data, null, 2) : undefined

@@ -52,7 +52,7 @@ const shownMatch = (m: StoredMatch, cropUrl: CropUrlOf) => {
 }
 
 const shown = (r: StoredGroundResult, cropUrl: CropUrlOf) => ({
-  result_type: "ground",
+  result_type: "ground" as const,
   results: r.results.map((i) => ({ item_id: i.item_id, found: i.found, matches: i.matches.map((m) => shownMatch(m, cropUrl)), error: i.error })),
   total_items_found: r.total_items_found,
   total_items_requested: r.total_items_requested,
@@ -66,3 +66,6 @@ export const v1GroundResult = (r: StoredGroundResult, units: number, origin: str
   file_name: r.file_name,
   units
 })
+
+/** A ground job's v1 `result`. */
+export type V1GroundResult = ReturnType<typeof v1GroundResult>

@@ -15,7 +15,7 @@ import { fileNameError } from "../file-name.js"
 import type { Caller } from "../../tenancy/tenants/authenticate.js"
 import { BlobStore } from "../uploads/blob-store.js"
 import { receiveMultipartFile } from "../uploads/multipart-file.js"
-import { blobKeyOf, HANDLE_PREFIX, UPLOAD_LIFETIME_MS, UploadStore } from "../uploads/upload.js"
+import { blobKeyOf, UPLOAD_LIFETIME_MS, UploadStore, uploadView } from "../uploads/upload.js"
 
 /** room for part headers, boundaries and small fields on top of the file's own cap */
 const MULTIPART_OVERHEAD = 1024 * 1024
@@ -80,15 +80,6 @@ export const receiveUpload = <E = never>(
 export const uploadFile = (ctx: DocsContext, caller: Caller) =>
   Effect.gen(function*() {
     const { record } = yield* receiveUpload(ctx, caller)
-    return docsJson(
-      200,
-      {
-        file_id: record.file_id,
-        file_name: record.file_name,
-        expires_at: new Date(record.expires_at).toISOString(),
-        source_url: `${HANDLE_PREFIX}${record.file_id}`
-      },
-      ctx.requestId
-    )
+    return docsJson(200, uploadView(record), ctx.requestId)
   })
 

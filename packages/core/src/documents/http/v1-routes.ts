@@ -12,7 +12,7 @@ import { optionalParam, queryInt, queryPattern, QueryValues, withDefault } from 
 import { JobNotCancellable } from "../../jobs/errors.js"
 import { SPEC_JOB_KINDS, type JobStatus } from "../../jobs/job.js"
 import { JobKinds } from "../../jobs/job-kinds.js"
-import { v1Summary } from "../../jobs/projections.js"
+import { v1JobList } from "../../jobs/projections.js"
 import { cancelJob, jobOf, jobsPageOf } from "../job-access.js"
 import { docsEndpoint, JobIdParams } from "./endpoints.js"
 import { v1OperationEndpoint } from "./operation-routes.js"
@@ -79,7 +79,7 @@ export const v1Endpoints = [
           cursor: query.cursor,
           limit: query.limit
         })
-        return docsJson(200, { items: page.jobs.map(v1Summary), next_cursor: page.nextCursor, total_count: page.total }, ctx.requestId)
+        return docsJson(200, v1JobList(page), ctx.requestId)
       })
   }),
   docsEndpoint({

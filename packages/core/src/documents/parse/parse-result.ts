@@ -102,13 +102,16 @@ export const flatParseResult = (r: StoredParseResult, link: LinkOf) => ({
 
 /** `standard` when the text came from the file itself, `ocr` when OCR read some of it. */
 export const v1ParseResult = (r: StoredParseResult, units: number) => ({
-  result_type: "parse",
+  result_type: "parse" as const,
   file_name: r.file_name,
   lane: r.ocr_applied ? "ocr" : "standard",
   document: { page_count: r.page_count, markdown: r.markdown, text: r.text, blocks: r.blocks, chunks: r.chunks },
   ocr_applied: r.ocr_applied,
   units
 })
+
+/** A parse job's v1 `result`. */
+export type V1ParseResult = ReturnType<typeof v1ParseResult>
 
 /** The markdown behind a link of the result: the document, or a sheet (`sheet-<n>`). */
 export const parseArtifact = (result: StoredParseResult, part: string): string | undefined => {

@@ -21,6 +21,16 @@ export interface UploadRecord {
 
 export const blobKeyOf = (fileId: string) => `uploads/${fileId}`
 
+/** The upload handle `POST /upload` answers (spec 2, "Upload handle"). */
+export const uploadView = (record: UploadRecord) => ({
+  file_id: record.file_id,
+  file_name: record.file_name,
+  expires_at: new Date(record.expires_at).toISOString(),
+  source_url: `${HANDLE_PREFIX}${record.file_id}`
+})
+
+export type UploadView = ReturnType<typeof uploadView>
+
 
 export interface UploadStoreService {
   readonly create: (upload: UploadRecord) => Effect.Effect<UploadRecord, StorageUnavailable>

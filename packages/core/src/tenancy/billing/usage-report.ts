@@ -96,3 +96,8 @@ export const usageOverview = (tenantId: string, window: OverviewWindow) =>
       series
     }
   })
+
+/** The answer of `GET /v1/usage`. */
+export type UsageReport = Effect.Effect.Success<ReturnType<typeof usageReport>>
+/** The answer of `GET /v1/usage/overview`. */
+export type UsageOverview = Effect.Effect.Success<ReturnType<typeof usageOverview>>

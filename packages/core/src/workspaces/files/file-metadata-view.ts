@@ -33,3 +33,6 @@ export const fileMetadataView = (file: WorkspaceFile, record: Option.Option<File
     last_error: file.ingestion_error
   }
 }
+
+/** The answer of `GET …/files/{file_id}/metadata`. */
+export type FileMetadataView = ReturnType<typeof fileMetadataView>

@@ -3,6 +3,7 @@
  * the spec's fields only, times as ISO 8601. Detail adds `download_url`, `preview_url` and
  * `download_url_expires_at` at the route, which signs them.
  */
+import type { ArtifactLinks } from "./artifact-links.js"
 import { encodeFileCursor, type FilePage, type Withheld } from "./file-store.js"
 import type { FileOutput, FileVersion, WorkspaceFile } from "./workspace-file.js"
 
@@ -46,6 +47,11 @@ export const fileView = (f: WorkspaceFile): FileView => ({
   updated_at: iso(f.updated_at)!
 })
 
+/** `GET …/files/{file_id}`: the file with signed links to its bytes. */
+export const fileDetailView = (f: WorkspaceFile, links: ArtifactLinks) => ({ ...fileView(f), ...links })
+
+export type FileDetailView = ReturnType<typeof fileDetailView>
+
 export const versionView = (v: FileVersion) => ({
   version: v.version,
   observed_hash: v.observed_hash,
@@ -78,3 +84,5 @@ export const filePageView = (page: FilePage) => ({
   total_count: page.total,
   coverage: coverageOf(page.withheld)
 })
+
+export type FilePageView = ReturnType<typeof filePageView>

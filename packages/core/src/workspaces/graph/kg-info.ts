@@ -13,6 +13,21 @@ export const HUBS = 10
 const byCount = (m: Map<string, number>) =>
   [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([type, count]) => ({ type, count }))
 
+/** A node as kg-info lists it (hubs, and the nodes of `graph`). */
+export interface KgNodeBrief {
+  readonly node_id: string
+  readonly node_type: string
+  readonly title: string
+  readonly degree: number
+}
+
+/** With `include_graph`: the nodes of highest degree, the edges between them, and whether more nodes were left out. */
+export interface KgInfoGraph {
+  readonly nodes: ReadonlyArray<KgNodeBrief>
+  readonly edges: ReadonlyArray<{ readonly edge_id: string; readonly edge_type: string; readonly from_node_id: string; readonly to_node_id: string }>
+  readonly truncated: boolean
+}
+
 export const kgInfo = (view: GraphView, options: { readonly include_graph: boolean; readonly graph_nodes: number }) => {
   const withheld = new WithheldCount()
   const nodeTypes = new Map<string, number>()
@@ -38,11 +53,11 @@ export const kgInfo = (view: GraphView, options: { readonly include_graph: boole
     const nb = view.loaded.nodes.get(b[0])!
     return b[1] - a[1] || (na.title < nb.title ? -1 : na.title > nb.title ? 1 : 0) || (a[0] < b[0] ? -1 : 1)
   })
-  const brief = ([id, d]: [string, number]) => {
+  const brief = ([id, d]: [string, number]): KgNodeBrief => {
     const n = view.loaded.nodes.get(id)!
     return { node_id: id, node_type: n.node_type, title: n.title, degree: d }
   }
-  let graph: unknown = null
+  let graph: KgInfoGraph | null = null
   if (options.include_graph) {
     const chosen = ranked.slice(0, options.graph_nodes)
     const ids = new Set(chosen.map(([id]) => id))
@@ -64,3 +79,6 @@ export const kgInfo = (view: GraphView, options: { readonly include_graph: boole
     graph
   }
 }
+
+/** The answer of `GET …/tools/kg-info`. */
+export type KgInfo = ReturnType<typeof kgInfo>

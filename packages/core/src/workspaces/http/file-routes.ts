@@ -23,7 +23,7 @@ import { fileMetadataView } from "../files/file-metadata-view.js"
 import { currentGraph } from "../graph/loaded-graph.js"
 import { normalizePathPrefix } from "../files/file-path.js"
 import { decodeFileCursor, type FileCursor, isVisible, WorkspaceFileStore } from "../files/file-store.js"
-import { filePageView, fileView, outputView, versionView } from "../files/file-view.js"
+import { fileDetailView, filePageView, fileView, outputView, versionView } from "../files/file-view.js"
 import { decodeJsonUpload, readMultipartReplace, readMultipartUpload, replaceJobInput, type StagedUpload, type UploadRequest, uploadJobInput } from "../files/upload-body.js"
 import { INGESTION_STATUSES, type WorkspaceFile } from "../files/workspace-file.js"
 import { FileIngestionStore } from "../ingestion/file-ingestion.js"
@@ -234,7 +234,7 @@ export const fileEndpoints = [
       Effect.gen(function*() {
         const { file } = yield* fileFor(caller, params.workspace_id, params.file_id)
         const links = yield* sourceLinks(file, yield* Clock.currentTimeMillis)
-        return docsJson(200, { ...fileView(file), ...links }, ctx.requestId)
+        return docsJson(200, fileDetailView(file, links), ctx.requestId)
       })
   }),
   workspaceEndpoint({

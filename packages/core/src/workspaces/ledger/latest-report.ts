@@ -21,3 +21,6 @@ export const latestReport = (tenantId: string, workspaceId: string, visible: Vis
     if (report.tables.some((t) => t.kind === "table" && withheld.has(t.source_id))) return yield* new LedgerUnderstandingNotFound({ workspaceId })
     return { ...report, stale: packageRevision(tables) !== stored.value.catalog_revision, job_id }
   })
+
+/** The answer of `GET …/ledger-understanding`: the report, whether it is `stale`, and the job that made it. */
+export type LatestLedgerReport = Effect.Effect.Success<ReturnType<typeof latestReport>>

@@ -149,3 +149,8 @@ export const workspaceSummaryView = (w: Workspace) => ({
   created_at: iso(w.created_at),
   updated_at: iso(w.updated_at)
 })
+
+/** A workspace as `POST`, `GET` and `PATCH /v1/workspaces/{id}` answer it. */
+export type WorkspaceView = ReturnType<typeof workspaceView>
+/** A workspace in `GET /v1/workspaces`. */
+export type WorkspaceSummaryView = ReturnType<typeof workspaceSummaryView>
