@@ -17,14 +17,17 @@
  *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: an
  *   enum takes the value the document names first (title first), a currency field the document's
  *   most frequent currency, a plain "date" field the first date, a seller-like field (vendor,
- *   merchant, supplier…) the first company name (a line ending in Inc, LLC, Ltd, GmbH…), and
+ *   merchant, supplier…) the letterhead's name (`layout/blocks.ts`), a buyer-like field the first
+ *   line of the address block after it, and
  *   numbers, dates and short phrases are read from a sentence that uses the field's words
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
  *   of the State of New York").
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
- *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
+ *   the rows below whose cells (matched to the header's columns by horizontal position, a ragged
+ *   value to the heading whose span holds it: `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped; separate money-in and money-out
+ *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
+ *   its item; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
@@ -42,8 +45,10 @@ import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, numberOf
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, numberOf
 } from "./layout/values.js"
+import { columnOfCell } from "./layout/columns.js"
+import { buyerBlockName, letterheadName } from "./layout/blocks.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -81,6 +86,7 @@ const isFreeTextField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "description", "note", "notes", "comment", "summary", "address", "remark", "details", "text", "message", "purpose", "scope", "clause")
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
+const isBuyerField = (name: string) => has(name, "customer", "client", "buyer", "purchaser", "recipient", "consignee", "billed")
 
 /** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
 const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
@@ -133,6 +139,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
       // an identifier (`invoice_number`, `account_no`) holds a digit: a word there is the next label
       if (isIdentifierField(name) && !/\d/.test(text)) return undefined
+      // a bank account's number (an IBAN whose check digits hold) is only an account field's value
+      if (isIdentifierField(name) && !has(name, "iban", "account", "bank") && isIban(text)) return undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
       return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
@@ -167,11 +175,33 @@ const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell)
 const isStackedLabelRow = (row: LayoutRow): boolean =>
   row.cells.length >= 2 && row.cells.every((c) => looksLikeLabel(c.text) && !/\d/.test(c.text) && /\p{Lu}/u.test(c.text) && c.text === c.text.toUpperCase())
 
+/**
+ * A row of labels over a row of values ("Invoice No.   Date   Due date" over "677/2025   22 July
+ * 2026   5 August 2026"): every cell of the row a label without a digit, the row right below (the
+ * next line of plain text, or the next positioned row) with as many cells, most of them holding a
+ * digit, and a blank line or a gap after it (a table's header has more rows right below). Each
+ * label's value is below it, not in the next label's cell.
+ */
+const isLabelRowOverValues = (rows: ReadonlyArray<LayoutRow>, ri: number): boolean => {
+  const row = rows[ri]!
+  const next = rows[ri + 1]
+  if (next === undefined || row.cells.length < 2 || next.page !== row.page || next.sheet !== row.sheet || next.cells.length !== row.cells.length) return false
+  if (!row.positioned && row.sheet === null && next.top - row.top > 1) return false
+  if (!row.cells.every((c) => looksLikeLabel(c.text.replace(/[:：]\s*$/, "")) && !/\d/.test(c.text))) return false
+  if (next.cells.filter((c) => /\d/.test(c.text)).length * 2 <= next.cells.length) return false
+  // one row of values, then a blank line or a gap: a table's header has more rows right below it
+  const after = rows[ri + 2]
+  if (after === undefined || after.page !== next.page || after.sheet !== next.sheet) return true
+  return after.positioned ? after.top - (next.top + next.height) > 0.6 * Math.max(next.height, after.height) : after.top - next.top > 1
+}
+
 /** how many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts another field) */
 const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
   let depth = 0
   for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
     if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell)) || (isStackedLabelRow(rows[ri]!) && isStackedLabelRow(rows[k]!))) break
+    // a blank line between two lines of plain text ends the column
+    if (!rows[k]!.positioned && rows[k]!.sheet === null && rows[k]!.top - rows[k - 1]!.top > 1) break
     depth++
   }
   return depth
@@ -189,7 +219,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
   }
   ctx.rows.forEach((row, ri) => {
     if (row.context) return
-    const stacked = isStackedLabelRow(row)
+    const stacked = isStackedLabelRow(row) || isLabelRowOverValues(ctx.rows, ri)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
       if (inline !== null) push(inline[2]!, labelScore(fw, inline[1]!))
@@ -270,8 +300,6 @@ const readsAsValueBeforeLabel = (node: ScalarNode, name: string, fw: FieldWords,
 
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
   cs.reduce<Candidate | undefined>((b, c) => (b === undefined || c.score > b.score + 1e-9 ? c : b), undefined)
-
-const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|page)\b/i
 
 const companyNames = (ctx: Context): Array<string> =>
   ctx.rows.filter((r) => !r.context).flatMap((r) => r.cells.map((c) => clean(c.text))).filter((t) => COMPANY.test(t) && t.split(/\s+/).length <= 8)
@@ -444,12 +472,11 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (first !== undefined) return first
   }
   if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
-    const company = companyNames(ctx)[0]
-    if (company !== undefined) return company
-    const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
-    const text = first === undefined ? "" : clean(textOfRow(first))
-    if (text !== "" && !DOCUMENT_WORDS.test(toEnglish(text)) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
-    return null
+    return letterheadName(ctx.rows.filter((r) => !r.context), ctx.text, companyNames(ctx))
+  }
+  if (node.type === "string" && node.enum === null && isBuyerField(name) && !isDateField(node, name)) {
+    const block = buyerBlockName(ctx.rows.filter((r) => !r.context))
+    if (block !== null) return block
   }
   return sentenceValue(node, name, fw, ctx)
 }
@@ -553,18 +580,7 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   return columns
 }
 
-const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | undefined => {
-  let bestColumn: Column | undefined
-  let bestOverlap = -Infinity
-  for (const c of columns) {
-    const overlap = Math.min(c.cell.x1, cell.x1) - Math.max(c.cell.x0, cell.x0)
-    if (overlap > bestOverlap) {
-      bestOverlap = overlap
-      bestColumn = c
-    }
-  }
-  return bestOverlap > -0.05 ? bestColumn : undefined
-}
+const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined => columnOfCell(columns, cell, row.ordinal !== true)
 
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
@@ -573,11 +589,11 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
-  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c) === list)) return row.cells.length >= 2 ? "skip" : undefined
+  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c, row) === list)) return row.cells.length >= 2 ? "skip" : undefined
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {
-    const column = columnOf(columns, cell)
+    const column = columnOf(columns, cell, row)
     if (column === undefined || (column.sign === undefined && column.name in item)) continue
     const value = typed(column.node, column.name, cell.text, ctx)
     if (value === undefined) continue
@@ -593,6 +609,20 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
   }
   const distinct = new Set(columns.map((c) => c.name)).size
   return filled >= Math.max(2, Math.ceil(distinct / 2)) ? item : undefined
+}
+
+/**
+ * A line of an item's wrapped description: one cell, in the column of the item's name (a text
+ * property), no total and no label; the text it adds to the item above.
+ */
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
+  if (row.cells.length !== 1) return undefined
+  const cell = row.cells[0]!
+  const text = cell.text.trim()
+  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
+  const column = columnOf(columns, cell, row)
+  if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
+  return { column, text }
 }
 
 const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
@@ -616,7 +646,29 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         continue
       }
       const item = tableItem(columns, row, ctx)
-      if (item === undefined) break
+      if (item === undefined) {
+        // wrapped description lines (at most two) belong to the item above when the table goes on
+        // after them, or ends there with a total
+        const last = out[out.length - 1]
+        const lines: Array<{ readonly column: Column; readonly text: string }> = []
+        let j = k
+        for (; j < rows.length && j < k + 2 && rows[j]!.page === page; j++) {
+          const more = continuationOf(columns, rows[j]!)
+          if (more === undefined) break
+          lines.push(more)
+        }
+        const after = rows[j]
+        const goesOn = after !== undefined && after.page === page &&
+          (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
+        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1)) break
+        for (const { column, text } of lines) {
+          const before = last[column.name]
+          last[column.name] = typeof before === "string" ? `${before} ${text}` : text
+        }
+        for (let u = k; u < j; u++) used.add(u)
+        k = j
+        continue
+      }
       if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++

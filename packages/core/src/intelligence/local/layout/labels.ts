@@ -15,7 +15,7 @@ import { toEnglish } from "./vocabulary.js"
 
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
-  "number no # num nr id ref reference iban",
+  "number no # num nr id ref reference",
   "total grand amount extended cost payable",
   "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
@@ -61,10 +61,13 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
   [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
   [/\b(?:left\s+)?to\s+pay\b(?!\s+(?:before|by|until|on)\b)/i, ["total"]],
-  [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]]
+  [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
+  // "To:" alone over an address is the recipient's
+  [/^\s*to\s*[:：]?\s*$/i, ["customer"]]
 ]
 
 const TAX = stem("tax")
+const NUMBER = stem("number")
 const AMOUNT = stem("amount")
 
 /**
@@ -180,7 +183,9 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const score = Math.min(1, (strongMatched / strongTotal) * (1 - 0.5 * unmatchedLabel) + bonus)
   // a field named a total ("total", "grand_total") is not what a net amount's label names
   const namedTotal = (field.weights.get(TOTAL) ?? 0) >= 1 && ![...field.weights.keys()].some((t) => NET.has(t))
-  return namedTotal && ls.some((l) => NET.has(l)) ? score * 0.5 : score
+  // a label naming a number of the thing ("Customer No.", "VAT ID") names an identifier, not the thing's name
+  const namesNumber = ls.some((l) => matches(NUMBER, l)) && ![...field.weights.keys()].some((t) => matches(NUMBER, t))
+  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */

@@ -1,0 +1,34 @@
+/**
+ * Which column of a table a cell belongs to. A cell overlapping a heading is that heading's (the
+ * most overlap wins). A cell placed by position (positioned text, a fixed-width line's character
+ * columns) that overlaps none — a number right-aligned under a left-aligned heading, a value shifted
+ * off its column — is the column whose span holds its middle, a span running from its heading's
+ * left edge to the next heading's. Cells placed by column number (sheets, tab- or pipe-separated
+ * rows) only match by overlap: there, no overlap means a column without a heading.
+ */
+import type { LayoutCell } from "../../../documents/layout/layout.js"
+
+export interface HeadedColumn {
+  readonly cell: LayoutCell
+}
+
+export const columnOfCell = <C extends HeadedColumn>(columns: ReadonlyArray<C>, cell: LayoutCell, byPosition = true): C | undefined => {
+  let best: C | undefined
+  let bestOverlap = -Infinity
+  for (const c of columns) {
+    const overlap = Math.min(c.cell.x1, cell.x1) - Math.max(c.cell.x0, cell.x0)
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap
+      best = c
+    }
+  }
+  // cells placed by position that only touch (a character column's end is its neighbour's start) do not overlap
+  if (bestOverlap > (byPosition ? 0 : -0.05)) return best
+  if (!byPosition || columns.length === 0) return undefined
+  const middle = (cell.x0 + cell.x1) / 2
+  const starts = [...new Set(columns.map((c) => c.cell.x0))].sort((a, b) => a - b)
+  if (middle < starts[0]!) return undefined
+  let start = starts[0]!
+  for (const s of starts) if (s <= middle) start = s
+  return columns.find((c) => c.cell.x0 === start)
+}
