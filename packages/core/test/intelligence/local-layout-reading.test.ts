@@ -10,7 +10,7 @@ import { lineCells } from "../../src/documents/layout/layout.js"
 import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
 import { columnOfCell } from "../../src/intelligence/local/layout/columns.js"
-import { fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
+import { fieldWords, labelScore, labelTerms, phraseTerms } from "../../src/intelligence/local/layout/labels.js"
 import { isIban } from "../../src/intelligence/local/layout/values.js"
 import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
 
@@ -158,5 +158,84 @@ describe("ragged line-item tables", () => {
       "Thank you for your business"
     ].join("\n"))
     expect(out["line_items"]).toEqual([{ description: "Consulting day", quantity: 2, amount: 900 }])
+  })
+})
+
+const STATEMENT = {
+  type: "object",
+  properties: {
+    account_number: { type: "string", description: "Account number or IBAN as printed" },
+    closing_balance: { type: "number", description: "Balance at the end of the period" },
+    transactions: {
+      type: "array",
+      items: { type: "object", properties: { date: { type: "string" }, description: { type: "string" }, amount: { type: "number" } } }
+    }
+  }
+}
+
+describe("columns bounded by every heading", () => {
+  it("leaves a cell under a heading that names nothing of the items out of its neighbour's column", () => {
+    const cell = (x0: number, x1: number) => ({ text: "", x0, x1, items: [], ref: null })
+    const columns = [{ cell: cell(0, 4), name: "date" }, { cell: cell(12, 23), name: "description" }, { cell: cell(37, 48), name: "out" }, { cell: cell(51, 59), name: "in" }]
+    const balance = cell(62, 69)
+    // right-aligned under "Balance", past the end of "Deposits"
+    expect(columnOfCell(columns, cell(70, 78), true, [...columns.map((c) => c.cell), balance])).toBeUndefined()
+    // still in "Deposits" when the row has no heading after it
+    expect(columnOfCell(columns, cell(52, 58), true, [...columns.map((c) => c.cell), balance])?.name).toBe("in")
+  })
+
+  it("does not add a statement's running balance to the transaction's amount", () => {
+    const out = extract(STATEMENT, [
+      "Date        Description             Withdrawals   Deposits     Balance",
+      "2026-01-02  PARKING METER                234.99                   7,944.27",
+      "2026-01-04  TRANSFER FROM J SMITH                    392.68       8,336.95",
+      "2026-01-05  RESTAURANT LA PERGOLA        928.30                   7,408.65",
+      "",
+      "Closing balance: 7,408.65"
+    ].join("\n"))
+    expect(out["transactions"]).toEqual([
+      { date: "2026-01-02", description: "PARKING METER", amount: -234.99 },
+      { date: "2026-01-04", description: "TRANSFER FROM J SMITH", amount: 392.68 },
+      { date: "2026-01-05", description: "RESTAURANT LA PERGOLA", amount: -928.3 }
+    ])
+  })
+})
+
+describe("labels over values, and what is not", () => {
+  it("does not take a title's number over a blank line as a label over its value", () => {
+    const out = extract(INVOICE, ["Invoice No. R473484", "", "R473484 Invoice no.", "15-10-2026 Invoice date", "Total: 10.00"].join("\n"))
+    expect(out["invoice_number"]).toBe("R473484")
+  })
+
+  it("reads a tax breakdown's one row as a table, not its amount as the total", () => {
+    const out = extract(INVOICE, [
+      "VAT rate       Base         Amount",
+      "21 %           1,290.00     270.90",
+      "",
+      "1,560.90    Total payable (EUR)"
+    ].join("\n"))
+    expect(out["total"]).toBe(1560.9)
+  })
+
+  it("does not join a paragraph after a parsed table to its last item", () => {
+    const out = extract(INVOICE, [
+      "| Description | Qty | Unit price | Amount |",
+      "|---|---|---|---|",
+      "| Paper A4 ream | 5 | 19.69 | 98.45 |",
+      "",
+      "Goods value 98.45",
+      "",
+      "VAT 8 % 7.88"
+    ].join("\n"))
+    expect(out["line_items"]).toEqual([{ description: "Paper A4 ream", quantity: 5, unit_price: 19.69, amount: 98.45 }])
+  })
+})
+
+describe("an IBAN names an account's number", () => {
+  it("scores an IBAN's label for an account number, not for another number", () => {
+    expect(labelScore(fieldWords("account_number", null, [], "the account number"), "IBAN")).toBeGreaterThan(0.9)
+    expect(labelScore(fieldWords("invoice_number", null, [], "The invoice number as printed"), "IBAN")).toBeLessThan(0.5)
+    // the grounder reads a line "IBAN GB82 …" as naming the account number
+    expect(phraseTerms("IBAN GB82 WEST 1234 5698 7654 32")).toEqual(labelTerms("Account number"))
   })
 })

@@ -189,19 +189,25 @@ const isLabelRowOverValues = (rows: ReadonlyArray<LayoutRow>, ri: number): boole
   if (!row.positioned && row.sheet === null && next.top - row.top > 1) return false
   if (!row.cells.every((c) => looksLikeLabel(c.text.replace(/[:：]\s*$/, "")) && !/\d/.test(c.text))) return false
   if (next.cells.filter((c) => /\d/.test(c.text)).length * 2 <= next.cells.length) return false
+  // a tax named over a rate ("VAT rate | Base | Amount" over "21 % | 463,74 | 97,39") is a tax breakdown's one-row table: its amount is the tax's, not a form's total
+  if (row.cells.some((c) => labelTerms(c.text).some((t) => sameWord(t, TAX_TERM))) && next.cells.some((c) => PERCENT.test(c.text))) return false
   // one row of values, then a blank line or a gap: a table's header has more rows right below it
   const after = rows[ri + 2]
   if (after === undefined || after.page !== next.page || after.sheet !== next.sheet) return true
   return after.positioned ? after.top - (next.top + next.height) > 0.6 * Math.max(next.height, after.height) : after.top - next.top > 1
 }
 
-/** how many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts another field) */
-const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
+/**
+ * How many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts
+ * another field). Below a row of labels set over their values, a blank line in plain text ends the
+ * column: the values are that one row, what follows the blank is another block. Elsewhere a blank
+ * line ends nothing (HTML and DOCX text puts one between all its blocks).
+ */
+const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell, stacked: boolean): number => {
   let depth = 0
   for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
     if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell)) || (isStackedLabelRow(rows[ri]!) && isStackedLabelRow(rows[k]!))) break
-    // a blank line between two lines of plain text ends the column
-    if (!rows[k]!.positioned && rows[k]!.sheet === null && rows[k]!.top - rows[k - 1]!.top > 1) break
+    if (stacked && !rows[k]!.positioned && rows[k]!.sheet === null && rows[k]!.top - rows[k - 1]!.top > 1) break
     depth++
   }
   return depth
@@ -239,7 +245,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
           // a column heading over several values is a table's, not one value's label; a label alone
           // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
           const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
-          if (below !== undefined) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
+          if (below !== undefined) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
         }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
@@ -493,6 +499,8 @@ interface Column {
   readonly sign?: 1 | -1 | undefined
   /** a column headed by the list's own name over its amounts: rows with nothing in it belong to another list */
   readonly list?: true
+  /** every cell of the header row, those naming nothing of the items included: they bound the columns' spans */
+  readonly headings?: ReadonlyArray<LayoutCell>
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -512,9 +520,13 @@ const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<stri
  * the list itself ("Earnings" over earning names, "Deductions" beside them) heads the item's name
  * column, and its group runs to the next cell that names nothing of the item: two lists printed
  * side by side in one table are read apart. Without such a cell, an unnamed first column ("Section",
- * "Charge") is the item's name when other cells name two of its values.
+ * "Charge") is the item's name when other cells name two of its values. Each column keeps the
+ * header row's cells, whose edges bound where a cell placed by position belongs (`layout/columns.ts`).
  */
-const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
+const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> =>
+  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells }))
+
+const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
   const listName = parents[parents.length - 1]
@@ -580,7 +592,8 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   return columns
 }
 
-const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined => columnOfCell(columns, cell, row.ordinal !== true)
+const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined =>
+  columnOfCell(columns, cell, row.ordinal !== true, columns[0]?.headings)
 
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
@@ -613,10 +626,12 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
 
 /**
  * A line of an item's wrapped description: one cell, in the column of the item's name (a text
- * property), no total and no label; the text it adds to the item above.
+ * property), no total and no label, placed as the table's rows are (a paragraph after a parsed
+ * table's rows is set in character columns, not the table's column numbers: it is no line of a
+ * cell); the text it adds to the item above.
  */
-const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
-  if (row.cells.length !== 1) return undefined
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
+  if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
   const cell = row.cells[0]!
   const text = cell.text.trim()
   if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
@@ -653,7 +668,7 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         const lines: Array<{ readonly column: Column; readonly text: string }> = []
         let j = k
         for (; j < rows.length && j < k + 2 && rows[j]!.page === page; j++) {
-          const more = continuationOf(columns, rows[j]!)
+          const more = continuationOf(columns, rows[j]!, rows[ri]!)
           if (more === undefined) break
           lines.push(more)
         }

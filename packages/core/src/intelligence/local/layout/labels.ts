@@ -62,9 +62,15 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
   [/\b(?:left\s+)?to\s+pay\b(?!\s+(?:before|by|until|on)\b)/i, ["total"]],
   [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
+  // an IBAN is an account's number (but no other number: "iban" is not among the number's words)
+  [/\biban\b/i, ["account", "number"]],
   // "To:" alone over an address is the recipient's
   [/^\s*to\s*[:：]?\s*$/i, ["customer"]]
 ]
+
+/** the words of the set phrases a text uses ("IBAN" → account number, "brought forward" → opening balance) */
+export const phraseTerms = (english: string): Array<string> =>
+  PHRASES.flatMap(([re, named]) => (re.test(english) ? named.map((w) => stem(w)) : []))
 
 const TAX = stem("tax")
 const NUMBER = stem("number")
@@ -79,7 +85,7 @@ export const labelTerms = (label: string): Array<string> => {
   const english = toEnglish(label)
   let out = terms(english)
   if (/#|\bno\b\.?|\bnr\b\.?/i.test(english)) out.push(stem("number"))
-  for (const [re, named] of PHRASES) if (re.test(english)) out.push(...named.map((w) => stem(w)))
+  out.push(...phraseTerms(english))
   if (out.includes(TAX) && out.includes(AMOUNT)) out = out.filter((t) => t !== AMOUNT)
   return out
 }
