@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import { lineCells } from "../../src/documents/layout/layout.js"
 import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
 import { compileExtractSchema } from "../../src/documents/schema/compile.js"
-import { columnOfCell } from "../../src/intelligence/local/layout/columns.js"
+import { columnOfCell, columnsOfRow } from "../../src/intelligence/local/layout/columns.js"
 import { fieldWords, labelScore, labelTerms, phraseTerms } from "../../src/intelligence/local/layout/labels.js"
 import { isIban } from "../../src/intelligence/local/layout/values.js"
 import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
@@ -237,5 +237,31 @@ describe("an IBAN names an account's number", () => {
     expect(labelScore(fieldWords("invoice_number", null, [], "The invoice number as printed"), "IBAN")).toBeLessThan(0.5)
     // the grounder reads a line "IBAN GB82 …" as naming the account number
     expect(phraseTerms("IBAN GB82 WEST 1234 5698 7654 32")).toEqual(labelTerms("Account number"))
+  })
+})
+
+describe("a row's cells read in their order", () => {
+  it("gives each heading one cell, in order, when a number is shifted onto the next heading", () => {
+    const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, items: [], ref: null })
+    const columns = [{ cell: cell("Description", 0, 11), name: "description" }, { cell: cell("Qty", 34, 37), name: "qty" }, { cell: cell("Unit price", 42, 52), name: "price" }, { cell: cell("Amount", 58, 64), name: "amount" }]
+    const row = [cell("Annual support contract", 0, 23), cell("8", 41, 42), cell("690.66", 53, 59), cell("5,525.28", 65, 73)]
+    const placed = columnsOfRow(columns, row)
+    expect(row.map((c) => placed.get(c)?.name)).toEqual(["description", "qty", "price", "amount"])
+    // one cell at a time, the price overlaps "Amount"
+    expect(columnOfCell(columns, row[2]!)?.name).toBe("amount")
+  })
+
+  it("reads a ragged item table whose prices overlap the amount's heading", () => {
+    const out = extract(INVOICE, [
+      "Description                       Qty     Unit price      Amount",
+      "Annual support contract                  8           690.66      5,525.28",
+      "Site survey and cable route               6         241.23      1,447.38",
+      "",
+      "                                                 Total due      6,972.66"
+    ].join("\n"))
+    expect(out["line_items"]).toEqual([
+      { description: "Annual support contract", quantity: 8, unit_price: 690.66, amount: 5525.28 },
+      { description: "Site survey and cable route", quantity: 6, unit_price: 241.23, amount: 1447.38 }
+    ])
   })
 })

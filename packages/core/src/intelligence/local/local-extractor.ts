@@ -47,7 +47,7 @@ import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizon
 import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, numberOf
 } from "./layout/values.js"
-import { columnOfCell } from "./layout/columns.js"
+import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
@@ -602,11 +602,14 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
-  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c, row) === list)) return row.cells.length >= 2 ? "skip" : undefined
+  // cells placed by position are read together, in their order (`layout/columns.ts`)
+  const placed = row.ordinal === true ? undefined : columnsOfRow(columns, row.cells, columns[0]?.headings)
+  const columnOfThis = (cell: LayoutCell) => (placed === undefined ? columnOf(columns, cell, row) : placed.get(cell))
+  if (list !== undefined && !row.cells.some((c) => columnOfThis(c) === list)) return row.cells.length >= 2 ? "skip" : undefined
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {
-    const column = columnOf(columns, cell, row)
+    const column = columnOfThis(cell)
     if (column === undefined || (column.sign === undefined && column.name in item)) continue
     const value = typed(column.node, column.name, cell.text, ctx)
     if (value === undefined) continue
