@@ -23,8 +23,9 @@
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
  *   of the State of New York").
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
- *   the rows below whose cells (matched to the header's columns by horizontal position, a ragged
- *   value to the heading whose span holds it: `layout/columns.ts`) give typed
+ *   the rows below whose cells (matched to the header's columns by horizontal position, a row's
+ *   cells in their order, one per heading, ragged values to their nearest headings:
+ *   `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
  *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
  *   its item; separate money-in and money-out
