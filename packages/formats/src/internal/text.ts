@@ -199,7 +199,7 @@ export const stripControls = (text: string): string =>
     ? text.replace(/[\u000b\u000c]/g, "\n").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "")
     : text
 
-/** Collapses runs of spaces and tabs, trims each line, and drops control characters. */
+/** A line with its tabs expanded to stops of eight columns. */
 const expandTabs = (line: string): string => {
   let out = ""
   for (const ch of line) out += ch === "\t" ? " ".repeat(8 - (out.length % 8)) : ch
@@ -221,6 +221,7 @@ export const cleanLayoutText = (text: string): string =>
     .join("\n")
     .replace(/^\n+|\n+$/g, "")
 
+/** Collapses runs of spaces and tabs, trims each line, and drops control characters. */
 export const cleanText = (text: string): string =>
   text
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "")
