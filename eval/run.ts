@@ -446,8 +446,8 @@ const FIRST_SET: UnderstandingSet = {
   name: "understanding", title: "evaluation set", what: "generated documents (eval/generate.ts, seed fixed)", heldout: false, types: DOC_TYPES, make: (dir) => generateDataset(dir)
 }
 const MULTILINGUAL_SET: UnderstandingSet = {
-  name: "understanding-multilingual", title: "multilingual evaluation set", what: "documents (eval/multilingual: generated invoices and receipts in six languages, seed fixed)",
-  heldout: true, types: ["invoice", "receipt"],
+  name: "understanding-multilingual", title: "multilingual evaluation set", what: "documents (eval/multilingual: generated invoices and receipts in six languages and invoices in hard layouts, seed fixed)",
+  heldout: true, types: ["invoice", "receipt", "layout_invoice"],
   make: async (dir) => ({ seed: 0, documents: await generateMultilingual(dir) })
 }
 const HELDOUT_SET: UnderstandingSet = {

@@ -18,6 +18,10 @@ export type Block =
   | { readonly kind: "text"; readonly text: string }
   | { readonly kind: "clauses"; readonly items: ReadonlyArray<{ readonly number: string; readonly heading: string; readonly text: string }> }
   | { readonly kind: "table"; readonly header: ReadonlyArray<string>; readonly rows: ReadonlyArray<ReadonlyArray<string>> }
+  /** lines of an address block (a letterhead, a recipient's address), one under the other, no label */
+  | { readonly kind: "lines"; readonly lines: ReadonlyArray<string> }
+  /** fixed-width text (a typewriter or printer layout): spaces align columns; PDF sets it in Courier */
+  | { readonly kind: "pre"; readonly lines: ReadonlyArray<string> }
 
 export interface PdfStyle {
   /** clause and paragraph text set in two newspaper columns */
@@ -76,7 +80,7 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
     loc.add(field, text, describe(schema, field), box)
   }
   /** one line of marked text at x (right-aligned when `right`) */
-  const marked = (source: string, x: number, at: number, options: { right?: boolean; size?: number; font?: "sans" | "serif" | "sansBold" | "serifBold" } = {}) => {
+  const marked = (source: string, x: number, at: number, options: { right?: boolean; size?: number; font?: "sans" | "serif" | "sansBold" | "serifBold" | "mono" } = {}) => {
     const parts: Array<string | readonly [string, string]> = []
     const re = /\[\[([^|\]]+)\|([^\]]+)\]\]/g
     let last = 0
@@ -134,6 +138,22 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
       }
       case "text":
         flow(block.text, 10)
+        break
+      case "lines":
+        for (const line of block.lines) {
+          room(14)
+          marked(line, MARGIN, top)
+          top += 13
+        }
+        top += 8
+        break
+      case "pre":
+        for (const line of block.lines) {
+          room(13)
+          if (line.trim() !== "") marked(line, MARGIN, top, { size: 8, font: "mono" })
+          top += 11
+        }
+        top += 8
         break
       case "clauses": {
         const text = (item: (typeof block.items)[number]) => `${item.number} ${item.heading}. ${item.text}`
@@ -202,6 +222,10 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
         t.line()
         break
       case "text": t.line(block.text, semantic).line(); break
+      case "lines": case "pre":
+        for (const line of block.lines) t.line(line, semantic)
+        t.line()
+        break
       case "clauses":
         for (const item of block.items) t.line(`${item.number} ${item.heading.toUpperCase()}`).line(item.text, semantic).line()
         break
@@ -235,6 +259,7 @@ export const renderDocx = (blocks: ReadonlyArray<Block>, meta: { title: string; 
         else for (const p of block.pairs) parts.push(docxParagraph([{ text: `${p.label}: `, bold: true }, { text: stripMarks(p.value) }]))
         break
       case "text": parts.push(docxParagraph(stripMarks(block.text))); break
+      case "lines": case "pre": for (const line of block.lines) parts.push(docxParagraph(stripMarks(line))); break
       case "clauses":
         for (const item of block.items) {
           parts.push(docxParagraph(`${item.number} ${item.heading}`, { style: "Heading2" }))
@@ -261,6 +286,8 @@ export const renderHtml = (blocks: ReadonlyArray<Block>, title: string): Rendere
           : `<dl>${block.pairs.map((p) => `<dt>${e(p.label)}</dt><dd>${e(p.value)}</dd>`).join("")}</dl>`)
         break
       case "text": parts.push(`<p>${e(block.text)}</p>`); break
+      case "lines": parts.push(`<p>${block.lines.map(e).join("<br>")}</p>`); break
+      case "pre": parts.push(`<pre>${block.lines.map(e).join("\n")}</pre>`); break
       case "clauses":
         parts.push(`<ol class="clauses">${block.items.map((i) => `<li><h3>${e(`${i.number} ${i.heading}`)}</h3><p>${e(i.text)}</p></li>`).join("")}</ol>`)
         break
@@ -299,6 +326,7 @@ export const renderXlsx = (blocks: ReadonlyArray<Block>, schema: JsonSchema, she
       case "title": push([block.text]); push([]); break
       case "labels": for (const p of block.pairs) push([p.label, p.value]); push([]); break
       case "text": push([block.text]); break
+      case "lines": case "pre": for (const line of block.lines) push([line]); push([]); break
       case "clauses": for (const i of block.items) push([`${i.number} ${i.heading}`, i.text]); break
       case "table": push([...block.header]); for (const r of block.rows) push([...r]); push([]); break
     }

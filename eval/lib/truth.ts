@@ -4,7 +4,7 @@
  */
 
 export type DocType = "invoice" | "receipt" | "contract" | "bank_statement" | "spreadsheet"
-  | "purchase_order" | "payslip" | "insurance_policy" | "utility_bill" | "real_invoice"
+  | "purchase_order" | "payslip" | "insurance_policy" | "utility_bill" | "real_invoice" | "layout_invoice"
 export const DOC_TYPES: ReadonlyArray<DocType> = ["invoice", "receipt", "contract", "bank_statement", "spreadsheet"]
 /** the held-out set's types (eval/heldout): the first set's four document types, four new ones, and real invoices */
 export const HELDOUT_TYPES: ReadonlyArray<DocType> = ["invoice", "receipt", "purchase_order", "bank_statement", "contract", "payslip", "utility_bill", "insurance_policy", "real_invoice"]

@@ -13,6 +13,7 @@ import type { Prng } from "../lib/prng.js"
 import { INVOICE_SCHEMA, RECEIPT_SCHEMA } from "../lib/truth.js"
 import type { Block, Labelled } from "../heldout/layout.js"
 import type { Model, Target } from "../heldout/documents.js"
+import { layoutModels } from "./layouts.js"
 
 export type Language = "fr" | "de" | "nl" | "pl" | "es" | "it"
 export const LANGUAGES: ReadonlyArray<Language> = ["fr", "de", "nl", "pl", "es", "it"]
@@ -325,8 +326,13 @@ const receipt = (rng: Prng, lang: Language, k: number, target: Target): Model =>
   }
 }
 
-/** Per language three invoices (labels inline, stacked, after their values) and a receipt; even positions are the dev half, odd ones the test half. */
-export const multilingualModels = (rng: Prng): Array<Model> =>
+/**
+ * Per language three invoices (labels inline, stacked, after their values) and a receipt, then
+ * eight invoices in hard layouts (`layouts.ts`); even positions are the dev half, odd ones the test half.
+ */
+export const multilingualModels = (rng: Prng): Array<Model> => [...languageModels(rng), ...layoutModels(rng.fork("layouts"))]
+
+const languageModels = (rng: Prng): Array<Model> =>
   LANGUAGES.flatMap((lang, li) => {
     const targets: ReadonlyArray<Target> = (["pdf", "txt", "html", "docx"] as const)
     // the PDF writer's standard fonts have no Polish letters (ą, ł, ż…): Polish documents are HTML, TXT or DOCX

@@ -12,7 +12,8 @@ describe("the multilingual understanding set", () => {
     try {
       const first = await generateMultilingual(a)
       const second = await generateMultilingual(b)
-      expect(first).toHaveLength(4 * LANGUAGES.length)
+      expect(first).toHaveLength(4 * LANGUAGES.length + 8)
+      expect(first.filter((d) => d.type === "layout_invoice").map((d) => d.split)).toEqual(["dev", "test", "dev", "test", "dev", "test", "dev", "test"])
       for (const lang of LANGUAGES) {
         const docs = first.filter((d) => d.id.startsWith(`ml-${lang}-`))
         expect(docs.filter((d) => d.type === "invoice")).toHaveLength(3)
@@ -22,7 +23,7 @@ describe("the multilingual understanding set", () => {
       expect(first.filter((d) => d.split === "dev")).toHaveLength(first.length / 2)
       for (const doc of first) {
         const text = doc.format === "txt" || doc.format === "html" ? await readFile(path.join(a, doc.file), "utf8") : null
-        if (doc.type === "invoice") {
+        if (doc.type === "invoice" || doc.type === "layout_invoice") {
           const f = doc.fields as { invoice_number: string; line_items: ReadonlyArray<unknown>; total: number; subtotal: number; tax: number }
           expect(f.line_items.length).toBeGreaterThanOrEqual(2)
           expect(Math.round((f.subtotal + f.tax) * 100)).toBe(Math.round(f.total * 100))

@@ -293,6 +293,12 @@ describe("documents", () => {
         expect(long.chunks.at(-1)!.page_end).toBe(long.page_count)
       }))
 
+    it.effect("txt: the spacing of fixed-width columns is kept, tabs expanded to stops of eight, trailing spaces dropped", () =>
+      Effect.gen(function*() {
+        const doc = asDocument(yield* parse("invoice.txt", F.utf8("Invoice No.       Date   \n677/2025          22 July 2026\n\n  Qty\tPrice\n")))
+        expect(doc.blocks.map((b) => b.text)).toEqual(["Invoice No.       Date\n677/2025          22 July 2026", "  Qty   Price"])
+      }))
+
     it.effect("md, mdx and jsonl (extract and ground formats)", () =>
       Effect.gen(function*() {
         const md = asDocument(yield* parse("readme.md", F.utf8("# Title\n\nSome *text*.\n\n- a\n- b\n\n| k | v |\n|---|---|\n| x | 1 |\n")))

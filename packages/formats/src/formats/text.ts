@@ -1,25 +1,25 @@
 /**
  * Plain text (.txt, .log), Markdown (.md, .mdx) and JSON Lines (.jsonl). Text is decoded by its
  * byte-order mark, else as UTF-8, else as windows-1252. Plain text: one paragraph per run of lines
- * between blank lines. Markdown: ATX headings, lists, pipe tables and paragraphs; MDX import/export
+ * between blank lines, its spacing kept (the columns of fixed-width text are its layout). Markdown: ATX headings, lists, pipe tables and paragraphs; MDX import/export
  * lines are dropped and JSX kept as text. JSON Lines: one paragraph per line (its raw text).
  * These formats have no pages: they count in standard pages of 3,000 characters.
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
-import { cleanText, decodeText } from "../internal/text.js"
+import { cleanLayoutText, cleanText, decodeText } from "../internal/text.js"
 
-export const paragraphsOf = (text: string): Array<Documents.Block> =>
+export const paragraphsOf = (text: string, keepLayout = false): Array<Documents.Block> =>
   text
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n+/)
-    .map((chunk) => cleanText(chunk))
+    .map((chunk) => (keepLayout ? cleanLayoutText(chunk) : cleanText(chunk)))
     .filter((chunk) => chunk !== "")
     .map((chunk): Documents.Block => ({ type: "paragraph", page: 1, text: chunk }))
 
 export const readPlainText = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument =>
-  assembleDocument({ format: ctx.format, fileName: ctx.fileName, blocks: paragraphsOf(decodeText(bytes)), pagination: "standard" })
+  assembleDocument({ format: ctx.format, fileName: ctx.fileName, blocks: paragraphsOf(decodeText(bytes), true), pagination: "standard" })
 
 export const readJsonLines = (bytes: Uint8Array, ctx: ReaderContext): Documents.ParsedTextDocument => {
   const warnings: Array<string> = []

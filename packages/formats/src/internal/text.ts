@@ -199,6 +199,28 @@ export const stripControls = (text: string): string =>
     ? text.replace(/[\u000b\u000c]/g, "\n").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "")
     : text
 
+/** A line with its tabs expanded to stops of eight columns. */
+const expandTabs = (line: string): string => {
+  let out = ""
+  for (const ch of line) out += ch === "\t" ? " ".repeat(8 - (out.length % 8)) : ch
+  return out
+}
+
+/**
+ * Plain text with its layout kept: control characters removed, tabs expanded to stops of eight,
+ * no-break spaces made spaces, trailing spaces and blank edge lines dropped, but runs of spaces
+ * inside a line and its indentation kept, so that fixed-width columns still line up.
+ */
+export const cleanLayoutText = (text: string): string =>
+  text
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/\u00a0/g, " ")
+    .split("\n")
+    .map((line) => expandTabs(line).replace(/ +$/, ""))
+    .join("\n")
+    .replace(/^\n+|\n+$/g, "")
+
 /** Collapses runs of spaces and tabs, trims each line, and drops control characters. */
 export const cleanText = (text: string): string =>
   text

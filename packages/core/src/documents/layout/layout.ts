@@ -5,8 +5,8 @@
  *   horizontal gap wider than `CELL_GAP` times the text height starts a new cell, so "Invoice No."
  *   and "INV-1001" drawn apart are two cells while the words of one phrase stay together;
  * - pages without positions (DOCX, HTML, text): each line of the page's text is a row; a line with
- *   tabs (a parsed table's row) is split at every tab keeping column numbers, other lines at runs
- *   of 2+ spaces or ` | `;
+ *   tabs or ` | ` (a parsed table's row) is split there keeping column numbers, other lines at runs
+ *   of 2+ spaces keeping character columns;
  * - sheets: one row per spreadsheet row, one cell per non-empty cell (with its reference).
  * Cells keep where they came from, so a value found in a cell can be located again (boxes from
  * the runs' positions, cell references, character offsets in the page text).
@@ -19,7 +19,7 @@ export const CELL_GAP = 0.9
 
 export interface LayoutCell {
   readonly text: string
-  /** horizontal extent: page units for positioned text, column numbers otherwise */
+  /** horizontal extent: page units for positioned text, character columns of a plain text line, column numbers of a table row or sheet */
   readonly x0: number
   readonly x1: number
   /** positioned runs the cell is made of (page units, top-left origin), empty without positions */
@@ -39,6 +39,8 @@ export interface LayoutRow {
   readonly positioned: boolean
   /** a row of the page before the batch: read for context (table headers), never extracted from */
   readonly context: boolean
+  /** cells placed by column number (a sheet's row, a tab- or pipe-separated line), not by position */
+  readonly ordinal?: true
 }
 
 export interface Layout {
@@ -92,20 +94,45 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
 }
 
 const SPLIT = /\s{2,}|\s\|\s/
+const GAP = /\s{2,}/g
 
-/** Cells of a text line: table rows (tab-separated, as parsed tables render) keep their column numbers. */
-const lineCells = (line: string): Array<LayoutCell> => {
-  const parts = line.includes("\t")
-    ? line.split("\t").map((text, c) => ({ text: text.trim(), c }))
-    : line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split(SPLIT).map((text, c) => ({ text: text.trim(), c }))
-  return parts.filter((p) => p.text !== "").map(({ text, c }) => ({ text, x0: c, x1: c + 0.9, items: [], ref: null }))
+/**
+ * Cells of a text line. Table rows (tab-separated, as parsed tables render, or with ` | ` between
+ * cells) keep their column numbers: their cells line up by order, not by character. Other lines
+ * are split at runs of 2+ spaces and keep their character columns, so fixed-width text (labels in
+ * one row over their values in the next, numbers right-aligned under their headings) is paired by
+ * position as a page's positioned text is.
+ */
+export const lineCells = (line: string): Array<LayoutCell> => {
+  if (line.includes("\t") || /\s\|\s|^\s*\|/.test(line)) {
+    const parts = line.includes("\t")
+      ? line.split("\t").map((text, c) => ({ text: text.trim(), c }))
+      : line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split(SPLIT).map((text, c) => ({ text: text.trim(), c }))
+    return parts.filter((p) => p.text !== "").map(({ text, c }) => ({ text, x0: c, x1: c + 0.9, items: [], ref: null }))
+  }
+  const cells: Array<LayoutCell> = []
+  let start = 0
+  const push = (end: number) => {
+    const raw = line.slice(start, end)
+    const text = raw.trim()
+    if (text === "") return
+    const x0 = start + (raw.length - raw.trimStart().length)
+    cells.push({ text, x0, x1: x0 + text.length, items: [], ref: null })
+  }
+  for (const m of line.matchAll(GAP)) {
+    push(m.index)
+    start = m.index + m[0].length
+  }
+  push(line.length)
+  return cells
 }
 
 const textRows = (page: DocumentPage): Array<LayoutRow> => {
   const rows: Array<LayoutRow> = []
   page.text.split("\n").forEach((line, i) => {
     if (line.trim() === "" || /^[\s|:-]+$/.test(line)) return
-    rows.push({ page: page.page_number, sheet: null, top: i, height: 1, positioned: false, context: false, cells: lineCells(line) })
+    const ordinal = line.includes("\t") || /\s\|\s|^\s*\|/.test(line)
+    rows.push({ page: page.page_number, sheet: null, top: i, height: 1, positioned: false, context: false, cells: lineCells(line), ...(ordinal ? { ordinal: true as const } : {}) })
   })
   return rows
 }
@@ -125,6 +152,7 @@ const sheetRows = (sheet: Sheet, ordinal: number): Array<LayoutRow> => {
     height: 1,
     positioned: false,
     context: false,
+    ordinal: true as const,
     cells: cells.sort((a, b) => a.x0 - b.x0)
   }))
 }

@@ -17,7 +17,8 @@
  *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: an
  *   enum takes the value the document names first (title first), a currency field the document's
  *   most frequent currency, a plain "date" field the first date, a seller-like field (vendor,
- *   merchant, supplier…) the first company name (a line ending in Inc, LLC, Ltd, GmbH…), and
+ *   merchant, supplier…) the letterhead's name (`layout/blocks.ts`), a buyer-like field the first
+ *   line of the address block after it, and
  *   numbers, dates and short phrases are read from a sentence that uses the field's words
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
  *   of the State of New York"), an amount after the name's head word ("the total premium payable
@@ -26,9 +27,12 @@
  *   ("issued by …"), a start or end field from a period ("runs from … to …") or a verb ("begins on …"). "From" and "To"
  *   alone label a period's ends.
  * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
- *   the rows below whose cells (matched to the header's columns by horizontal position) give typed
+ *   the rows below whose cells (matched to the header's columns by horizontal position, a row's
+ *   cells in their order, one per heading, ragged values to their nearest headings:
+ *   `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped; separate money-in and money-out
+ *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
+ *   its item; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
@@ -47,8 +51,10 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isMostlyNumber, moneyIn, numberOf
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, moneyIn, numberOf
 } from "./layout/values.js"
+import { columnOfCell, columnsOfRow } from "./layout/columns.js"
+import { buyerBlockName, letterheadName } from "./layout/blocks.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -96,6 +102,7 @@ const isFreeTextField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "description", "note", "notes", "comment", "summary", "address", "remark", "details", "text", "message", "purpose", "scope", "clause")
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
+const isBuyerField = (name: string) => has(name, "customer", "client", "buyer", "purchaser", "recipient", "consignee", "billed")
 
 /** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
 const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
@@ -148,6 +155,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
       // an identifier (`invoice_number`, `account_no`) holds a digit: a word there is the next label
       if (isIdentifierField(name) && !/\d/.test(text)) return undefined
+      // a bank account's number (an IBAN whose check digits hold) is only an account field's value
+      if (isIdentifierField(name) && !has(name, "iban", "account", "bank") && isIban(text)) return undefined
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
       return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
@@ -182,11 +191,39 @@ const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell)
 const isStackedLabelRow = (row: LayoutRow): boolean =>
   row.cells.length >= 2 && row.cells.every((c) => looksLikeLabel(c.text) && !/\d/.test(c.text) && /\p{Lu}/u.test(c.text) && c.text === c.text.toUpperCase())
 
-/** how many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts another field) */
-const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): number => {
+/**
+ * A row of labels over a row of values ("Invoice No.   Date   Due date" over "677/2025   22 July
+ * 2026   5 August 2026"): every cell of the row a label without a digit, the row right below (the
+ * next line of plain text, or the next positioned row) with as many cells, most of them holding a
+ * digit, and a blank line or a gap after it (a table's header has more rows right below). Each
+ * label's value is below it, not in the next label's cell.
+ */
+const isLabelRowOverValues = (rows: ReadonlyArray<LayoutRow>, ri: number): boolean => {
+  const row = rows[ri]!
+  const next = rows[ri + 1]
+  if (next === undefined || row.cells.length < 2 || next.page !== row.page || next.sheet !== row.sheet || next.cells.length !== row.cells.length) return false
+  if (!row.positioned && row.sheet === null && next.top - row.top > 1) return false
+  if (!row.cells.every((c) => looksLikeLabel(c.text.replace(/[:：]\s*$/, "")) && !/\d/.test(c.text))) return false
+  if (next.cells.filter((c) => /\d/.test(c.text)).length * 2 <= next.cells.length) return false
+  // a tax named over a rate ("VAT rate | Base | Amount" over "21 % | 463,74 | 97,39") is a tax breakdown's one-row table: its amount is the tax's, not a form's total
+  if (row.cells.some((c) => labelTerms(c.text).some((t) => sameWord(t, TAX_TERM))) && next.cells.some((c) => PERCENT.test(c.text))) return false
+  // one row of values, then a blank line or a gap: a table's header has more rows right below it
+  const after = rows[ri + 2]
+  if (after === undefined || after.page !== next.page || after.sheet !== next.sheet) return true
+  return after.positioned ? after.top - (next.top + next.height) > 0.6 * Math.max(next.height, after.height) : after.top - next.top > 1
+}
+
+/**
+ * How many consecutive rows below `cell` have a cell in its column (a row of stacked labels starts
+ * another field). Below a row of labels set over their values, a blank line in plain text ends the
+ * column: the values are that one row, what follows the blank is another block. Elsewhere a blank
+ * line ends nothing (HTML and DOCX text puts one between all its blocks).
+ */
+const columnDepth = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell, stacked: boolean): number => {
   let depth = 0
   for (let k = ri + 1; k < rows.length && rows[k]!.page === rows[ri]!.page && rows[k]!.sheet === rows[ri]!.sheet; k++) {
     if (!rows[k]!.cells.some((c) => overlapsHorizontally(c, cell)) || (isStackedLabelRow(rows[ri]!) && isStackedLabelRow(rows[k]!))) break
+    if (stacked && !rows[k]!.positioned && rows[k]!.sheet === null && rows[k]!.top - rows[k - 1]!.top > 1) break
     depth++
   }
   return depth
@@ -215,7 +252,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
   }
   ctx.rows.forEach((row, ri) => {
     if (row.context) return
-    const stacked = isStackedLabelRow(row)
+    const stacked = isStackedLabelRow(row) || isLabelRowOverValues(ctx.rows, ri)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
       if (inline !== null) push(inline[2]!, scoreOf(inline[1]!))
@@ -237,7 +274,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
           const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
           // a cell below that is "Label: value" itself holds its own label's value ("Billing period" over "From: …")
           const labelled = below !== undefined && /\p{L}/u.test(LABEL_VALUE.exec(below.text)?.[1] ?? "")
-          if (below !== undefined && !labelled) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell) < 2 ? 0.9 : 0.45)
+          if (below !== undefined && !labelled) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
         }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
@@ -298,8 +335,6 @@ const readsAsValueBeforeLabel = (node: ScalarNode, name: string, fw: FieldWords,
 
 const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
   cs.reduce<Candidate | undefined>((b, c) => (b === undefined || c.score > b.score + 1e-9 ? c : b), undefined)
-
-const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|page)\b/i
 
 const companyNames = (ctx: Context): Array<string> =>
   ctx.rows.filter((r) => !r.context).flatMap((r) => r.cells.map((c) => clean(c.text))).filter((t) => COMPANY.test(t) && t.split(/\s+/).length <= 8)
@@ -534,14 +569,12 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     if (first !== undefined) return first
   }
   if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
-    const clause = clauseValue(node, name, fw, ctx)
-    if (clause !== null) return clause
-    const company = companyNames(ctx)[0]
-    if (company !== undefined) return company
-    const first = ctx.rows.find((r) => !r.context && textOfRow(r).trim() !== "")
-    const text = first === undefined ? "" : clean(textOfRow(first))
-    if (text !== "" && !DOCUMENT_WORDS.test(toEnglish(text)) && text.split(/\s+/).length <= 5 && !/\d/.test(text)) return text
-    return null
+    // a defined term or an agent names the party surer than the letterhead
+    return clauseValue(node, name, fw, ctx) ?? letterheadName(ctx.rows.filter((r) => !r.context), ctx.text, companyNames(ctx))
+  }
+  if (node.type === "string" && node.enum === null && isBuyerField(name) && !isDateField(node, name)) {
+    const block = clauseValue(node, name, fw, ctx) ?? buyerBlockName(ctx.rows.filter((r) => !r.context))
+    if (block !== null) return block
   }
   // a sentence using the field's own words is surer of a date than a period it may not be about;
   // a defined term or an agent is surer of a name than the phrase after the field's words
@@ -561,6 +594,8 @@ interface Column {
   readonly sign?: 1 | -1 | undefined
   /** a column headed by the list's own name over its amounts: rows with nothing in it belong to another list */
   readonly list?: true
+  /** every cell of the header row, those naming nothing of the items included: they bound the columns' spans */
+  readonly headings?: ReadonlyArray<LayoutCell>
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -580,9 +615,13 @@ const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<stri
  * the list itself ("Earnings" over earning names, "Deductions" beside them) heads the item's name
  * column, and its group runs to the next cell that names nothing of the item: two lists printed
  * side by side in one table are read apart. Without such a cell, an unnamed first column ("Section",
- * "Charge") is the item's name when other cells name two of its values.
+ * "Charge") is the item's name when other cells name two of its values. Each column keeps the
+ * header row's cells, whose edges bound where a cell placed by position belongs (`layout/columns.ts`).
  */
-const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
+const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> =>
+  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells }))
+
+const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
   const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
   const listName = parents[parents.length - 1]
@@ -659,18 +698,8 @@ const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: L
   return columns
 }
 
-const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell): Column | undefined => {
-  let bestColumn: Column | undefined
-  let bestOverlap = -Infinity
-  for (const c of columns) {
-    const overlap = Math.min(c.cell.x1, cell.x1) - Math.max(c.cell.x0, cell.x0)
-    if (overlap > bestOverlap) {
-      bestOverlap = overlap
-      bestColumn = c
-    }
-  }
-  return bestOverlap > -0.05 ? bestColumn : undefined
-}
+const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined =>
+  columnOfCell(columns, cell, row.ordinal !== true, columns[0]?.headings)
 
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
@@ -679,11 +708,14 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
   if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
-  if (list !== undefined && !row.cells.some((c) => columnOf(columns, c) === list)) return row.cells.length >= 2 ? "skip" : undefined
+  // cells placed by position are read together, in their order (`layout/columns.ts`)
+  const placed = row.ordinal === true ? undefined : columnsOfRow(columns, row.cells, columns[0]?.headings)
+  const columnOfThis = (cell: LayoutCell) => (placed === undefined ? columnOf(columns, cell, row) : placed.get(cell))
+  if (list !== undefined && !row.cells.some((c) => columnOfThis(c) === list)) return row.cells.length >= 2 ? "skip" : undefined
   const item: Record<string, unknown> = {}
   let filled = 0
   for (const cell of row.cells) {
-    const column = columnOf(columns, cell)
+    const column = columnOfThis(cell)
     if (column === undefined || (column.sign === undefined && column.name in item)) continue
     const value = typed(column.node, column.name, cell.text, ctx)
     if (value === undefined) continue
@@ -699,6 +731,22 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
   }
   const distinct = new Set(columns.map((c) => c.name)).size
   return filled >= Math.max(2, Math.ceil(distinct / 2)) ? item : undefined
+}
+
+/**
+ * A line of an item's wrapped description: one cell, in the column of the item's name (a text
+ * property), no total and no label, placed as the table's rows are (a paragraph after a parsed
+ * table's rows is set in character columns, not the table's column numbers: it is no line of a
+ * cell); the text it adds to the item above.
+ */
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
+  if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
+  const cell = row.cells[0]!
+  const text = cell.text.trim()
+  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
+  const column = columnOf(columns, cell, row)
+  if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
+  return { column, text }
 }
 
 const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
@@ -722,7 +770,29 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         continue
       }
       const item = tableItem(columns, row, ctx)
-      if (item === undefined) break
+      if (item === undefined) {
+        // wrapped description lines (at most two) belong to the item above when the table goes on
+        // after them, or ends there with a total
+        const last = out[out.length - 1]
+        const lines: Array<{ readonly column: Column; readonly text: string }> = []
+        let j = k
+        for (; j < rows.length && j < k + 2 && rows[j]!.page === page; j++) {
+          const more = continuationOf(columns, rows[j]!, rows[ri]!)
+          if (more === undefined) break
+          lines.push(more)
+        }
+        const after = rows[j]
+        const goesOn = after !== undefined && after.page === page &&
+          (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
+        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1)) break
+        for (const { column, text } of lines) {
+          const before = last[column.name]
+          last[column.name] = typeof before === "string" ? `${before} ${text}` : text
+        }
+        for (let u = k; u < j; u++) used.add(u)
+        k = j
+        continue
+      }
       if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++

@@ -27,7 +27,7 @@
 import { Effect, Layer } from "effect"
 import { parseCellRef } from "../../documents/parsed-document.js"
 import { type GroundHints, type GroundQuery, Grounder, type GroundSpan, type GroundUnit } from "../grounder.js"
-import { fieldWords, type FieldWords, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
+import { fieldWords, type FieldWords, labelTerms, looksLikeLabel, phraseTerms, sameWord } from "./layout/labels.js"
 import { dateOf, integerOf, isMostlyNumber, numberOf } from "./layout/values.js"
 import { terms } from "./text-features.js"
 
@@ -343,7 +343,8 @@ const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<G
   // the unit whose words best cover the query's: the phrase after them, or the whole unit
   if (strong.length > 0) {
     for (const u of units) {
-      const ts = terms(u.text)
+      // a set phrase names what a label with it names ("IBAN …" is an account number)
+      const ts = [...terms(u.text), ...phraseTerms(u.text)]
       const coverage = strong.filter((t) => ts.some((x) => sameWord(t, x))).length / strong.length
       if (coverage < 0.5) continue
       const phrase = phraseAfter(u.text, strong)

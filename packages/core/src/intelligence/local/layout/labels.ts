@@ -15,7 +15,7 @@ import { toEnglish } from "./vocabulary.js"
 
 /** Groups of words that name the same thing on business documents. */
 const EQUIVALENTS: ReadonlyArray<string> = [
-  "number no # num nr id ref reference iban",
+  "number no # num nr id ref reference",
   "total grand amount extended cost payable",
   "vendor seller supplier merchant issuer company from store shop",
   "customer client buyer purchaser bill sold recipient consignee",
@@ -67,10 +67,19 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
   [/\bbill\s+(?:no\b|nr\b|number|#|date|ref)/i, ["invoice"]],
   [/\b(?:before|excl(?:uding|\.)?|ex\.?|net\s+of|without)\s+(?:vat|tax|gst)\b/i, ["subtotal"]],
-  [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]]
+  [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]],
+  // an IBAN is an account's number (but no other number: "iban" is not among the number's words)
+  [/\biban\b/i, ["account", "number"]],
+  // "To:" alone over an address is the recipient's
+  [/^\s*to\s*[:：]?\s*$/i, ["customer"]]
 ]
 
+/** the words of the set phrases a text uses ("IBAN" → account number, "brought forward" → opening balance) */
+export const phraseTerms = (english: string): Array<string> =>
+  PHRASES.flatMap(([re, named]) => (re.test(english) ? named.map((w) => stem(w)) : []))
+
 const TAX = stem("tax")
+const NUMBER = stem("number")
 const AMOUNT = stem("amount")
 
 /**
@@ -82,7 +91,7 @@ export const labelTerms = (label: string): Array<string> => {
   const english = toEnglish(label)
   let out = terms(english)
   if (/#|\bno\b\.?|\bnr\b\.?/i.test(english)) out.push(stem("number"))
-  for (const [re, named] of PHRASES) if (re.test(english)) out.push(...named.map((w) => stem(w)))
+  out.push(...phraseTerms(english))
   if (out.includes(TAX) && out.includes(AMOUNT)) out = out.filter((t) => t !== AMOUNT)
   return out
 }
@@ -186,7 +195,9 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const score = Math.min(1, (strongMatched / strongTotal) * (1 - 0.5 * unmatchedLabel) + bonus)
   // a field named a total ("total", "grand_total") is not what a net amount's label names
   const namedTotal = (field.weights.get(TOTAL) ?? 0) >= 1 && ![...field.weights.keys()].some((t) => NET.has(t))
-  return namedTotal && ls.some((l) => NET.has(l)) ? score * 0.5 : score
+  // a label naming a number of the thing ("Customer No.", "VAT ID") names an identifier, not the thing's name
+  const namesNumber = ls.some((l) => matches(NUMBER, l)) && ![...field.weights.keys()].some((t) => matches(NUMBER, t))
+  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */

@@ -272,3 +272,19 @@ export const dateSpans = (text: string, order: DayOrder = "day-first"): Array<Da
   }
   return out
 }
+
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?$/
+
+/** Whether the text is an IBAN: the ISO 13616 shape and its mod-97 check digits hold. */
+export const isIban = (text: string): boolean => {
+  const t = text.trim().toUpperCase()
+  if (!IBAN_SHAPE.test(t)) return false
+  const compact = t.replace(/ /g, "")
+  const moved = compact.slice(4) + compact.slice(0, 4)
+  let rest = 0
+  for (const ch of moved) {
+    const v = ch >= "A" && ch <= "Z" ? String(ch.charCodeAt(0) - 55) : ch
+    for (const d of v) rest = (rest * 10 + Number(d)) % 97
+  }
+  return rest === 1
+}
