@@ -4,19 +4,11 @@
  * table whose earnings column is headed "Payments".
  * Small fixtures written for these tests, in wordings no evaluation set uses.
  */
-import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
-import { compileExtractSchema } from "../../src/documents/schema/compile.js"
+import { extractFromText } from "./local-extract-fixture.js"
 import { definedTerms, eventDates, passiveAgents, periodsIn } from "../../src/intelligence/local/layout/clauses.js"
-import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
 
-const extract = (schema: unknown, markdown: string) => {
-  const compiled = compileExtractSchema(schema)
-  if (Either.isLeft(compiled)) throw new Error(JSON.stringify(compiled.left))
-  const doc = documentOfMarkdown(markdown, "doc.md")
-  return extractLocally({ schema: compiled.right, content: { markdown, pages: doc.pages, blocks: doc.blocks, sheets: [] } })
-}
+const extract = (schema: unknown, markdown: string) => extractFromText(schema, markdown)
 
 describe("clauses", () => {
   it("defined terms: the name before its role in parentheses, quoted or not, with 'hereinafter'", () => {

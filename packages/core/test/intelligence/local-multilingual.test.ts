@@ -3,42 +3,16 @@
  * the vocabulary read in English, locale numbers and dates, labels after their values, and the
  * classification of a foreign-language invoice. Small fixtures written for these tests.
  */
-import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE } from "./local-extract-fixture.js"
 import { DEFAULT_TAXONOMY } from "../../src/documents/categorize/default-taxonomy.js"
-import { documentOfMarkdown } from "../../src/documents/parse/read-document.js"
-import { compileExtractSchema } from "../../src/documents/schema/compile.js"
 import { fieldWords, labelScore } from "../../src/intelligence/local/layout/labels.js"
 import { currencyOf, dateOf, datesOf, monthOf, numberOf } from "../../src/intelligence/local/layout/values.js"
 import { englishOfWord, toEnglish } from "../../src/intelligence/local/layout/vocabulary.js"
 import { classifyLocally } from "../../src/intelligence/local/local-classifier.js"
-import { extractLocally } from "../../src/intelligence/local/local-extractor.js"
 
-const extract = (schema: unknown, markdown: string) => {
-  const compiled = compileExtractSchema(schema)
-  if (Either.isLeft(compiled)) throw new Error(JSON.stringify(compiled.left))
-  const doc = documentOfMarkdown(markdown, "doc.md")
-  return extractLocally({ schema: compiled.right, content: { markdown, pages: doc.pages, blocks: doc.blocks, sheets: [] } })
-}
+const extract = (schema: unknown, markdown: string) => extractFromText(schema, markdown)
 
-const INVOICE = {
-  type: "object",
-  properties: {
-    invoice_number: { type: "string", description: "The invoice number as printed" },
-    invoice_date: { type: "string", description: "Date the invoice was issued (ISO date YYYY-MM-DD)" },
-    due_date: { type: "string", description: "Date payment is due" },
-    vendor_name: { type: "string", description: "Company issuing the invoice (the seller)" },
-    customer_name: { type: "string", description: "Company or person billed (the buyer)" },
-    currency: { type: "string", description: "ISO 4217 currency code" },
-    subtotal: { type: "number", description: "Sum of the lines before tax" },
-    tax: { type: "number", description: "Total tax (VAT) amount" },
-    total: { type: "number", description: "Total amount of the invoice including tax" },
-    line_items: {
-      type: "array",
-      items: { type: "object", properties: { description: { type: "string" }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } } }
-    }
-  }
-}
 
 describe("multilingual vocabulary", () => {
   it("reads words, set phrases and German and Dutch compounds in English, and leaves other words alone", () => {
