@@ -79,6 +79,14 @@ describe("values from clauses", () => {
   })
 })
 
+describe("the agent's side", () => {
+  it("a field that undergoes the verb ('Company or person billed') does not take the agent of 'billed by'", () => {
+    const data = extract({ type: "object", properties: { customer_name: { type: "string", description: "Company or person billed" } } },
+      "STATEMENT OF SERVICES\n\nThe services listed below are billed by Harrow Consulting Ltd at the agreed rates.")
+    expect(data).toEqual({ customer_name: null })
+  })
+})
+
 describe("a start from its verb", () => {
   it("a start field with no label and no period takes the date the text says something begins on", () => {
     const data = extract({ type: "object", properties: { start_date: { type: "string", description: "Date the engagement starts" }, end_date: { type: "string" } } },

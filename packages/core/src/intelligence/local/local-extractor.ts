@@ -531,7 +531,9 @@ const clauseValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Contex
     if (ws.every((w) => own.has(w))) return 1
     return ws.every((w) => own.has(w) || described.has(w)) ? 0.6 : 0
   }
-  const verbs = new Set([...own, ...described].map((w) => stem(w)))
+  // the field does what the verb says ("issues", "grants"); one "billed" or "paid" undergoes it, so
+  // the agent of "billed by" is someone else
+  const verbs = new Set([...own, ...described].filter((w) => !/ed$/.test(w)).map((w) => stem(w)))
   let found: { readonly value: string; readonly score: number } | undefined
   const offer = (value: string, score: number) => {
     if (score > 0 && (found === undefined || score > found.score)) found = { value, score }
