@@ -93,6 +93,7 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
   })
 }
 
+/** cells of a line with ` | ` between them but no leading pipe */
 const SPLIT = /\s{2,}|\s\|\s/
 const GAP = /\s{2,}/g
 
@@ -105,9 +106,12 @@ const GAP = /\s{2,}/g
  */
 export const lineCells = (line: string): Array<LayoutCell> => {
   if (line.includes("\t") || /\s\|\s|^\s*\|/.test(line)) {
+    // a markdown row splits at its unescaped pipes only, an empty cell keeping its column
     const parts = line.includes("\t")
       ? line.split("\t").map((text, c) => ({ text: text.trim(), c }))
-      : line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split(SPLIT).map((text, c) => ({ text: text.trim(), c }))
+      : /^\s*\|/.test(line)
+        ? line.replace(/^\s*\|/, "").replace(/(?<!\\)\|\s*$/, "").split(/(?<!\\)\|/).map((text, c) => ({ text: text.trim().replace(/\\\|/g, "|"), c }))
+        : line.split(SPLIT).map((text, c) => ({ text: text.trim(), c }))
     return parts.filter((p) => p.text !== "").map(({ text, c }) => ({ text, x0: c, x1: c + 0.9, items: [], ref: null }))
   }
   const cells: Array<LayoutCell> = []
