@@ -56,8 +56,9 @@ import {
 import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
 import { stem } from "../../decision/evaluator/local/text.js"
-import { terms, words } from "./text-features.js"
+import { identifierWords, terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
+import { withPaymentKinds } from "./layout/payments.js"
 
 export const MIN_LABEL_SCORE = 0.5
 const BELOW_ROWS = 3
@@ -67,6 +68,8 @@ interface Context {
   readonly rows: ReadonlyArray<LayoutRow>
   readonly order: DayOrder
   readonly text: string
+  /** the sentences of the batch in reading order, read once (`sentencesOf`) */
+  readonly sentences: ReadonlyArray<string>
 }
 
 /** whether the text uses one of the words (compared stemmed) */
@@ -85,7 +88,7 @@ const END_WORDS = ["end", "to", "until", "closing", "last", "final", "through", 
 const START_WORDS = ["start", "begin", "from", "since", "effective", "commencement", "inception", "opening", "first"] as const
 /** whether the name or title uses one of the words, stop words included ("valid_until", "date_from") */
 const usesWord = (node: SchemaNode, name: string, ws: ReadonlyArray<string>) => {
-  const own = words(`${name} ${node.title ?? ""}`.replace(/_/g, " ").replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")).map((w) => stem(w))
+  const own = identifierWords(`${name} ${node.title ?? ""}`).map((w) => stem(w))
   return ws.some((w) => own.includes(stem(w)))
 }
 const isEndField = (node: SchemaNode, name: string) => usesWord(node, name, END_WORDS)
@@ -386,7 +389,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter((w) => w !== "").le
  * three, both cells starting where the run's first row's cells start, the first row's both cells
  * prose) is read down the left column, then down the right one, so its sentences stay whole.
  */
-const readingOrder = (ctx: Context): Array<string> => {
+const readingOrder = (ctx: Omit<Context, "sentences">): Array<string> => {
   const rows = ctx.rows.filter((r) => !r.context)
   const out: Array<string> = []
   for (let i = 0; i < rows.length;) {
@@ -423,7 +426,7 @@ const readingOrder = (ctx: Context): Array<string> => {
 }
 
 /** The sentences of the batch (lines joined in reading order: a sentence may run over several). */
-const sentencesOf = (ctx: Context): Array<string> =>
+const sentencesOf = (ctx: Omit<Context, "sentences">): Array<string> =>
   readingOrder(ctx).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
 
 const NUMBER_WORDS = new Set(["number", "no", "id", "ref", "reference", "code"].map((w) => stem(w)))
@@ -437,7 +440,7 @@ const identifierInSentence = (name: string, ctx: Context): string | null => {
   const own = terms(name.replace(/_/g, " "))
   const kinds = own.filter((t) => !NUMBER_WORDS.has(t))
   if (kinds.length === 0 || kinds.length === own.length) return null
-  for (const sentence of sentencesOf(ctx)) {
+  for (const sentence of ctx.sentences) {
     const tokens = sentence.split(/\s+/)
     for (let i = 0; i + 1 < tokens.length; i++) {
       const english = terms(toEnglish(tokens[i]!))
@@ -460,7 +463,7 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     if (id !== null) return id
   }
   const head = terms(name.replace(/_/g, " ")).at(-1)
-  for (const sentence of sentencesOf(ctx)) {
+  for (const sentence of ctx.sentences) {
     const ts = terms(sentence)
     const hits = strong.filter((t) => ts.includes(t))
     if (hits.length < Math.min(strong.length, 2) && !(strong.length === 1 && hits.length === 1)) {
@@ -494,7 +497,7 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
 
 /** The field's words as written (lower case, singular): its name's and title's, and its description's. */
 const wordForms = (node: SchemaNode, name: string) => {
-  const forms = (text: string) => new Set(words(text.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2")).map((w) => w.replace(/s$/, "")))
+  const forms = (text: string) => new Set(identifierWords(text).map((w) => w.replace(/s$/, "")))
   return { own: forms(`${name} ${node.title ?? ""}`), described: forms(node.description ?? "") }
 }
 
@@ -507,7 +510,7 @@ const wordForms = (node: SchemaNode, name: string) => {
  */
 const clauseValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | null => {
   if (node.type !== "string" || node.enum !== null || isCurrencyField(node, name)) return null
-  const sentences = sentencesOf(ctx)
+  const sentences = ctx.sentences
   if (isDateField(node, name) || isTemporalField(node, name)) {
     const end = isEndField(node, name)
     if (!end && !isStartField(node, name)) return null
@@ -548,8 +551,9 @@ const clauseValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Contex
 /** The enum value the document names first, its head (title) before the rest. */
 const enumInText = (node: ScalarNode, ctx: Context): string | number | boolean | null => {
   const values = (node.enum ?? []).filter((e): e is string => typeof e === "string")
-  // in English words, so a payment "en espèces" or "mit Kreditkarte" names the enum's value
-  const rows = ctx.rows.filter((r) => !r.context).map((r) => toEnglish(textOfRow(r)))
+  // in English words, so a payment "en espèces" or "mit Kreditkarte" names the enum's value, and
+  // with a card's or wallet's kind after its brand ("DEBIT MASTERCARD" names `debit_card`)
+  const rows = ctx.rows.filter((r) => !r.context).map((r) => withPaymentKinds(toEnglish(textOfRow(r))))
   for (const text of [rows.slice(0, 3).join(" "), rows.join(" ")]) {
     const found = enumOf(text, values)
     if (found !== undefined) return found
@@ -811,7 +815,7 @@ const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string
   const fw = fieldWords(name, node.title, parents, node.description)
   const out: Array<unknown> = []
   if (has(name, "party", "parties") && items.type === "string") {
-    const m = BETWEEN.exec(sentencesOf(ctx).join(" "))
+    const m = BETWEEN.exec(ctx.sentences.join(" "))
     if (m !== null) return [partyName(m[1]!), partyName(m[2]!)].filter((p) => p !== "")
   }
   // lines under a label naming the array
@@ -849,7 +853,8 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
 export const extractLocally = (input: ExtractInput): Record<string, unknown> => {
   const layout = layoutOf(input.content)
   const text = input.content.markdown
-  const ctx: Context = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  const read = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  const ctx: Context = { ...read, sentences: sentencesOf(read) }
   return objectValue(input.schema.root, [], ctx)
 }
 

@@ -14,10 +14,13 @@ export const words = (text: string): Array<string> => foldText(text).match(WORD_
 export const termOf = (word: string): string | null =>
   word.length < 2 || STOP_WORDS.has(word) || /^\p{N}/u.test(word) ? null : stem(word)
 
+/** The words of an identifier or title as written, stop words kept (`valid_until`, `dateFrom`). */
+export const identifierWords = (text: string): Array<string> => words(splitIdentifier(text).replace(/_/g, " "))
+
 /** Stemmed content terms of a text (identifiers like `invoice_number` or `dueDate` split). */
 export const terms = (text: string): Array<string> => {
   const out: Array<string> = []
-  for (const w of words(splitIdentifier(text).replace(/_/g, " "))) {
+  for (const w of identifierWords(text)) {
     const t = termOf(w)
     if (t !== null) out.push(t)
   }
