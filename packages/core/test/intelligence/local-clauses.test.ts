@@ -141,3 +141,29 @@ describe("a payroll table", () => {
     })
   })
 })
+
+const ENGAGEMENT = {
+  type: "object",
+  properties: {
+    start_date: { type: "string", description: "Date the engagement starts" },
+    end_date: { type: "string", description: "Date the engagement ends" },
+    signed_date: { type: "string", description: "Date the agreement was signed" }
+  }
+}
+
+describe("a bare date label beside a clause's period", () => {
+  it("'Date:' is the document's date; the start and end come from the clause that writes them", () => {
+    expect(extract(ENGAGEMENT, "CONSULTING AGREEMENT\n\nDate: 3 February 2027\n\nThe engagement commences on 1 March 2027 and ends on 31 August 2027.")).toEqual({
+      start_date: "2027-03-01", end_date: "2027-08-31", signed_date: "2027-02-03"
+    })
+    expect(extract(ENGAGEMENT, "CONSULTING AGREEMENT\n\nDated 3 February 2027\n\nThe engagement runs from 1 March 2027 to 31 August 2027.")).toMatchObject({
+      start_date: "2027-03-01", end_date: "2027-08-31"
+    })
+  })
+
+  it("a label naming the period's end still wins over the clause", () => {
+    expect(extract(ENGAGEMENT, "CONSULTING AGREEMENT\n\nEnd date: 30 September 2027\n\nThe engagement commences on 1 March 2027 and ends on 31 August 2027.")).toMatchObject({
+      end_date: "2027-09-30"
+    })
+  })
+})

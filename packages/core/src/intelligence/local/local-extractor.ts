@@ -92,6 +92,9 @@ const usesWord = (node: SchemaNode, name: string, ws: ReadonlyArray<string>) => 
   return ws.some((w) => own.includes(stem(w)))
 }
 const isEndField = (node: SchemaNode, name: string) => usesWord(node, name, END_WORDS)
+const PERIOD_WORDS = new Set([...END_WORDS, ...START_WORDS, "period", "term", "valid", "validity"].map((w) => stem(w)))
+/** whether a label speaks of a period or one of its ends ("Start date", "Valid until", "Période"), not of a date alone */
+const namesAPeriod = (label: string) => identifierWords(toEnglish(label)).some((w) => PERIOD_WORDS.has(stem(w)))
 const isStartField = (node: SchemaNode, name: string) => usesWord(node, name, START_WORDS)
 
 /** a value with two dates is a range: an end-like field ("…_end", "to", "until", "closing") takes the second */
@@ -171,6 +174,8 @@ interface Candidate {
   readonly value: string | number | boolean | null
   readonly score: number
   readonly order: number
+  /** the label the value was read under */
+  readonly label: string
 }
 
 const LABEL_VALUE = /^(.{1,48}?)\s*[:：]\s*(.+)$/
@@ -247,29 +252,29 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
   const scoreOf = (label: string) => Math.max(labelScore(fw, label), periodEndLabelScore(node, name, label))
   let order = 0
   /** a value under a label scoring `score`, found in a way weighing `weight` (beside 1, below 0.9) */
-  const push = (raw: string, score: number, weight = 1) => {
+  const push = (raw: string, score: number, label: string, weight = 1) => {
     order++
     if (score < MIN_LABEL_SCORE) return
     const value = typed(node, name, raw, ctx)
-    if (value !== undefined) out.push({ value, score: score * weight, order })
+    if (value !== undefined) out.push({ value, score: score * weight, order, label })
   }
   ctx.rows.forEach((row, ri) => {
     if (row.context) return
     const stacked = isStackedLabelRow(row) || isLabelRowOverValues(ctx.rows, ri)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
-      if (inline !== null) push(inline[2]!, scoreOf(inline[1]!))
+      if (inline !== null) push(inline[2]!, scoreOf(inline[1]!), inline[1]!)
       const label = cell.text.replace(/[:：]\s*$/, "")
       if (!looksLikeLabel(label)) return
       const score = scoreOf(label)
       if (score < MIN_LABEL_SCORE) return
       const right = stacked ? undefined : row.cells[ci + 1]
-      if (right !== undefined) push(right.text, score)
+      if (right !== undefined) push(right.text, score, label)
       else {
         // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
         // the cell on its left, when that cell is no label of the field itself; its value is not below it
         const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
-        if (left !== undefined && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, 0.92)
+        if (left !== undefined && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, label, 0.92)
         else {
           const below = cellBelow(ctx.rows, ri, cell)
           // a column heading over several values is a table's, not one value's label; a label alone
@@ -277,7 +282,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
           const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
           // a cell below that is "Label: value" itself holds its own label's value ("Billing period" over "From: …")
           const labelled = below !== undefined && /\p{L}/u.test(LABEL_VALUE.exec(below.text)?.[1] ?? "")
-          if (below !== undefined && !labelled) push(below.text, score, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
+          if (below !== undefined && !labelled) push(below.text, score, label, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
         }
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
@@ -292,7 +297,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
         const score = scoreOf(label)
         if (score < MIN_LABEL_SCORE) continue
         if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null) continue
-        push(rest, score, 0.95)
+        push(rest, score, label, 0.95)
         break
       }
       // "value Label" as one cell, the label last ("1.598,38 EUR Rechnungsbetrag", "R473484 Rechnungsnr.")
@@ -307,19 +312,19 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
  * scoring well for the field; a number or date must be all of the rest, a text field's value a
  * short run of words with no label of the field in it (a name, or an identifier holding a digit).
  */
-const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, weight?: number) => void) => {
+const valueThenLabel = (node: ScalarNode, name: string, fw: FieldWords, ws: ReadonlyArray<string>, push: (raw: string, score: number, label: string, weight?: number) => void) => {
   // the label: the last words scoring best whose rest reads as a value, the fewest on ties
   // ("18,00 € Total TTC": "Total TTC"; "Meblex Nowak Sp. j. Sprzedawca": "Sprzedawca")
-  let found: { readonly rest: string; readonly score: number } | undefined
+  let found: { readonly rest: string; readonly score: number; readonly label: string } | undefined
   for (let n = 1; n <= Math.min(4, ws.length - 1); n++) {
     const label = ws.slice(ws.length - n).join(" ")
     if (!looksLikeLabel(label) || /\d/.test(label.replace(new RegExp(PERCENT.source, "g"), ""))) continue
     const score = labelScore(fw, label)
     if (score < MIN_LABEL_SCORE || (found !== undefined && score <= found.score + 1e-9)) continue
     const rest = ws.slice(0, ws.length - n).join(" ")
-    if (readsAsValueBeforeLabel(node, name, fw, rest, score)) found = { rest, score }
+    if (readsAsValueBeforeLabel(node, name, fw, rest, score)) found = { rest, score, label }
   }
-  if (found !== undefined) push(found.rest, found.score, 0.85)
+  if (found !== undefined) push(found.rest, found.score, found.label, 0.85)
 }
 
 /** Whether the words before a label are its value: all of a number or date, or a short name or identifier. */
@@ -567,7 +572,15 @@ const isPlainDate = (name: string) => terms(name.replace(/_/g, " ")).every((t) =
 const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const fw = fieldWords(name, node.title, parents, node.description)
   const found = best(labelledCandidates(node, name, fw, ctx))
-  if (found !== undefined) return found.value
+  if (found !== undefined) {
+    // a start or end field labelled by a date word alone ("Date:", "Dated") takes the end a clause
+    // writes ("commences on …", "from … to …"): the bare date is the document's, not its period's
+    if (isDateField(node, name) && (isStartField(node, name) || isEndField(node, name)) && !namesAPeriod(found.label)) {
+      const clause = clauseValue(node, name, fw, ctx)
+      if (clause !== null) return clause
+    }
+    return found.value
+  }
   if (node.type === "string" && node.enum !== null) return enumInText(node, ctx)
   if (node.type === "string" && isCurrencyField(node, name)) return documentCurrency(ctx)
   if (node.type === "string" && isPlainDate(name)) {
