@@ -51,7 +51,7 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, moneyIn, numberOf
+  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
@@ -115,6 +115,22 @@ const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)
 
 const isIdentifierField = (name: string) => has(name, "number", "no", "nr", "id", "ref", "reference")
 
+const NUMBERING_WORD = /^(?:no|nr|id|ref|n[°º]|num|number|nummer|numéro|numero|número|numer|#)[.:]?\s*(?=\S*\d)/i
+/**
+ * An identifier as printed after its label: a numbering word before it set aside ("No. 2231"), and
+ * the words after it that are no part of it ("R-2231 dated 3 March 2027", "2027-118 vom 03.03.2027"):
+ * it ends before the first lower-case word or parenthesis after its first token with a digit. Null
+ * when it holds no digit (a word there is the next label).
+ */
+const identifierOf = (text: string): string | null => {
+  const tokens = text.replace(NUMBERING_WORD, "").split(/\s+/).filter((t) => t !== "")
+  const first = tokens.findIndex((t) => /\d/.test(t))
+  // at most a short capital prefix before it ("F 1234/12", "INV 0042"): "TVA intracom. FR56…" is another label's value
+  if (first < 0 || first > 1 || (first === 1 && !/^\p{Lu}{1,4}$/u.test(tokens[0]!))) return null
+  const end = tokens.findIndex((t, i) => i > first && (/^\p{Ll}{2,}/u.test(t) || /^[(\[]/.test(t)))
+  return tokens.slice(0, end < 0 ? tokens.length : end).join(" ")
+}
+
 const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
 const PERCENT = /[-+]?\d+(?:[.,]\d+)?\s?%/
 /** the text without its percentages, or null when nothing else in it is a number */
@@ -135,7 +151,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
     case "number": {
       if (!isMostlyNumber(text) && text.length > 24) return undefined
       // a percentage is a rate, not an amount: "8 %" is none, "VAT 8 % 1.335,38" is the amount after it
-      const amount = isRateField(name) ? text : withoutPercentages(text)
+      // and a date's digits are no amount: "Total due on March 3, 2027  $4.11" is 4.11
+      const amount = isRateField(name) ? text : withoutPercentages(isDateField(node, name) ? text : maskDates(text, ctx.order))
       if (amount === null) return undefined
       const n = numberOf(amount)
       if (n === null) return undefined
@@ -160,9 +177,13 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
       if (isTemporalField(node, name) && datesOf(text, ctx.order).length > 0) return dateInRange(node, name, text, ctx.order) ?? undefined
       if (isFreeTextField(node, name)) return text.length <= 2000 ? text : undefined
       // an identifier (`invoice_number`, `account_no`) holds a digit: a word there is the next label
-      if (isIdentifierField(name) && !/\d/.test(text)) return undefined
-      // a bank account's number (an IBAN whose check digits hold) is only an account field's value
-      if (isIdentifierField(name) && !has(name, "iban", "account", "bank") && isIban(text)) return undefined
+      if (isIdentifierField(name)) {
+        const id = identifierOf(text)
+        if (id === null) return undefined
+        // a bank account's number (an IBAN whose check digits hold) is only an account field's value
+        if (!has(name, "iban", "account", "bank") && isIban(id)) return undefined
+        return id
+      }
       // a short value; in a sentence, the phrase after the field's words ("… the laws of England and Wales, …")
       if (text.split(/\s+/).length <= 12) return text
       return phraseAfter(text, fieldWords(name, node.title, [], null)) ?? undefined
@@ -288,21 +309,27 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
     })
     // "Label value" as one cell: try every split before a typed value
-    for (const cell of row.cells) {
-      if (LABEL_VALUE.test(cell.text)) continue
+    row.cells.forEach((cell, ci) => {
+      if (LABEL_VALUE.test(cell.text)) return
       const ws = cell.text.split(/\s+/)
       for (let k = 1; k < ws.length && k <= 5; k++) {
         const label = ws.slice(0, k).join(" ")
         const rest = ws.slice(k).join(" ")
         const score = scoreOf(label)
         if (score < MIN_LABEL_SCORE) continue
-        if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null) continue
+        // a name's value runs on into the sentence; an identifier's ends where `identifierOf` ends it
+        if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null && !isIdentifierField(name)) continue
+        const before = out.length
         push(rest, score, label, 0.95)
+        // the rest only qualifies the label with a date ("Total due on March 3, 2027 | $4.11"): the
+        // value is the next cell (a rest without digits is the label's own words: "Cost | of sales")
+        const right = row.cells[ci + 1]
+        if (out.length === before && right !== undefined && (node.type === "number" || node.type === "integer") && /\d/.test(rest)) push(right.text, score, label, 0.9)
         break
       }
       // "value Label" as one cell, the label last ("1.598,38 EUR Rechnungsbetrag", "R473484 Rechnungsnr.")
       if (row.cells.length === 1 && ws.length <= 10) valueThenLabel(node, name, fw, ws, push)
-    }
+    })
   })
   return out
 }
@@ -374,16 +401,22 @@ const phraseAfter = (sentence: string, fw: FieldWords): string | undefined => {
 const UNIT_DAYS: ReadonlyArray<readonly [RegExp, number]> = [[/^days?$/i, 1], [/^weeks?$/i, 7], [/^months?$/i, 30.4375], [/^years?$/i, 365.25]]
 const unitOf = (word: string): number | undefined => UNIT_DAYS.find(([re]) => re.test(word))?.[1]
 
-/** A number with its unit word ("36 months", "three (3) years"), converted to the field's unit when both name one. */
+/**
+ * A number with its unit word ("36 months", "three (3) years"), converted to the field's unit when
+ * both name one. A field with a unit (`term_months`) takes only a number printed with a unit: a
+ * register number or a count of users in the same sentence is none.
+ */
 const numberInSentence = (sentence: string, fieldName: string): number | undefined => {
-  const m = /(\d[\d,.]*)\)?\s*(\p{L}+)?/u.exec(sentence)
-  if (m === null) return undefined
-  const n = numberOf(m[1]!)
-  if (n === null) return undefined
   const fieldUnit = fieldName.split(/[_\s]+/).map(unitOf).find((u) => u !== undefined)
-  const valueUnit = m[2] === undefined ? undefined : unitOf(m[2])
-  if (fieldUnit !== undefined && valueUnit !== undefined && fieldUnit !== valueUnit) return Math.round((n * valueUnit) / fieldUnit)
-  return n
+  for (const m of sentence.matchAll(/(\d[\d,.]*)\)?\s*(\p{L}+)?/gu)) {
+    const n = numberOf(m[1]!)
+    if (n === null) continue
+    const valueUnit = m[2] === undefined ? undefined : unitOf(m[2])
+    if (fieldUnit === undefined) return n
+    if (valueUnit === undefined) continue
+    return fieldUnit !== valueUnit ? Math.round((n * valueUnit) / fieldUnit) : n
+  }
+  return undefined
 }
 
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => w !== "").length
@@ -432,7 +465,10 @@ const readingOrder = (ctx: Omit<Context, "sentences">): Array<string> => {
 
 /** The sentences of the batch (lines joined in reading order: a sentence may run over several). */
 const sentencesOf = (ctx: Omit<Context, "sentences">): Array<string> =>
-  readingOrder(ctx).join(" ").replace(/\s+/g, " ").split(/(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u)
+  readingOrder(ctx).join(" ").replace(/\s+/g, " ").split(SENTENCE_BREAK)
+
+/** a stop and a capital or digit after it, not an abbreviation's stop ("Invoice no. R-2231 dated …") */
+const SENTENCE_BREAK = /(?<=[.;!?])(?<!\b(?:[Nn]o|NO|[Nn]r|NR|[Nn]os|vs|[Dd]r|[Mm]rs?|[Mm]s|[Aa]rt|[Rr]ef|[Tt]el|[Ff]ig|approx|[Dd]ept|pp?|para|[Ss]ec|e\.g|i\.e)\.)\s+(?=["“(]?[\p{Lu}\d])/u
 
 const NUMBER_WORDS = new Set(["number", "no", "id", "ref", "reference", "code"].map((w) => stem(w)))
 
@@ -483,7 +519,11 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
       continue
     }
     if (node.type === "number" || node.type === "integer") {
-      const n = numberInSentence(sentence, name)
+      // the number after the field's first word, else the sentence's first ("30 days' notice"); a
+      // date's digits are none ("Total due on March 3, 2027: $4.11")
+      const masked = maskDates(sentence, ctx.order)
+      const at = [...masked.matchAll(/\p{L}+/gu)].find((m) => terms(m[0]).some((t) => hits.includes(t)))?.index ?? 0
+      const n = numberInSentence(masked.slice(at), name) ?? numberInSentence(masked, name)
       if (n !== undefined && (node.type === "number" || Number.isInteger(n))) return n
       continue
     }

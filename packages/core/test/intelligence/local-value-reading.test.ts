@@ -1,0 +1,47 @@
+/**
+ * The local engine reading one value where the text around it says more than the value: an
+ * identifier with a numbering word before it or words after it, a total whose label carries a
+ * date, a number with a unit among other numbers of its sentence. Wordings no evaluation set uses.
+ */
+import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE } from "./local-extract-fixture.js"
+
+const invoice = (text: string) => extractFromText(INVOICE, text)
+
+describe("identifiers", () => {
+  it("a numbering word before the identifier is set aside", () => {
+    expect(invoice("INVOICE\nNo. 7731\nDate 4.5.2027\n\nGrand total 19.00").invoice_number).toBe("7731")
+    expect(invoice("Invoice ID 9C4B-20\nTotal 10.00").invoice_number).toBe("9C4B-20")
+  })
+
+  it("the words after it are no part of it, in a sentence or a cell", () => {
+    expect(invoice("Invoice no. K-5510 dated 4 May 2027\n\nAmount payable: 31,20 €").invoice_number).toBe("K-5510")
+    expect(invoice("Rechnung Nr. 2027-0413 vom 04.05.2027\n\nGesamtbetrag 31,20 EUR").invoice_number).toBe("2027-0413")
+    expect(invoice("Invoice number: AB 7730 (duplicate)\nTotal 5.00").invoice_number).toBe("AB 7730")
+  })
+
+  it("a value that starts with another label's words is not the identifier", () => {
+    expect(invoice("N° TVA intracom. FR11223344556\nFacture n° 7731\nTotal TTC 12,00 €").invoice_number).toBe("7731")
+  })
+})
+
+describe("a total whose label carries a date", () => {
+  it("'Total due on <date>' takes the amount in the next cell, not the date's digits", () => {
+    expect(invoice("Invoice Number\n55120931\n\nTotal amount due on May 4, 2027  $7.25").total).toBe(7.25)
+    expect(invoice("Total amount due on May 4, 2027  $7.25").total).toBe(7.25)
+  })
+
+  it("a label's own words after its first word do not send it to the next cell", () => {
+    const ACCOUNTS = { type: "object", properties: { total_assets: { type: "number", description: "Total assets at the period end" } } }
+    expect(extractFromText(ACCOUNTS, "Income statement\n\nCost of sales\t-81200\n\nBalance sheet\n\nTotal assets\t455100").total_assets).toBe(455100)
+  })
+})
+
+describe("a number with its unit in a sentence", () => {
+  const TERM = { type: "object", properties: { term_months: { type: "integer", description: "Initial term of the agreement in months" } } }
+
+  it("a field with a unit takes the number printed with a unit, not a register number or a count before it", () => {
+    expect(extractFromText(TERM, "This Fixed-Term Agreement is made with Halden Tools GmbH, registered under HRB 771203, and runs for a fixed term of nine (9) months.").term_months).toBe(9)
+    expect(extractFromText(TERM, "The licence covers 40 seats. The licence term is two (2) years from the start date.").term_months).toBe(24)
+  })
+})
