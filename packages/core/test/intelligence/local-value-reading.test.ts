@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
+import { currencyMentions, currencyOf } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -43,5 +44,22 @@ describe("a number with its unit in a sentence", () => {
   it("a field with a unit takes the number printed with a unit, not a register number or a count before it", () => {
     expect(extractFromText(TERM, "This Fixed-Term Agreement is made with Halden Tools GmbH, registered under HRB 771203, and runs for a fixed term of nine (9) months.").term_months).toBe(9)
     expect(extractFromText(TERM, "The licence covers 40 seats. The licence term is two (2) years from the start date.").term_months).toBe(24)
+  })
+})
+
+describe("a document's currency", () => {
+  it("from a symbol or code beyond the common few, every code of a line read (not only its first upper-case word)", () => {
+    expect(invoice("TAX INVOICE\nInvoice no: 5521\nAmount payable: Rs. 1,480.00").currency).toBe("INR")
+    expect(invoice("Invoice no: 5521\nTotal ฿ 2,300.00").currency).toBe("THB")
+    expect(currencyOf("TVA 20 % EUR")).toBe("EUR")
+  })
+
+  it("from the currency's name when no code or symbol is printed", () => {
+    expect(invoice("Invoice no: 5521\nAll amounts in Canadian dollars\nTotal 15.00").currency).toBe("CAD")
+  })
+
+  it("letters of a symbol inside a word, and upper-case words that are ISO codes elsewhere, name no currency", () => {
+    expect(currencyMentions("12 HRs of labour, ALL TOP PEN")).toEqual([])
+    expect(currencyMentions("Rs 250 and US$ 3")).toEqual(["INR", "USD"])
   })
 })

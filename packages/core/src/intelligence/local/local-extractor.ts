@@ -51,7 +51,7 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
+  booleanOf, currencyMentions, currencyOf, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
@@ -374,15 +374,11 @@ const best = (cs: ReadonlyArray<Candidate>): Candidate | undefined =>
 const companyNames = (ctx: Context): Array<string> =>
   ctx.rows.filter((r) => !r.context).flatMap((r) => r.cells.map((c) => clean(c.text))).filter((t) => COMPANY.test(t) && t.split(/\s+/).length <= 8)
 
+/** the currency the document prints most (codes and symbols), else the one its words name ("All amounts in US dollars") */
 const documentCurrency = (ctx: Context): string | null => {
   const counts = new Map<string, number>()
-  const re = /\b([A-Z]{3})\b|[$€£¥₹]|zł/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(ctx.text)) !== null) {
-    const code = m[1] !== undefined ? (CURRENCY_CODES.has(m[1]) ? m[1] : null) : currencyOf(m[0])
-    if (code !== null) counts.set(code, (counts.get(code) ?? 0) + 1)
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null
+  for (const iso of currencyMentions(ctx.text)) counts.set(iso, (counts.get(iso) ?? 0) + 1)
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? currencyOf(ctx.text)
 }
 
 

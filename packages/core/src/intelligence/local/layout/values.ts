@@ -8,26 +8,48 @@
  */
 
 const CURRENCY_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
-  ["US$", "USD"], ["A$", "AUD"], ["C$", "CAD"], ["CA$", "CAD"], ["NZ$", "NZD"], ["HK$", "HKD"], ["R$", "BRL"],
+  ["US$", "USD"], ["A$", "AUD"], ["C$", "CAD"], ["CA$", "CAD"], ["NZ$", "NZD"], ["HK$", "HKD"], ["S$", "SGD"], ["R$", "BRL"],
   ["$", "USD"], ["€", "EUR"], ["£", "GBP"], ["¥", "JPY"], ["₹", "INR"], ["₩", "KRW"], ["₽", "RUB"], ["₺", "TRY"], ["CHF", "CHF"],
+  ["₱", "PHP"], ["฿", "THB"], ["₫", "VND"], ["₦", "NGN"], ["₪", "ILS"], ["₴", "UAH"],
+  // "Rs." prints the rupee where "₹" is not at hand (India's, the most used)
+  ["Rs.", "INR"], ["Rs", "INR"],
   ["zł", "PLN"], ["Kč", "CZK"]
 ]
+/** ISO 4217 codes a document prints; those that are also English words ("ALL", "TOP", "PEN", "MAD", "PHP") are left out, an upper-case word is no currency */
 export const CURRENCY_CODES: ReadonlySet<string> = new Set([
   "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "CNY", "HKD", "SGD", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF",
-  "INR", "BRL", "MXN", "ZAR", "KRW", "RUB", "TRY", "AED", "SAR", "ILS"
+  "INR", "BRL", "MXN", "ZAR", "KRW", "RUB", "TRY", "AED", "SAR", "ILS", "RON", "BGN", "ISK", "UAH", "THB", "IDR", "MYR",
+  "VND", "TWD", "PKR", "LKR", "BDT", "NGN", "KES", "EGP", "ARS", "CLP", "COP", "QAR", "KWD", "BHD", "OMR"
 ])
 
-/** The currency a text names (ISO code or symbol), or null. */
-export const currencyOf = (text: string): string | null => {
-  const code = /\b([A-Z]{3})\b/.exec(text)
-  if (code !== null && CURRENCY_CODES.has(code[1]!)) return code[1]!
-  for (const [symbol, iso] of CURRENCY_SYMBOLS) if (text.includes(symbol)) return iso
-  const word = /\b(dollars?|euros?|pounds? sterling|pounds?|yen|złotych|zlotych|zloty|złoty)\b/i.exec(text)
-  if (word !== null) {
-    const w = word[1]!.toLowerCase()
-    return w.startsWith("dollar") ? "USD" : w.startsWith("euro") ? "EUR" : w.startsWith("yen") ? "JPY" : w.startsWith("z") ? "PLN" : "GBP"
+const escapeRe = (s: string) => s.replace(/[$.]/g, (c) => `\\${c}`)
+/** a symbol spelt with letters ("Rs", "Kč", "CHF") stands alone, not inside a word ("HRs", "Prs") */
+const SYMBOL_MENTION = new RegExp(
+  CURRENCY_SYMBOLS.map(([symbol]) => (/^\p{L}/u.test(symbol) ? `(?<!\\p{L})${escapeRe(symbol)}(?![\\p{L}])` : escapeRe(symbol))).join("|"),
+  "gu"
+)
+const CURRENCY_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bus\s+dollars?\b/i, "USD"], [/\bcanadian\s+dollars?\b/i, "CAD"], [/\baustralian\s+dollars?\b/i, "AUD"], [/\bswiss\s+francs?\b/i, "CHF"],
+  [/\bdollars?\b/i, "USD"], [/\beuros?\b/i, "EUR"], [/\bpounds?(?:\s+sterling)?\b|\bsterling\b/i, "GBP"], [/\byen\b/i, "JPY"],
+  [/\brupees?\b/i, "INR"], [/\b(?:yuan|renminbi)\b/i, "CNY"], [/\bz(?:ł|l)ot(?:y|ych)\b/i, "PLN"]
+]
+
+/** The ISO code of every currency code and symbol the text prints, in order. */
+export const currencyMentions = (text: string): Array<string> => {
+  const found: Array<{ readonly at: number; readonly iso: string }> = []
+  for (const m of text.matchAll(/\b[A-Z]{3}\b/g)) if (CURRENCY_CODES.has(m[0])) found.push({ at: m.index, iso: m[0] })
+  for (const m of text.matchAll(SYMBOL_MENTION)) {
+    const iso = isoOfSymbol(m[0])
+    if (iso !== null && !found.some((f) => f.at === m.index)) found.push({ at: m.index, iso })
   }
-  return null
+  return found.sort((a, b) => a.at - b.at).map((f) => f.iso)
+}
+
+/** The currency a text names (ISO code or symbol, else a currency's name: "US dollars", "rupees"), or null. */
+export const currencyOf = (text: string): string | null => {
+  const mentioned = currencyMentions(text)[0]
+  if (mentioned !== undefined) return mentioned
+  return CURRENCY_WORDS.find(([re]) => re.test(text))?.[1] ?? null
 }
 
 const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
@@ -222,7 +244,7 @@ export interface MoneyMention {
   readonly text: string
 }
 
-const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => symbol.replace(/[$]/g, "\\$")).join("|")
+const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => escapeRe(symbol)).join("|")
 // a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
