@@ -63,3 +63,16 @@ describe("a document's currency", () => {
     expect(currencyMentions("Rs 250 and US$ 3")).toEqual(["INR", "USD"])
   })
 })
+
+describe("a bill's amounts by their labels", () => {
+  it("the label of an amount in one cell is every word before it: 'Total VAT' is the tax, 'Total excl. tax' no total", () => {
+    expect(invoice("Net total 310.00\nTotal VAT 62.00\nTotal incl. VAT 372.00")).toMatchObject({ subtotal: 310, tax: 62, total: 372 })
+    expect(invoice("Invoice 4410\nTotal excluding tax 81.50\nVAT 20% 16.30\nTotal 97.80")).toMatchObject({ subtotal: 81.5, tax: 16.3, total: 97.8 })
+  })
+
+  it("'Untaxed amount', 'Taxable value' and 'Sub-total' name the subtotal; 'Balance due' the total", () => {
+    expect(invoice("Untaxed Amount  $ 88.00\nTax 15%  $ 13.20\nTotal  $ 101.20")).toMatchObject({ subtotal: 88, tax: 13.2, total: 101.2 })
+    expect(invoice("Sub-total: £45.00\nVAT (20%): £9.00\nBalance due: £54.00")).toMatchObject({ subtotal: 45, tax: 9, total: 54 })
+    expect(invoice("Taxable value 410.00\nIGST @18%  73.80\nGrand Total  483.80")).toMatchObject({ subtotal: 410, tax: 73.8, total: 483.8 })
+  })
+})

@@ -51,7 +51,7 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyMentions, currencyOf, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
+  booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
@@ -312,26 +312,45 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
     row.cells.forEach((cell, ci) => {
       if (LABEL_VALUE.test(cell.text)) return
       const ws = cell.text.split(/\s+/)
-      for (let k = 1; k < ws.length && k <= 5; k++) {
-        const label = ws.slice(0, k).join(" ")
-        const rest = ws.slice(k).join(" ")
-        const score = scoreOf(label)
-        if (score < MIN_LABEL_SCORE) continue
-        // a name's value runs on into the sentence; an identifier's ends where `identifierOf` ends it
-        if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null && !isIdentifierField(name)) continue
-        const before = out.length
-        push(rest, score, label, 0.95)
-        // the rest only qualifies the label with a date ("Total due on March 3, 2027 | $4.11"): the
-        // value is the next cell (a rest without digits is the label's own words: "Cost | of sales")
-        const right = row.cells[ci + 1]
-        if (out.length === before && right !== undefined && (node.type === "number" || node.type === "integer") && /\d/.test(rest)) push(right.text, score, label, 0.9)
-        break
+      if (node.type === "number" || node.type === "integer") {
+        amountAfterLabel(cell.text, row.cells[ci + 1], scoreOf, push, ctx.order)
+      } else {
+        for (let k = 1; k < ws.length && k <= 5; k++) {
+          const label = ws.slice(0, k).join(" ")
+          const score = scoreOf(label)
+          if (score < MIN_LABEL_SCORE) continue
+          // a name's value runs on into the sentence; an identifier's ends where `identifierOf` ends it
+          if (node.type === "string" && !isDateField(node, name) && !isCurrencyField(node, name) && node.enum === null && !isIdentifierField(name)) continue
+          push(ws.slice(k).join(" "), score, label, 0.95)
+          break
+        }
       }
       // "value Label" as one cell, the label last ("1.598,38 EUR Rechnungsbetrag", "R473484 Rechnungsnr.")
       if (row.cells.length === 1 && ws.length <= 10) valueThenLabel(node, name, fw, ws, push)
     })
   })
   return out
+}
+
+/**
+ * An amount after its label in one cell ("Total VAT 100.00", "Tax 15% $ 16.94"): the label is every
+ * word before the first one holding a digit or a currency sign ("Total VAT", not "Total" with "VAT
+ * 100.00" for its value), a date's digits not counted. A label that carries a date and no amount
+ * ("Total due on March 3, 2027") has its amount in the next cell.
+ */
+const amountAfterLabel = (
+  text: string, right: LayoutCell | undefined, scoreOf: (label: string) => number,
+  push: (raw: string, score: number, label: string, weight?: number) => void, order: DayOrder
+) => {
+  const masked = maskDates(text, order)
+  const ws = masked.split(/\s+/).filter((w) => w !== "")
+  const v = ws.findIndex((w) => /\d/.test(w) || /^[-−(]?\p{Sc}/u.test(w) || CURRENCY_CODES.has(w.replace(/^\(|\)$/g, "")))
+  const label = (v < 0 ? ws : ws.slice(0, v)).join(" ")
+  if (label === "" || (v < 0 ? ws.length : v) > 6) return
+  const score = scoreOf(label)
+  if (score < MIN_LABEL_SCORE) return
+  if (v >= 0) push(ws.slice(v).join(" "), score, label, 0.95)
+  else if (masked !== text && right !== undefined) push(right.text, score, label, 0.9)
 }
 
 /**

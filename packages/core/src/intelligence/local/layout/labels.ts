@@ -22,7 +22,7 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "quantity qty hours hrs units",
   "price rate cost",
   "description item details service product particulars transaction narrative",
-  "tax vat gst",
+  "tax vat gst cgst sgst igst utgst hst pst qst",
   "account acct a/c iban",
   "opening beginning starting previous",
   "closing ending final new",
@@ -67,6 +67,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
   [/\bbill\s+(?:no\b|nr\b|number|#|date|ref)/i, ["invoice"]],
   [/\b(?:before|excl(?:uding|\.)?|ex\.?|net\s+of|without)\s+(?:vat|tax|gst)\b/i, ["subtotal"]],
+  [/\bsub[-\s]total\b/i, ["subtotal"]],
+  // "Untaxed amount", "Taxable value": the amount tax is charged on
+  [/\buntaxed\b|\btaxable\s+(?:value|amount|base)\b/i, ["subtotal"]],
+  // what is still owed on a bill is its total ("Balance due", "Balance payable")
+  [/\bbalance\s+(?:due|payable|owing|to\s+pay)\b/i, ["total"]],
   [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]],
   // an IBAN is an account's number (but no other number: "iban" is not among the number's words)
   [/\biban\b/i, ["account", "number"]],
@@ -99,6 +104,7 @@ export const labelTerms = (label: string): Array<string> => {
 /** words that mark an amount before tax ("Net", "Subtotal", "HT", "excl. VAT"): such a label does not name a total */
 const NET: ReadonlySet<string> = new Set(["net", "subtotal", "sub", "excluding"].map(stem))
 const TOTAL = stem("total")
+const INCLUDING = stem("including")
 
 export interface FieldWords {
   /** stemmed word → weight */
@@ -171,6 +177,8 @@ export const labelScore = (field: FieldWords, label: string): number =>
 /** words a label may add without naming anything else: a "Document date" on an invoice is its date */
 const NEUTRAL: ReadonlySet<string> = new Set(["document"].map(stem))
 
+const strongWords = (field: FieldWords) => [...field.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
+
 const ownLabelScore = (field: FieldWords, label: string): number => {
   const ls = labelTerms(label).filter((l) => !NEUTRAL.has(l) || field.weights.has(l))
   if (ls.length === 0 || field.total === 0) return 0
@@ -197,7 +205,9 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const namedTotal = (field.weights.get(TOTAL) ?? 0) >= 1 && ![...field.weights.keys()].some((t) => NET.has(t))
   // a label naming a number of the thing ("Customer No.", "VAT ID") names an identifier, not the thing's name
   const namesNumber = ls.some((l) => matches(NUMBER, l)) && ![...field.weights.keys()].some((t) => matches(NUMBER, t))
-  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber ? score * 0.5 : score
+  // "Total VAT", "Tax total" name the tax's amount; "Total incl. VAT" the total
+  const namesTax = namedTotal && ls.some((l) => matches(TAX, l)) && !ls.includes(INCLUDING) && !strongWords(field).some((t) => matches(TAX, t))
+  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber || namesTax ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */
