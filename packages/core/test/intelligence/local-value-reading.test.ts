@@ -76,3 +76,11 @@ describe("a bill's amounts by their labels", () => {
     expect(invoice("Taxable value 410.00\nIGST @18%  73.80\nGrand Total  483.80")).toMatchObject({ subtotal: 410, tax: 73.8, total: 483.8 })
   })
 })
+
+describe("an identifier that starts with a numbering word's letters", () => {
+  it("keeps them when they are glued to its digits", () => {
+    const CUSTOMER = { type: "object", properties: { customer_id: { type: "string", description: "The customer's identifier" } } }
+    expect(extractFromText(CUSTOMER, "Customer ID: ID4432\nTotal 3.00").customer_id).toBe("ID4432")
+    expect(extractFromText(CUSTOMER, "Customer ID: #4432\nTotal 3.00").customer_id).toBe("4432")
+  })
+})

@@ -115,7 +115,8 @@ const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)
 
 const isIdentifierField = (name: string) => has(name, "number", "no", "nr", "id", "ref", "reference")
 
-const NUMBERING_WORD = /^(?:no|nr|id|ref|n[°º]|num|number|nummer|numéro|numero|número|numer|#)[.:]?\s*(?=\S*\d)/i
+/** a numbering word before an identifier, apart from it ("No. 12", "# 12", "n°12"; "ID4432" is an identifier whole) */
+const NUMBERING_WORD = /^(?:(?:no|nr|id|ref|num|number|nummer|numéro|numero|número|numer)(?:[.:]\s*|\s+)|n[°º]\s*|#\s*)(?=\S*\d)/i
 /**
  * An identifier as printed after its label: a numbering word before it set aside ("No. 2231"), and
  * the words after it that are no part of it ("R-2231 dated 3 March 2027", "2027-118 vom 03.03.2027"):
