@@ -84,3 +84,15 @@ describe("an identifier that starts with a numbering word's letters", () => {
     expect(extractFromText(CUSTOMER, "Customer ID: #4432\nTotal 3.00").customer_id).toBe("4432")
   })
 })
+
+describe("a tax printed as its components", () => {
+  it("central and state GST, or GST and PST, add up to the tax", () => {
+    expect(invoice("Taxable value 500.00\nCGST 6%  30.00\nSGST 6%  30.00\nTotal Rs. 560.00")).toMatchObject({ subtotal: 500, tax: 60, total: 560 })
+    expect(invoice("Subtotal 80.00\nGST 5%  4.00\nPST 7%  5.60\nTotal 89.60")).toMatchObject({ tax: 9.6 })
+  })
+
+  it("one tax line, or a total of the tax, is the tax as printed", () => {
+    expect(invoice("Subtotal 80.00\nGST 5%  4.00\nTotal 84.00").tax).toBe(4)
+    expect(invoice("Subtotal 80.00\nTotal tax 9.60\nTotal 89.60").tax).toBe(9.6)
+  })
+})

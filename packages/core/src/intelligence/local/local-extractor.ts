@@ -622,13 +622,40 @@ const enumInText = (node: ScalarNode, ctx: Context): string | number | boolean |
   return null
 }
 
+/** the kinds of a sales tax levied side by side on one bill (India's central and state GST, Canada's GST and PST or QST) */
+const TAX_KINDS = ["cgst", "sgst", "utgst", "igst", "gst", "hst", "pst", "qst"] as const
+const taxKindOf = (label: string) => {
+  const kinds = TAX_KINDS.filter((k) => new RegExp(`\\b${k}\\b`, "i").test(label))
+  return kinds.length === 1 ? kinds[0] : undefined
+}
+/**
+ * A tax printed as its components ("CGST 9% 18.00" and "SGST 9% 18.00"): when the best label names
+ * one kind and others of the same bill name other kinds, the tax is their sum — the first amount of
+ * each kind. Undefined when the best label names no kind (a "Total tax" line says it whole).
+ */
+const taxOfComponents = (candidates: ReadonlyArray<Candidate>, found: Candidate): number | undefined => {
+  if (taxKindOf(found.label) === undefined) return undefined
+  const byKind = new Map<string, number>()
+  for (const c of [...candidates].sort((a, b) => a.order - b.order)) {
+    const kind = taxKindOf(c.label)
+    if (kind !== undefined && typeof c.value === "number" && c.score >= found.score - 0.15 && !byKind.has(kind)) byKind.set(kind, c.value)
+  }
+  if (byKind.size < 2) return undefined
+  return Math.round([...byKind.values()].reduce((a, b) => a + b, 0) * 100) / 100
+}
+
 /** Whether the field asks for nothing but "the date" (a receipt's date, a letter's date). */
 const isPlainDate = (name: string) => terms(name.replace(/_/g, " ")).every((t) => t === stem("date"))
 
 const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const fw = fieldWords(name, node.title, parents, node.description)
-  const found = best(labelledCandidates(node, name, fw, ctx))
+  const candidates = labelledCandidates(node, name, fw, ctx)
+  const found = best(candidates)
   if (found !== undefined) {
+    if (node.type === "number") {
+      const split = taxOfComponents(candidates, found)
+      if (split !== undefined) return split
+    }
     // a start or end field labelled by a date word alone ("Date:", "Dated") takes the end a clause
     // writes ("commences on …", "from … to …"): the bare date is the document's, not its period's
     if (isDateField(node, name) && (isStartField(node, name) || isEndField(node, name)) && !namesAPeriod(found.label)) {
