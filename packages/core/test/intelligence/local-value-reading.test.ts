@@ -96,3 +96,19 @@ describe("a tax printed as its components", () => {
     expect(invoice("Subtotal 80.00\nTotal tax 9.60\nTotal 89.60").tax).toBe(9.6)
   })
 })
+
+describe("an item's field that repeats its list's name", () => {
+  it("is named by its other words: a register's 'Date' column is each invoice's invoice_date", () => {
+    const REGISTER = {
+      type: "object",
+      properties: {
+        invoices: { type: "array", items: { type: "object", properties: { invoice_number: { type: "string" }, invoice_date: { type: "string", description: "Invoice date" }, total: { type: "number" } } } }
+      }
+    }
+    const data = extractFromText(REGISTER, "Outgoing invoices\n\nInvoice No.\tDate\tClient\tTotal\nWH-0711\t2027-04-02\tMarsh Ltd\t120.00\nWH-0712\t2027-04-05\tBirch & Co\t75.50")
+    expect(data.invoices).toEqual([
+      { invoice_number: "WH-0711", invoice_date: "2027-04-02", total: 120 },
+      { invoice_number: "WH-0712", invoice_date: "2027-04-05", total: 75.5 }
+    ])
+  })
+})

@@ -10,7 +10,7 @@
  * or sum insured") gives an alternative name, scored like the field's own: the user's own synonym.
  */
 import { stem } from "../../../decision/evaluator/local/text.js"
-import { terms, words } from "../text-features.js"
+import { identifierWords, terms, words } from "../text-features.js"
 import { toEnglish } from "./vocabulary.js"
 
 /** Groups of words that name the same thing on business documents. */
@@ -153,7 +153,14 @@ export const fieldWords = (name: string, title: string | null, parents: Readonly
   if (description !== null) add(description, 0.3)
   for (const p of parents) add(p, 0.6)
   if (title !== null) add(title, 1)
-  add(name, 1)
+  // an item's field repeating its list's name ("invoices[].invoice_date") is named by its other
+  // words: the column "Date" of an invoice register is the invoice's date
+  const parentTerms = new Set(parents.flatMap((p) => terms(p.replace(/_/g, " "))))
+  const own = terms(name.replace(/_/g, " "))
+  if (own.some((t) => parentTerms.has(t)) && own.some((t) => !parentTerms.has(t) && !GENERIC.has(t))) {
+    add(identifierWords(name).filter((w) => !terms(w).some((t) => parentTerms.has(t))).join(" "), 1)
+    for (const t of own.filter((t) => parentTerms.has(t))) weights.set(t, Math.max(weights.get(t) ?? 0, 0.6))
+  } else add(name, 1)
   let total = 0
   for (const w of weights.values()) total += w
   const alternative = withAlternatives ? alternativeName(name, title, description) : null
