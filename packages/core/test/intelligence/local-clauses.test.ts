@@ -167,3 +167,15 @@ describe("a bare date label beside a clause's period", () => {
     })
   })
 })
+
+describe("a phrase after the field's words", () => {
+  const LAW = { type: "object", properties: { governing_law: { type: "string", description: "Jurisdiction whose laws govern the agreement" } } }
+
+  it("is the name after one of them, not the words after their last use", () => {
+    expect(extract(LAW, "MAINTENANCE AGREEMENT\n\nThis Agreement is governed by the laws of the Province of Ontario, without regard to its conflict of laws rules.").governing_law).toBe("Province of Ontario")
+  })
+
+  it("a heading naming the field ends its sentence without a value; the clause after it gives one", () => {
+    expect(extract(LAW, "MAINTENANCE AGREEMENT\n\n9. Governing law. Any dispute is governed by the laws of Quebec.").governing_law).toBe("Quebec")
+  })
+})

@@ -405,13 +405,15 @@ const documentCurrency = (ctx: Context): string | null => {
 /** The phrase after the last of the field's words in a sentence, up to punctuation, without leading articles and prepositions. */
 const phraseAfter = (sentence: string, fw: FieldWords): string | undefined => {
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
-  let end = -1
+  const phrases: Array<string | undefined> = []
   for (const m of sentence.matchAll(/\p{L}+/gu)) {
-    if (terms(m[0]).some((t) => strong.includes(t))) end = m.index! + m[0].length
+    if (!terms(m[0]).some((t) => strong.includes(t))) continue
+    const phrase = sentence.slice(m.index + m[0].length).split(/[.;,()"“”]/)[0]!.trimStart().replace(LEADING, "").trim()
+    phrases.push(phrase !== "" && phrase.split(/\s+/).length <= 8 ? phrase : undefined)
   }
-  if (end < 0) return undefined
-  const phrase = sentence.slice(end).split(/[.;,()"“”]/)[0]!.trimStart().replace(LEADING, "").trim()
-  return phrase !== "" && phrase.split(/\s+/).length <= 8 ? phrase : undefined
+  // a name after one of the field's words ("the laws of the State of Delaware, without regard to its
+  // conflict of laws principles"), else the phrase after the last of them, if any
+  return phrases.find((p) => p !== undefined && /^\p{Lu}/u.test(p)) ?? phrases.at(-1)
 }
 
 const UNIT_DAYS: ReadonlyArray<readonly [RegExp, number]> = [[/^days?$/i, 1], [/^weeks?$/i, 7], [/^months?$/i, 30.4375], [/^years?$/i, 365.25]]
