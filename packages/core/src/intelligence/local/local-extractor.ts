@@ -31,7 +31,10 @@
  *   cells in their order, one per heading, ragged values to their nearest headings:
  *   `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
+ *   balance lines ("Balance brought forward") are skipped, and so are carried-forward lines, and
+ *   section headings and subtotal lines that items follow (`layout/items.ts`); quantity, unit price
+ *   and amount that disagree are put in the order the arithmetic fits; an unnamed first column of
+ *   dates or numbers leaves the item's name to the next one; a wrapped description's line is joined to
  *   its item; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
@@ -55,6 +58,7 @@ import {
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -585,6 +589,8 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
 }
 
 const TAX_TERM = stem("tax")
+const DATE_TERM = stem("date")
+const NUMBER_TERM = stem("number")
 
 const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
 
@@ -681,7 +687,10 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
     }
   }
   // the item's name column: the cell naming the list, or an unnamed first column beside named ones
-  const first = cells[0]
+  // (past a first column of dates or numbers: "Date | Activity | Qty", "# | Item & Description")
+  const namesDateOrNumber = (text: string) => labelTerms(text).some((t) => sameWord(t, DATE_TERM) || sameWord(t, NUMBER_TERM)) || /^\W*(?:pos|lp|nr|no)\W*$/i.test(text)
+  const lead = anchor < 0 && cells[0] !== undefined && namesDateOrNumber(cells[0].text) && !columns.some((c) => c.cell === cells[0]) ? 1 : 0
+  const first = cells[lead]
   const name = nameProperty(scalars, taken)
   // (without the list's name, two named values are needed: one named cell beside a label is a form's row, not a header)
   if (name !== undefined && first !== undefined && columns.length >= (anchor >= 0 ? 1 : 2) && !columns.some((c) => c.cell === first) && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
@@ -705,9 +714,9 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutR
 
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
-const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
+const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context, atPageEdge = false): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
-  if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
+  if (row.cells.some((c) => BALANCE_ROW.test(c.text)) || isCarriedRow(row, atPageEdge)) return "skip"
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
   // cells placed by position are read together, in their order (`layout/columns.ts`)
@@ -732,7 +741,18 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
     filled++
   }
   const distinct = new Set(columns.map((c) => c.name)).size
-  return filled >= Math.max(2, Math.ceil(distinct / 2)) ? item : undefined
+  if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
+  return byArithmetic(item, row, itemNumberNames(columns))
+}
+
+/** the columns holding an item's quantity, unit price and amount, when the header has all three */
+const itemNumberNames = (columns: ReadonlyArray<Column>) => {
+  const numeric = columns.filter((c) => c.node.type === "number" && c.sign === undefined && c.list !== true)
+  const named = (test: (name: string) => boolean) => numeric.find((c) => test(c.name))?.name
+  const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
+  const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
+  const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
+  return quantity !== undefined && unitPrice !== undefined && amount !== undefined ? { quantity, unitPrice, amount } : {}
 }
 
 /**
@@ -751,6 +771,24 @@ const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: 
   return { column, text }
 }
 
+/**
+ * Whether a full item comes next, from row `k` on: past a section's heading, a carried-forward
+ * line and a page's repeated header (a few rows at most). Full: three of its values at least (all
+ * when fewer), so a totals block's next line ("Sales tax (7%)  $579.02") is none.
+ */
+const itemFollows = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<LayoutRow>, k: number, ctx: Context): boolean => {
+  const full = Math.min(3, new Set(columns.map((c) => c.name)).size)
+  for (let j = k; j < rows.length && j < k + 4; j++) {
+    const item = tableItem(columns, rows[j]!, ctx, true)
+    if (item !== undefined && item !== "skip") return Object.keys(item).length >= full
+    if (item === "skip" || isSectionRow(rows[j]!)) continue
+    // a page's repeated header: its cells overlap the columns' headings, in their words
+    if (rows[j]!.page !== rows[k - 1]?.page && rows[j]!.cells.length >= 2 && rows[j]!.cells.every((c) => !/\d/.test(c.text))) continue
+    return false
+  }
+  return false
+}
+
 const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const out: Array<Record<string, unknown>> = []
   const rows = ctx.rows
@@ -760,19 +798,29 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
     if (columns.length < 2) continue
     let k = ri + 1
     let page = rows[ri]!.page
+    let lastWasItem = false
     while (k < rows.length) {
       const row = rows[k]!
       if (row.page !== page) {
         // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
         const repeated = headerColumns(node.items, [...parents, name], row).length >= 2
         const first = repeated ? k + 1 : k
-        if (first >= rows.length || tableItem(columns, rows[first]!, ctx) === undefined) break
+        if (first >= rows.length || tableItem(columns, rows[first]!, ctx, true) === undefined) break
         page = row.page
         k = first
+        lastWasItem = false
         continue
       }
-      const item = tableItem(columns, row, ctx)
+      const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
+      const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
+        // a subtotal line or a section's heading inside the table: skipped when items follow it
+        if ((isSubtotalRow(row) || (isSectionRow(row) && !lastWasItem)) && itemFollows(columns, rows, k + 1, ctx)) {
+          used.add(k)
+          lastWasItem = false
+          k++
+          continue
+        }
         // wrapped description lines (at most two) belong to the item above when the table goes on
         // after them, or ends there with a total
         const last = out[out.length - 1]
@@ -786,7 +834,7 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         const after = rows[j]
         const goesOn = after !== undefined && after.page === page &&
           (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
-        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1)) break
+        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) break
         for (const { column, text } of lines) {
           const before = last[column.name]
           last[column.name] = typeof before === "string" ? `${before} ${text}` : text
@@ -795,6 +843,7 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         k = j
         continue
       }
+      lastWasItem = item !== "skip"
       if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++

@@ -1,0 +1,92 @@
+/**
+ * Rows of an item table that are no items, and numbers put in their fields by arithmetic:
+ * - a subtotal line inside the table ("Subtotal", "Summe", "Sous-total" with only an amount) and
+ *   a section's heading (a line with only a name: "Hardware", "Arbeitsleistung") are skipped when
+ *   items follow them; a subtotal with no item after it ends the table;
+ * - a "carried forward" line at a page's foot or head ("Carried forward", "Übertrag", "À reporter",
+ *   "Transport", "Przeniesienie") carries the page's sum, not an item;
+ * - an item whose quantity, unit price and amount disagree (quantity × unit price is not the amount,
+ *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers.
+ */
+import type { LayoutRow } from "../../../documents/layout/layout.js"
+import { isMostlyNumber, moneyIn } from "./values.js"
+import { toEnglish } from "./vocabulary.js"
+
+/** a subtotal's label, read in English ("Zwischensumme", "Summe" → subtotal, total) */
+const SUBTOTAL = /^(?:sub[- ]?total|total)\b/i
+
+/** words of a carried-forward line that name nothing else */
+const CARRIED = /^(?:carried\s+forward|brought\s+forward|c\/f|b\/f|(?:[üu]|ue)bertrag|vortrag|[àa]\s+reporter|report\s+(?:du\s+)?(?:total|page)|przeniesienie|z\s+przeniesienia|do\s+przeniesienia|riporto|suma\s+(?:z|do)\s+przeniesienia)\b/i
+/** words that name a carried sum only at a page's edge ("Transport" is also a delivery line elsewhere) */
+const CARRIED_AT_EDGE = /^(?:transport|report|a\s+reporter|van\s+vorige\s+pagina|naar\s+volgende\s+pagina)\s*:?$/i
+
+const textCells = (row: LayoutRow) => row.cells.filter((c) => !isMostlyNumber(c.text))
+const numberCells = (row: LayoutRow) => row.cells.filter((c) => isMostlyNumber(c.text))
+
+/** A subtotal line: its text a subtotal's or total's label, at most one amount beside it. */
+export const isSubtotalRow = (row: LayoutRow): boolean => {
+  const texts = textCells(row)
+  return texts.length === 1 && numberCells(row).length <= 1 && SUBTOTAL.test(toEnglish(texts[0]!.text.trim()))
+}
+
+/** A carried-forward line: its words and at most one amount; the ambiguous words only at a page's edge. */
+export const isCarriedRow = (row: LayoutRow, atPageEdge: boolean): boolean => {
+  const texts = textCells(row)
+  if (texts.length !== 1 || numberCells(row).length > 1) return false
+  const text = texts[0]!.text.trim()
+  return CARRIED.test(text) || (atPageEdge && CARRIED_AT_EDGE.test(text))
+}
+
+/** A section's heading: one cell of words, no number, no label's colon. */
+export const isSectionRow = (row: LayoutRow): boolean =>
+  row.cells.length === 1 && !/\d/.test(row.cells[0]!.text) && !/[:：]\s*$/.test(row.cells[0]!.text) && row.cells[0]!.text.trim().length <= 60
+
+const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005)
+/** the amount is quantity × unit price, or that less a whole percent's discount (up to half), to the cent */
+const fits = (quantity: number, price: number, amount: number) => {
+  const gross = quantity * price
+  if (close(gross, amount)) return true
+  if (!(amount > 0 && amount < gross && amount >= gross * 0.5)) return false
+  const percent = Math.round((1 - amount / gross) * 100)
+  return percent > 0 && close(Math.round(gross * (100 - percent)) / 100, amount)
+}
+
+/**
+ * The item with quantity, unit price and amount set as the arithmetic says, when the columns'
+ * reading does not fit and one order of the row's numbers does: the amount is the product (less a
+ * whole percent's discount), the exact product preferred. The item as read otherwise.
+ */
+export const byArithmetic = (
+  item: Record<string, unknown>,
+  row: LayoutRow,
+  names: { readonly quantity?: string; readonly unitPrice?: string; readonly amount?: string }
+): Record<string, unknown> => {
+  const { quantity, unitPrice, amount } = names
+  if (quantity === undefined || unitPrice === undefined || amount === undefined) return item
+  const q = item[quantity]
+  const p = item[unitPrice]
+  const a = item[amount]
+  if (typeof q === "number" && typeof p === "number" && typeof a === "number" && fits(q, p, a)) return item
+  // the row's numbers, each once (a percentage is a rate, not one of the three)
+  const numbers = row.cells.flatMap((c) => (/%/.test(c.text) ? [] : moneyIn(c.text).map((m) => Number(m.amount)))).filter((n) => Number.isFinite(n) && n >= 0)
+  if (numbers.length < 3 || numbers.length > 8) return item
+  let best: readonly [number, number, number] | undefined
+  let bestExact = false
+  for (let i = 0; i < numbers.length; i++) {
+    for (let j = 0; j < numbers.length; j++) {
+      for (let k = 0; k < numbers.length; k++) {
+        if (i === j || j === k || i === k) continue
+        const [nq, np, na] = [numbers[i]!, numbers[j]!, numbers[k]!]
+        if (nq === 0 || np === 0 || !fits(nq, np, na)) continue
+        const exact = close(nq * np, na)
+        // the first fit in the row's order wins; an exact product over a discounted one
+        if (best === undefined || (exact && !bestExact)) {
+          best = [nq, np, na]
+          bestExact = exact
+        }
+      }
+    }
+  }
+  if (best === undefined) return item
+  return { ...item, [quantity]: best[0], [unitPrice]: best[1], [amount]: best[2] }
+}
