@@ -193,9 +193,14 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
         const edges = block.columns.reduce<Array<number>>((xs, c) => [...xs, xs[xs.length - 1]! + (width * c.width) / total], [MARGIN])
         const xAt = (c: number, align: "l" | "r" | "c") => (align === "l" ? edges[c]! : align === "r" ? edges[c + 1]! - 4 : (edges[c]! + edges[c + 1]!) / 2)
         const pdfAlign = (a: "l" | "r" | "c") => (a === "l" ? "left" : a === "r" ? "right" : "center") as "left" | "right" | "center"
+        // a heading of two lines ("Unit\nPrice") sets its last line on the row's baseline, as a bottom-aligned header row does
+        const headerLines = Math.max(...block.columns.map((c) => c.header.split("\n").length))
         const header = () => {
-          block.columns.forEach((col, c) => pdf.text(col.header, xAt(c, col.headerAlign), top, { size: 8.5, font: bold, align: pdfAlign(col.headerAlign) }))
-          top += 15
+          block.columns.forEach((col, c) => {
+            const parts = col.header.split("\n")
+            parts.forEach((part, j) => pdf.text(part, xAt(c, col.headerAlign), top + 10 * (headerLines - parts.length + j), { size: 8.5, font: bold, align: pdfAlign(col.headerAlign) }))
+          })
+          top += 10 * (headerLines - 1) + 15
         }
         room(40)
         header()
@@ -277,13 +282,18 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
         break
       case "grid": {
         // fixed-width columns, as a plain-text export prints them
-        const chars = block.columns.map((c) => Math.max(4, Math.round(c.width * 90)))
+        const longest = (c: number) => Math.max(...[block.columns[c]!.header, ...block.rows.filter((r) => r[0] !== "\f").map((r) => r[c] ?? "")].flatMap((t) => t.split("\n")).map((t) => stripMarks(t).length))
+        // at least two spaces between columns: one space is a gap inside a cell
+        const chars = block.columns.map((c, i) => Math.max(4, Math.round(c.width * 90), longest(i) + 2))
         const fit = (text: string, n: number, a: "l" | "r" | "c") => {
           const pad = Math.max(1, n - stripMarks(text).length)
           return a === "l" ? `${text}${" ".repeat(pad)}` : a === "r" ? `${" ".repeat(pad - 1)}${text} ` : `${" ".repeat(Math.floor(pad / 2))}${text}${" ".repeat(Math.ceil(pad / 2))}`
         }
         const print = (cells: ReadonlyArray<string>, aligns: ReadonlyArray<"l" | "r" | "c">) => t.line(cells.map((c, i) => fit(c, chars[i]!, aligns[i]!)).join("").replace(/\s+$/, ""), semantic)
-        print(block.columns.map((c) => c.header), block.columns.map((c) => c.headerAlign))
+        const headerLines = Math.max(...block.columns.map((c) => c.header.split("\n").length))
+        for (let j = 0; j < headerLines; j++) {
+          print(block.columns.map((c) => { const parts = c.header.split("\n"); return parts[j - (headerLines - parts.length)] ?? "" }), block.columns.map((c) => c.headerAlign))
+        }
         for (const row of block.rows.filter((r) => r[0] !== "\f")) {
           const height = Math.max(...row.map((cell) => cell.split("\n").length))
           for (let j = 0; j < height; j++) print(row.map((cell) => cell.split("\n")[j] ?? ""), block.columns.map((c) => c.align))
@@ -329,7 +339,7 @@ export const renderDocx = (blocks: ReadonlyArray<Block>, meta: { title: string; 
         }
         break
       case "table": parts.push(docxTable([block.header, ...block.rows.map((r) => r.map(stripMarks))], { headerBold: true })); break
-      case "grid": parts.push(docxTable([block.columns.map((c) => c.header), ...block.rows.filter((r) => r[0] !== "\f").map((r) => r.map((c) => stripMarks(c).replace(/\n/g, " ")))], { headerBold: true })); break
+      case "grid": parts.push(docxTable([block.columns.map((c) => c.header.replace(/\n/g, " ")), ...block.rows.filter((r) => r[0] !== "\f").map((r) => r.map((c) => stripMarks(c).replace(/\n/g, " ")))], { headerBold: true })); break
     }
   }
   return { bytes: docx(parts.join(""), meta), format: "docx", locations: [], pages: null, sheets: null }
@@ -355,7 +365,7 @@ export const renderHtml = (blocks: ReadonlyArray<Block>, title: string): Rendere
         parts.push(`<ol class="clauses">${block.items.map((i) => `<li><h3>${e(`${i.number} ${i.heading}`)}</h3><p>${e(i.text)}</p></li>`).join("")}</ol>`)
         break
       case "grid":
-        parts.push(`<table><thead><tr>${block.columns.map((c) => `<th>${e(c.header)}</th>`).join("")}</tr></thead><tbody>${block.rows.filter((r) => r[0] !== "\f").map((r) => `<tr>${r.map((c) => `<td>${c.split("\n").map(e).join("<br>")}</td>`).join("")}</tr>`).join("")}</tbody></table>`)
+        parts.push(`<table><thead><tr>${block.columns.map((c) => `<th>${c.header.split("\n").map(e).join("<br>")}</th>`).join("")}</tr></thead><tbody>${block.rows.filter((r) => r[0] !== "\f").map((r) => `<tr>${r.map((c) => `<td>${c.split("\n").map(e).join("<br>")}</td>`).join("")}</tr>`).join("")}</tbody></table>`)
         break
       case "table":
         parts.push(`<table><thead><tr>${block.header.map((h) => `<th>${e(h)}</th>`).join("")}</tr></thead><tbody>${block.rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`)
@@ -395,7 +405,7 @@ export const renderXlsx = (blocks: ReadonlyArray<Block>, schema: JsonSchema, she
       case "lines": case "pre": for (const line of block.lines) push([line]); push([]); break
       case "clauses": for (const i of block.items) push([`${i.number} ${i.heading}`, i.text]); break
       case "table": push([...block.header]); for (const r of block.rows) push([...r]); push([]); break
-      case "grid": push(block.columns.map((c) => c.header)); for (const r of block.rows.filter((r) => r[0] !== "\f")) push(r.map((c) => c.replace(/\n/g, " "))); push([]); break
+      case "grid": push(block.columns.map((c) => c.header.replace(/\n/g, " "))); for (const r of block.rows.filter((r) => r[0] !== "\f")) push(r.map((c) => c.replace(/\n/g, " "))); push([]); break
     }
   }
   return { bytes: xlsx([{ name: sheet.sheet_name, rows }], meta), format: "xlsx", locations: loc.list(), pages: null, sheets: [sheet] }

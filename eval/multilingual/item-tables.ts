@@ -16,7 +16,7 @@ import { INVOICE_SCHEMA } from "../lib/truth.js"
 import type { Block, GridColumn } from "../heldout/layout.js"
 import type { Model, Target } from "../heldout/documents.js"
 
-type Lang = "en" | "de" | "fr" | "nl"
+type Lang = "en" | "de" | "fr" | "nl" | "pl"
 
 interface Good {
   readonly name: string
@@ -67,6 +67,11 @@ const GOODS: Record<Lang, ReadonlyArray<Good>> = {
     g("Onderhoud cv-ketel", "inclusief rookgasmeting", "ON-CV", "st", 85, 140), g("Arbeidsloon monteur", null, "ARB-01", "uur", 48, 72, true),
     g("Thermostaatkraan", null, "TK-15", "st", 18, 42), g("Expansievat 18 l", "met ophangbeugel", "EV-18", "st", 45, 95),
     g("Voorrijkosten", null, "VRK", "st", 25, 45), g("Radiatorventiel", null, "RV-12", "st", 9, 24)
+  ],
+  pl: [
+    g("Usługa księgowa", "za miesiąc marzec", "USL-01", "usł.", 450, 1200), g("Papier ksero A4", null, "PAP-A4", "szt.", 14, 26),
+    g("Toner do drukarki", "czarny, wydajność 3000 str.", "TON-3K", "szt.", 120, 340), g("Konsultacja podatkowa", null, "USL-07", "godz.", 150, 280, true),
+    g("Segregator A4 75 mm", null, "SEG-75", "szt.", 6, 14), g("Dojazd do klienta", null, "DOJ", "usł.", 40, 90)
   ]
 }
 
@@ -78,6 +83,12 @@ const grouped = (n: number, thousands: string, point: string) => {
 const en = (n: number) => grouped(n, ",", ".")
 const eu = (n: number) => grouped(n, ".", ",")
 const frN = (n: number) => grouped(n, " ", ",")
+/** Indian grouping of the integer part: 12,34,567.00 */
+const inr = (n: number) => {
+  const [i, d] = n.toFixed(2).split(".") as [string, string]
+  const head = i.slice(0, -3)
+  return `${head === "" ? "" : `${head.replace(/\B(?=(\d{2})+(?!\d))/g, ",")},`}${i.slice(-3)}.${d}`
+}
 /** a quantity as software prints it: "3.00" / "15,00", or plain "3" / "1,5" */
 const qtyOf = (q: number, point: "." | ",", decimals: boolean) => (decimals ? q.toFixed(2) : String(q)).replace(".", point)
 
@@ -86,7 +97,7 @@ const col = (header: string, width: number, headerAlign: GridColumn["headerAlign
 interface Style {
   readonly name: string
   readonly lang: Lang
-  readonly currency: "USD" | "EUR" | "GBP"
+  readonly currency: "USD" | "EUR" | "GBP" | "PLN" | "INR"
   readonly target: Target
   /** sections headed by a row with only their name, each closed by a subtotal row */
   readonly sections: ReadonlyArray<string> | null
@@ -103,6 +114,8 @@ interface Style {
   /** a row of the table that is no item: a section's name or its subtotal */
   readonly textRow: (text: string, amount: string) => ReadonlyArray<string>
   readonly money: (n: number) => string
+  /** prices in the goods' list are multiplied by it (rupees) */
+  readonly scale?: number
   readonly words: { readonly title: string; readonly number: string; readonly date: string; readonly due: string; readonly billTo: string; readonly subtotal: string; readonly tax: string; readonly total: string }
 }
 
@@ -115,6 +128,7 @@ const descriptionLines = (l: Line, withCode: boolean, wrap: boolean) => {
 const EN_WORDS = { title: "INVOICE", number: "Invoice No.", date: "Invoice Date", due: "Due Date", billTo: "Bill To", subtotal: "Subtotal", tax: "Tax", total: "Total" }
 const DE_WORDS = { title: "RECHNUNG", number: "Rechnungsnummer", date: "Rechnungsdatum", due: "Fällig am", billTo: "Rechnung an", subtotal: "Nettobetrag", tax: "MwSt.", total: "Gesamtbetrag" }
 const FR_WORDS = { title: "FACTURE", number: "Facture n°", date: "Date de facture", due: "Date d'échéance", billTo: "Facturé à", subtotal: "Total HT", tax: "TVA", total: "Total TTC" }
+const PL_WORDS = { title: "FAKTURA VAT", number: "Numer faktury", date: "Data wystawienia", due: "Termin płatności", billTo: "Nabywca", subtotal: "Razem netto", tax: "VAT", total: "Do zapłaty" }
 const NL_WORDS = { title: "FACTUUR", number: "Factuurnummer", date: "Factuurdatum", due: "Vervaldatum", billTo: "Factuur aan", subtotal: "Subtotaal", tax: "Btw", total: "Totaal" }
 
 const STYLES: ReadonlyArray<Style> = [
@@ -200,6 +214,51 @@ const STYLES: ReadonlyArray<Style> = [
     money: (n) => `€ ${eu(n)}`, words: NL_WORDS
   },
   {
+    // a Polish VAT invoice: line number, unit of measure apart, net price and net value, then the VAT rate, VAT amount and gross value
+    name: "faktura-pl", lang: "pl", currency: "PLN", target: "txt", sections: null, subtotalWord: "Razem", discounts: false, rates: [0.23],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Lp.", 0.05, "l", "l"), col("Nazwa towaru lub usługi", 0.27, "l", "l"), col("Ilość", 0.07, "r", "r"), col("J.m.", 0.06, "l", "l"), col("Cena netto", 0.11, "r", "r"), col("Wartość netto", 0.12, "r", "r"), col("VAT %", 0.07, "r", "r"), col("Kwota VAT", 0.11, "r", "r"), col("Wartość brutto", 0.14, "r", "r")],
+    row: (l, i) => [String(i + 1), descriptionLines(l, false, false), qtyOf(l.quantity, ",", false), l.good.unit, frN(l.unit_price), frN(l.amount), "23", frN(round2(l.amount * 0.23)), frN(round2(l.amount * 1.23))],
+    textRow: (text, amount) => ["", text, "", "", "", amount, "", "", ""],
+    money: (n) => `${frN(n)} zł`, words: PL_WORDS
+  },
+  {
+    // an Indian GST invoice: serial number, HSN/SAC code, rupee amounts grouped in lakhs
+    name: "gst-in", lang: "en", currency: "INR", target: "html", scale: 85, sections: null, subtotalWord: "Sub Total", discounts: false, rates: [0.18],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Sl.", 0.05, "l", "l"), col("Item Description", 0.35, "l", "l"), col("HSN/SAC", 0.1, "l", "l"), col("Qty", 0.1, "r", "r"), col("Rate", 0.16, "r", "r"), col("IGST", 0.08, "r", "r"), col("Amount", 0.16, "r", "r")],
+    row: (l, i) => [String(i + 1), descriptionLines(l, false, true), String(998311 + i), qtyOf(l.quantity, ".", true), `₹ ${inr(l.unit_price)}`, "18%", `₹ ${inr(l.amount)}`],
+    textRow: (text, amount) => ["", text, "", "", "", "", amount],
+    money: (n) => `₹ ${inr(n)}`, words: EN_WORDS
+  },
+  {
+    // narrow numeric columns with headings on two lines ("Unit / Price", "Line / Total"), the amount with its code after it
+    name: "twoline-en", lang: "en", currency: "USD", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.0725],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Item", 0.16, "l", "l"), col("Description", 0.4, "l", "l"), col("Qty", 0.08, "r", "r"), col("Unit\nPrice", 0.16, "r", "r"), col("Line\nTotal", 0.2, "r", "r")],
+    row: (l) => [l.good.code, descriptionLines(l, false, true), qtyOf(l.quantity, ".", false), en(l.unit_price), `${en(l.amount)} USD`],
+    textRow: (text, amount) => ["", text, "", "", amount],
+    money: (n) => `${en(n)} USD`, words: EN_WORDS
+  },
+  {
+    // net, VAT and gross per line: the line's amount is the net one, the VAT amount and the gross are no item's
+    name: "netgross-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Description", 0.34, "l", "l"), col("Units", 0.09, "r", "r"), col("Price", 0.12, "r", "r"), col("Net", 0.12, "r", "r"), col("VAT %", 0.09, "r", "r"), col("VAT", 0.11, "r", "r"), col("Gross", 0.13, "r", "r")],
+    row: (l) => [descriptionLines(l, false, true), qtyOf(l.quantity, ".", false), en(l.unit_price), en(l.amount), "20.0", en(round2(l.amount * 0.2)), en(round2(l.amount * 1.2))],
+    textRow: (text, amount) => [text, "", "", amount, "", "", ""],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a German quotation-style invoice: the count first ("Anzahl"), "Artikel", amounts with the currency code before them
+    name: "anzahl-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Anzahl", 0.1, "c", "r"), col("Artikel", 0.5, "l", "l"), col("Preis", 0.18, "r", "r"), col("Betrag", 0.22, "r", "r")],
+    row: (l) => [qtyOf(l.quantity, ",", false), descriptionLines(l, false, true), `EUR ${eu(l.unit_price)}`, `EUR ${eu(l.amount)}`],
+    textRow: (text, amount) => ["", text, "", amount],
+    money: (n) => `EUR ${eu(n)}`, words: DE_WORDS
+  },
+  {
     // a web shop's order invoice: "2 x" before the product, "Price" per unit and "Total" per line
     name: "shop-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
     long: false, repeatHeader: true, carried: null,
@@ -214,13 +273,15 @@ const SELLERS: Record<Lang, ReadonlyArray<string>> = {
   en: ["Northgate Office Supply Inc.", "Bramley Works Ltd", "Cobalt Ridge Consulting LLC"],
   de: ["Elektro Baumgartner GmbH", "Schrauben-Handel Ostwald KG", "Haustechnik Reimers GmbH"],
   fr: ["Peintures Marceau SARL", "Rénovation Lacombe SAS"],
-  nl: ["Installatiebedrijf De Wit B.V.", "Verwarming Jansen"]
+  nl: ["Installatiebedrijf De Wit B.V.", "Verwarming Jansen"],
+  pl: ["Biuro Rachunkowe Nowak Sp. z o.o.", "Kowalczyk Usługi Biurowe"]
 }
 const BUYERS: Record<Lang, ReadonlyArray<string>> = {
   en: ["Larkspur Dental Group", "Fenwick & Hale Architects", "Riverside Community College"],
   de: ["Wohnbau Lindner GmbH", "Gasthof Zur Linde", "Kanzlei Ebersberger"],
   fr: ["SCI Les Marronniers", "Cabinet Duprat"],
-  nl: ["Vereniging Het Anker", "Bakkerij Van Dam"]
+  nl: ["Vereniging Het Anker", "Bakkerij Van Dam"],
+  pl: ["Piekarnia Zawadzki", "Hurtownia Mazur Sp. j."]
 }
 
 const itemsOf = (rng: Prng, style: Style): Array<Line> => {
@@ -230,7 +291,7 @@ const itemsOf = (rng: Prng, style: Style): Array<Line> => {
   for (let i = 0; i < count; i++) {
     const good = style.long ? goods[rng.int(0, goods.length - 1)]! : goods[(i + rng.int(0, goods.length - 1)) % goods.length]!
     const quantity = good.hours ? rng.int(2, 16) / 2 : good.lo < 3 ? rng.int(10, 200) : rng.int(1, 9)
-    const unit_price = round2(good.lo + rng.next() * (good.hi - good.lo))
+    const unit_price = round2((good.lo + rng.next() * (good.hi - good.lo)) * (style.scale ?? 1))
     const discount = style.discounts && rng.chance(0.4) ? rng.pick([5, 10, 15]) : 0
     const amount = round2(mul2(quantity, unit_price) * (1 - discount / 100))
     const taxRate = style.rates[0]!
@@ -277,7 +338,7 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
   const tax = round2(subtotal * style.rates[0]!)
   const total = round2(subtotal + tax)
   const blocks: Array<Block> = [
-    { kind: "lines", lines: [`[[vendor_name|${seller}]]`, style.lang === "en" ? "1200 Harbor Blvd, Suite 4" : style.lang === "de" ? "Industriestraße 17" : style.lang === "fr" ? "8 rue de la Gare" : "Kerkstraat 44", style.lang === "en" ? "Portland, OR 97201" : style.lang === "de" ? "90411 Nürnberg" : style.lang === "fr" ? "69003 Lyon" : "3511 LX Utrecht"] },
+    { kind: "lines", lines: [`[[vendor_name|${seller}]]`, style.lang === "en" ? "1200 Harbor Blvd, Suite 4" : style.lang === "de" ? "Industriestraße 17" : style.lang === "fr" ? "8 rue de la Gare" : style.lang === "pl" ? "ul. Polna 12" : "Kerkstraat 44", style.lang === "en" ? "Portland, OR 97201" : style.lang === "de" ? "90411 Nürnberg" : style.lang === "fr" ? "69003 Lyon" : style.lang === "pl" ? "00-625 Warszawa" : "3511 LX Utrecht"] },
     { kind: "title", text: w.title },
     { kind: "labels", style: "inline", columns: 1, pairs: [{ label: w.number, value: `[[invoice_number|${number}]]` }, { label: w.date, value: dateText(style.lang, issued, "invoice_date") }, { label: w.due, value: dateText(style.lang, due, "due_date") }] },
     { kind: "lines", lines: [`${w.billTo}:`, `[[customer_name|${buyer}]]`] }
@@ -308,7 +369,7 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
 
 const dateText = (lang: Lang, iso: string, field: string) => {
   const [y, mo, d] = iso.split("-") as [string, string, string]
-  const text = lang === "en" ? `${mo}/${d}/${y}` : lang === "de" ? `${d}.${mo}.${y}` : lang === "fr" ? `${d}/${mo}/${y}` : `${d}-${mo}-${y}`
+  const text = lang === "en" ? `${mo}/${d}/${y}` : lang === "de" || lang === "pl" ? `${d}.${mo}.${y}` : lang === "fr" ? `${d}/${mo}/${y}` : `${d}-${mo}-${y}`
   return `[[${field}|${text}]]`
 }
 
