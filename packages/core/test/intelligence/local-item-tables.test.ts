@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
 import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
+import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 
 const extract = (markdown: string) => extractFromText(INVOICE, markdown, "doc.txt")["line_items"]
 
@@ -103,5 +104,78 @@ describe("numbers put in their fields by arithmetic", () => {
   it("changes nothing when no order fits", () => {
     const item = { description: "Fee", quantity: 1, unit_price: 5, amount: 7 }
     expect(byArithmetic(item, rowOf("Fee", "1", "5.00", "7.00"), names)).toBe(item)
+  })
+})
+
+describe("headings as invoicing software sets them", () => {
+  it("takes the column headed by the property's own word when two headings name it", () => {
+    expect(extract([
+      "Item       Description                 Qty      Rate     Amount",
+      "GL-04      Glazing bead, 3 m lengths     6      4.10      24.60",
+      "SL-11      Silicone sealant, clear       2      6.75      13.50"
+    ].join("\n"))).toEqual([
+      { description: "Glazing bead, 3 m lengths", quantity: 6, unit_price: 4.1, amount: 24.6 },
+      { description: "Silicone sealant, clear", quantity: 2, unit_price: 6.75, amount: 13.5 }
+    ])
+  })
+
+  it("joins a heading set on two lines", () => {
+    expect(extract([
+      "                                          Unit       Line",
+      "Description                  Qty         Price      Total",
+      "Ladder hire, per day           3         18.00      54.00",
+      "Safety harness                 1         42.50      42.50"
+    ].join("\n"))).toEqual([
+      { description: "Ladder hire, per day", quantity: 3, unit_price: 18, amount: 54 },
+      { description: "Safety harness", quantity: 1, unit_price: 42.5, amount: 42.5 }
+    ])
+  })
+
+  it("reads a line's net amount beside its VAT and gross, not the gross", () => {
+    expect(extract([
+      "Description           Units     Price       Net     VAT %      VAT      Gross",
+      "Boiler service            1     95.00     95.00      20.0    19.00     114.00",
+      "Radiator valve            4      8.25     33.00      20.0     6.60      39.60"
+    ].join("\n"))).toEqual([
+      { description: "Boiler service", quantity: 1, unit_price: 95, amount: 95 },
+      { description: "Radiator valve", quantity: 4, unit_price: 8.25, amount: 33 }
+    ])
+  })
+
+  it("reads amounts grouped in lakhs", () => {
+    expect(extract([
+      "Item Description              Qty          Rate            Amount",
+      "Annual maintenance contract   2.00   ₹ 1,25,000.00   ₹ 2,50,000.00"
+    ].join("\n"))).toEqual([{ description: "Annual maintenance contract", quantity: 2, unit_price: 125000, amount: 250000 }])
+  })
+
+  it("does not read a section's subtotal as the invoice's", () => {
+    const out = extractFromText(INVOICE, [
+      "Description                   Qty     Unit price       Amount",
+      "Materials",
+      "Copper pipe 15 mm              10           3.20        32.00",
+      "Subtotal                                                32.00",
+      "Labour",
+      "Plumber, hours                  2          45.00        90.00",
+      "Subtotal                                                90.00",
+      "",
+      "Subtotal: 122.00",
+      "VAT: 24.40",
+      "Total: 146.40"
+    ].join("\n"), "doc.txt")
+    expect(out["subtotal"]).toBe(122)
+    expect(out["total"]).toBe(146.4)
+    expect(out["line_items"]).toHaveLength(2)
+  })
+})
+
+describe("a number drawn against a description", () => {
+  it("cuts a positioned cell whose number and words sit under two headings", () => {
+    const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, items: [], ref: null })
+    const headings = [cell("Qty", 60, 80), cell("Article", 100, 130), cell("Price", 400, 430)]
+    // "12" right-aligned against the description's left edge, one run in the text layer
+    expect(splitAtHeadings([cell("12 Brass hinge", 85, 155)], headings).map((c) => c.text)).toEqual(["12", "Brass hinge"])
+    // words under two headings stay together: a long description running over
+    expect(splitAtHeadings([cell("Brass hinge polished", 100, 420)], headings).map((c) => c.text)).toEqual(["Brass hinge polished"])
   })
 })

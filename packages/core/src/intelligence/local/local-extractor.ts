@@ -56,7 +56,7 @@ import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizon
 import {
   booleanOf, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, moneyIn, numberOf
 } from "./layout/values.js"
-import { columnOfCell, columnsOfRow } from "./layout/columns.js"
+import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
 import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
@@ -71,6 +71,8 @@ interface Context {
   readonly rows: ReadonlyArray<LayoutRow>
   readonly order: DayOrder
   readonly text: string
+  /** subtotal lines inside item tables (more items follow them): a section's sum, no value of the document's */
+  readonly betweenItems: Set<LayoutRow>
 }
 
 /** whether the text uses one of the words (compared stemmed) */
@@ -255,7 +257,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
     if (value !== undefined) out.push({ value, score: score * weight, order })
   }
   ctx.rows.forEach((row, ri) => {
-    if (row.context) return
+    if (row.context || ctx.betweenItems.has(row)) return
     const stacked = isStackedLabelRow(row) || isLabelRowOverValues(ctx.rows, ri)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
@@ -669,23 +671,34 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
   }
   const taken = new Set<string>()
   const columns: Array<Column> = []
-  for (const cell of cells) {
-    if (!looksLikeLabel(cell.text)) continue
-    let bestName: string | undefined
-    let bestScore = MIN_LABEL_SCORE
+  // each property to the heading naming it best ("Description" rather than "Item" beside it, a
+  // heading with the property's own word first on ties), each heading to one property
+  const pairs: Array<{ readonly cell: LayoutCell; readonly at: number; readonly name: string; readonly score: number; readonly own: boolean }> = []
+  cells.forEach((cell, at) => {
+    if (!looksLikeLabel(cell.text)) return
+    const ts = labelTerms(cell.text)
     for (const p of scalars) {
-      if (taken.has(p.name) || (taxCell(cell.text) && !namesTax(p))) continue
-      const s = labelScore(words.get(p.name)!, cell.text)
-      if (s > bestScore) {
-        bestScore = s
-        bestName = p.name
-      }
+      if (taxCell(cell.text) && !namesTax(p)) continue
+      const score = labelScore(words.get(p.name)!, cell.text)
+      if (score > MIN_LABEL_SCORE) pairs.push({ cell, at, name: p.name, score, own: terms(p.name.replace(/_/g, " ")).some((t) => ts.includes(t)) })
     }
-    if (bestName !== undefined) {
-      taken.add(bestName)
-      columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
-    }
+  })
+  pairs.sort((a, b) => b.score - a.score || Number(b.own) - Number(a.own) || a.at - b.at)
+  const headed = new Set<LayoutCell>()
+  for (const pair of pairs) {
+    if (taken.has(pair.name) || headed.has(pair.cell)) continue
+    taken.add(pair.name)
+    headed.add(pair.cell)
+    columns.push({ name: pair.name, node: scalars.find((p) => p.name === pair.name)!.schema as ScalarNode, cell: pair.cell })
   }
+  // a line's amount headed by its basis alone ("Net" beside "VAT" and "Gross"): the amount before tax
+  const lineAmount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "total", "sum", "value"))
+  const netCell = cells.find((c) => !headed.has(c) && /^(?:net|net (?:amount|value|total|price)|line net)$/i.test(toEnglish(c.text).replace(/[^\p{L}\s]/gu, "").trim()))
+  if (lineAmount !== undefined && netCell !== undefined && columns.length >= 2) {
+    taken.add(lineAmount.name)
+    columns.push({ name: lineAmount.name, node: lineAmount.schema as ScalarNode, cell: netCell })
+  }
+  columns.sort((a, b) => cells.indexOf(a.cell) - cells.indexOf(b.cell))
   // the item's name column: the cell naming the list, or an unnamed first column beside named ones
   // (past a first column of dates or numbers: "Date | Activity | Qty", "# | Item & Description")
   const namesDateOrNumber = (text: string) => labelTerms(text).some((t) => sameWord(t, DATE_TERM) || sameWord(t, NUMBER_TERM)) || /^\W*(?:pos|lp|nr|no)\W*$/i.test(text)
@@ -717,6 +730,8 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutR
 const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context, atPageEdge = false): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
   if (row.cells.some((c) => BALANCE_ROW.test(c.text)) || isCarriedRow(row, atPageEdge)) return "skip"
+  // runs drawn close together under two headings are two cells
+  if (row.positioned && columns[0]?.headings !== undefined) row = { ...row, cells: splitAtHeadings(row.cells, columns[0].headings) }
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
   // cells placed by position are read together, in their order (`layout/columns.ts`)
@@ -771,6 +786,15 @@ const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: 
   return { column, text }
 }
 
+/** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
+const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, rows: ReadonlyArray<LayoutRow>, k: number): number => {
+  const here = joinedHeader(rows[k]!, undefined, rows[k + 1], looksLikeLabel)
+  if (headerColumns(items, parents, here.row).length >= 2) return k + 1 + here.after
+  if (rows[k + 1] === undefined || rows[k + 1]!.page !== rows[k]!.page) return k
+  const below = joinedHeader(rows[k + 1]!, rows[k], rows[k + 2], looksLikeLabel)
+  return below.row !== rows[k + 1] && headerColumns(items, parents, below.row).length >= 2 ? k + 2 + below.after : k
+}
+
 /**
  * Whether a full item comes next, from row `k` on: past a section's heading, a carried-forward
  * line and a page's repeated header (a few rows at most). Full: three of its values at least (all
@@ -794,17 +818,19 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
   const rows = ctx.rows
   const used = new Set<number>()
   for (let ri = 0; ri < rows.length; ri++) {
-    const columns = headerColumns(node.items, [...parents, name], rows[ri]!)
+    // a heading set on two lines is one ("Unit" over "Price")
+    const header = joinedHeader(rows[ri]!, rows[ri - 1], rows[ri + 1], looksLikeLabel)
+    const columns = headerColumns(node.items, [...parents, name], header.row)
     if (columns.length < 2) continue
-    let k = ri + 1
+    let k = ri + 1 + header.after
     let page = rows[ri]!.page
     let lastWasItem = false
+    let sectionSums = false
     while (k < rows.length) {
       const row = rows[k]!
       if (row.page !== page) {
         // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
-        const repeated = headerColumns(node.items, [...parents, name], row).length >= 2
-        const first = repeated ? k + 1 : k
+        const first = afterRepeatedHeader(node.items, [...parents, name], rows, k)
         if (first >= rows.length || tableItem(columns, rows[first]!, ctx, true) === undefined) break
         page = row.page
         k = first
@@ -816,6 +842,10 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
       if (item === undefined) {
         // a subtotal line or a section's heading inside the table: skipped when items follow it
         if ((isSubtotalRow(row) || (isSectionRow(row) && !lastWasItem)) && itemFollows(columns, rows, k + 1, ctx)) {
+          if (isSubtotalRow(row)) {
+            ctx.betweenItems.add(row)
+            sectionSums = true
+          }
           used.add(k)
           lastWasItem = false
           k++
@@ -834,7 +864,11 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         const after = rows[j]
         const goesOn = after !== undefined && after.page === page &&
           (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
-        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) break
+        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) {
+          // a table whose sections each close with a subtotal closes its last one so too: that line is the section's
+          if (sectionSums && isSubtotalRow(row)) ctx.betweenItems.add(row)
+          break
+        }
         for (const { column, text } of lines) {
           const before = last[column.name]
           last[column.name] = typeof before === "string" ? `${before} ${text}` : text
@@ -898,7 +932,11 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
 export const extractLocally = (input: ExtractInput): Record<string, unknown> => {
   const layout = layoutOf(input.content)
   const text = input.content.markdown
-  const ctx: Context = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  const ctx: Context = { layout, rows: layout.rows, order: dayOrderOf(text), text, betweenItems: new Set() }
+  // the item tables first: their subtotal lines are no values of the document's scalars
+  for (const p of input.schema.root.properties) {
+    if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], ctx)
+  }
   return objectValue(input.schema.root, [], ctx)
 }
 

@@ -9,7 +9,7 @@
  *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers.
  */
 import type { LayoutRow } from "../../../documents/layout/layout.js"
-import { isMostlyNumber, moneyIn } from "./values.js"
+import { isMostlyNumber, moneyIn, numberOf } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
 
 /** a subtotal's label, read in English ("Zwischensumme", "Summe" → subtotal, total) */
@@ -41,6 +41,7 @@ export const isCarriedRow = (row: LayoutRow, atPageEdge: boolean): boolean => {
 export const isSectionRow = (row: LayoutRow): boolean =>
   row.cells.length === 1 && !/\d/.test(row.cells[0]!.text) && !/[:：]\s*$/.test(row.cells[0]!.text) && row.cells[0]!.text.trim().length <= 60
 
+const ONE_NUMBER = /^\D*\d[\d\s.,'’]*\D*$/
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005)
 /** the amount is quantity × unit price, or that less a whole percent's discount (up to half), to the cent */
 const fits = (quantity: number, price: number, amount: number) => {
@@ -68,7 +69,10 @@ export const byArithmetic = (
   const a = item[amount]
   if (typeof q === "number" && typeof p === "number" && typeof a === "number" && fits(q, p, a)) return item
   // the row's numbers, each once (a percentage is a rate, not one of the three)
-  const numbers = row.cells.flatMap((c) => (/%/.test(c.text) ? [] : moneyIn(c.text).map((m) => Number(m.amount)))).filter((n) => Number.isFinite(n) && n >= 0)
+  // (a cell of one run of digits is one number: "1 016,73" groups its thousands with a space)
+  const numbers = row.cells
+    .flatMap((c) => (/%/.test(c.text) ? [] : ONE_NUMBER.test(c.text) ? [numberOf(c.text) ?? NaN] : moneyIn(c.text).map((m) => Number(m.amount))))
+    .filter((n) => Number.isFinite(n) && n >= 0)
   if (numbers.length < 3 || numbers.length > 8) return item
   let best: readonly [number, number, number] | undefined
   let bestExact = false
