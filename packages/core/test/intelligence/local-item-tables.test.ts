@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow } from "../../src/intelligence/local/layout/items.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 
@@ -177,5 +177,26 @@ describe("a number drawn against a description", () => {
     expect(splitAtHeadings([cell("12 Brass hinge", 85, 155)], headings).map((c) => c.text)).toEqual(["12", "Brass hinge"])
     // words under two headings stay together: a long description running over
     expect(splitAtHeadings([cell("Brass hinge polished", 100, 420)], headings).map((c) => c.text)).toEqual(["Brass hinge polished"])
+  })
+})
+
+describe("headings no label vocabulary knows", () => {
+  it("reads the short headings of item tables", () => {
+    expect(itemHeading("Anz.")).toBe("quantity")
+    expect(itemHeading("EP")).toBe("unit price")
+    expect(itemHeading("G-Preis")).toBe("amount")
+    expect(itemHeading("Ext. Price")).toBe("amount")
+    expect(itemHeading("Unit")).toBe("Unit")
+  })
+
+  it("fills the field of a heading nobody names from the arithmetic of the other two", () => {
+    expect(extract([
+      "Description                 Qty         Charge        Total",
+      "Hedge trimming                4          22.50        90.00",
+      "Green waste removal           1          35.00        35.00"
+    ].join("\n"))).toEqual([
+      { description: "Hedge trimming", quantity: 4, amount: 90, unit_price: 22.5 },
+      { description: "Green waste removal", quantity: 1, amount: 35, unit_price: 35 }
+    ])
   })
 })

@@ -58,7 +58,7 @@ import {
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow } from "./layout/items.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -606,6 +606,8 @@ interface Column {
   readonly list?: true
   /** every cell of the header row, those naming nothing of the items included: they bound the columns' spans */
   readonly headings?: ReadonlyArray<LayoutCell>
+  /** the items' schema */
+  readonly items?: ObjectNode
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -629,7 +631,7 @@ const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<stri
  * header row's cells, whose edges bound where a cell placed by position belongs (`layout/columns.ts`).
  */
 const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> =>
-  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells }))
+  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells, items }))
 
 const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
@@ -676,10 +678,11 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
   const pairs: Array<{ readonly cell: LayoutCell; readonly at: number; readonly name: string; readonly score: number; readonly own: boolean }> = []
   cells.forEach((cell, at) => {
     if (!looksLikeLabel(cell.text)) return
-    const ts = labelTerms(cell.text)
+    const heading = itemHeading(cell.text)
+    const ts = labelTerms(heading)
     for (const p of scalars) {
       if (taxCell(cell.text) && !namesTax(p)) continue
-      const score = labelScore(words.get(p.name)!, cell.text)
+      const score = labelScore(words.get(p.name)!, heading)
       if (score > MIN_LABEL_SCORE) pairs.push({ cell, at, name: p.name, score, own: terms(p.name.replace(/_/g, " ")).some((t) => ts.includes(t)) })
     }
   })
@@ -757,17 +760,24 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context,
   }
   const distinct = new Set(columns.map((c) => c.name)).size
   if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
-  return byArithmetic(item, row, itemNumberNames(columns))
+  const items = columns[0]?.items
+  return items === undefined ? item : byArithmetic(item, row, itemNumberNames(columns, items))
 }
 
-/** the columns holding an item's quantity, unit price and amount, when the header has all three */
-const itemNumberNames = (columns: ReadonlyArray<Column>) => {
-  const numeric = columns.filter((c) => c.node.type === "number" && c.sign === undefined && c.list !== true)
-  const named = (test: (name: string) => boolean) => numeric.find((c) => test(c.name))?.name
+/**
+ * The item's properties for a quantity, a unit price and an amount, when it has all three and the
+ * header names two of them at least (the third heading may be one no vocabulary knows: "Each",
+ * "Ext.", "G-Preis"); none for a table that only lists amounts (a statement, a payslip).
+ */
+const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
+  const numeric = items.properties.filter((p) => p.schema.type === "number").map((p) => p.name)
+  const named = (test: (name: string) => boolean) => numeric.find((n) => test(n))
   const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
   const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
   const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
-  return quantity !== undefined && unitPrice !== undefined && amount !== undefined ? { quantity, unitPrice, amount } : {}
+  if (quantity === undefined || unitPrice === undefined || amount === undefined) return {}
+  const headed = [quantity, unitPrice, amount].filter((n) => columns.some((c) => c.name === n && c.sign === undefined && c.list !== true))
+  return headed.length >= 2 ? { quantity, unitPrice, amount } : {}
 }
 
 /**

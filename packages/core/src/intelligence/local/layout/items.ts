@@ -6,7 +6,9 @@
  * - a "carried forward" line at a page's foot or head ("Carried forward", "Übertrag", "À reporter",
  *   "Transport", "Przeniesienie") carries the page's sum, not an item;
  * - an item whose quantity, unit price and amount disagree (quantity × unit price is not the amount,
- *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers.
+ *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers;
+ * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
+ *   Price", "PU") are read as the words they stand for.
  */
 import type { LayoutRow } from "../../../documents/layout/layout.js"
 import { isMostlyNumber, moneyIn, numberOf } from "./values.js"
@@ -93,4 +95,19 @@ export const byArithmetic = (
   }
   if (best === undefined) return item
   return { ...item, [quantity]: best[0], [unitPrice]: best[1], [amount]: best[2] }
+}
+
+/** headings of item tables, folded, and the words they stand for */
+const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:anz|stk|st|nb|nbre|pcs|pces|szt|ilosc)$/, "quantity"],
+  [/^(?:std|stunden|time|hrs?|uren|heures)$/, "hours"],
+  [/^(?:ep|e preis|epreis|each|pu|p u|prix u|satz|unit cost|cost each|price each|eenheidsprijs|cena jedn)$/, "unit price"],
+  [/^(?:gp|g preis|gpreis|gesamtpreis|ext|ext price|extended|extension|ext amount|fee|fees|line amount|bedrag excl btw|montant ht)$/, "amount"],
+  [/^(?:leistung|leistungen|work performed|work|activity|services?|products?|produkt|artikelbezeichnung|pozycja)$/, "description"]
+]
+
+/** What an item table's heading stands for ("EP" → "unit price", "Anz." → "quantity"), else the heading itself. */
+export const itemHeading = (text: string): string => {
+  const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\s]+/gu, " ").replace(/\s+/g, " ").trim()
+  return ITEM_HEADINGS.find(([re]) => re.test(folded))?.[1] ?? text
 }
