@@ -200,3 +200,18 @@ describe("headings no label vocabulary knows", () => {
     ])
   })
 })
+
+describe("the arithmetic and the header's order", () => {
+  const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+
+  it("keeps quantity and unit price in the header's order, price first when the header prints it so", () => {
+    const item = { description: "Tile", amount: 36 }
+    expect(byArithmetic(item, rowOf("Tile", "4.50", "8", "36.00"), { ...names, quantityFirst: false })).toEqual({ description: "Tile", quantity: 8, unit_price: 4.5, amount: 36 })
+    expect(byArithmetic(item, rowOf("Tile", "8", "4.50", "36.00"), { ...names, quantityFirst: true })).toEqual({ description: "Tile", quantity: 8, unit_price: 4.5, amount: 36 })
+  })
+
+  it("takes no number of the description", () => {
+    const item = { description: "Laptop, 14-inch, 16 GB RAM", quantity: 4, amount: 3200 }
+    expect(byArithmetic(item, rowOf("2", "Laptop, 14-inch, 16 GB RAM", "4", "800.00", "3,200.00"), names)).toEqual({ ...item, unit_price: 800 })
+  })
+})

@@ -776,8 +776,12 @@ const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
   const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
   const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
   if (quantity === undefined || unitPrice === undefined || amount === undefined) return {}
-  const headed = [quantity, unitPrice, amount].filter((n) => columns.some((c) => c.name === n && c.sign === undefined && c.list !== true))
-  return headed.length >= 2 ? { quantity, unitPrice, amount } : {}
+  const column = (n: string) => columns.find((c) => c.name === n && c.sign === undefined && c.list !== true)
+  const headed = [quantity, unitPrice, amount].filter((n) => column(n) !== undefined)
+  if (headed.length < 2) return {}
+  const q = column(quantity)
+  const p = column(unitPrice)
+  return { quantity, unitPrice, amount, ...(q !== undefined && p !== undefined ? { quantityFirst: q.cell.x0 < p.cell.x0 } : {}) }
 }
 
 /**

@@ -62,7 +62,7 @@ const fits = (quantity: number, price: number, amount: number) => {
 export const byArithmetic = (
   item: Record<string, unknown>,
   row: LayoutRow,
-  names: { readonly quantity?: string; readonly unitPrice?: string; readonly amount?: string }
+  names: { readonly quantity?: string; readonly unitPrice?: string; readonly amount?: string; readonly quantityFirst?: boolean }
 ): Record<string, unknown> => {
   const { quantity, unitPrice, amount } = names
   if (quantity === undefined || unitPrice === undefined || amount === undefined) return item
@@ -70,25 +70,34 @@ export const byArithmetic = (
   const p = item[unitPrice]
   const a = item[amount]
   if (typeof q === "number" && typeof p === "number" && typeof a === "number" && fits(q, p, a)) return item
-  // the row's numbers, each once (a percentage is a rate, not one of the three)
+  // the row's numbers, each once (a percentage is a rate, not one of the three; the item's own
+  // texts, its description, are no numbers: "Laptop, 16 GB RAM")
+  const texts = new Set(Object.values(item).filter((v): v is string => typeof v === "string"))
   // (a cell of one run of digits is one number: "1 016,73" groups its thousands with a space)
   const numbers = row.cells
+    .filter((c) => !texts.has(c.text.trim()))
     .flatMap((c) => (/%/.test(c.text) ? [] : ONE_NUMBER.test(c.text) ? [numberOf(c.text) ?? NaN] : moneyIn(c.text).map((m) => Number(m.amount))))
     .filter((n) => Number.isFinite(n) && n >= 0)
   if (numbers.length < 3 || numbers.length > 8) return item
+  // the fit keeping the amount the columns gave, then an exact product over a discounted one, then the row's order
+  const read = [q, p, a]
   let best: readonly [number, number, number] | undefined
-  let bestExact = false
+  let bestRank = -1
   for (let i = 0; i < numbers.length; i++) {
     for (let j = 0; j < numbers.length; j++) {
       for (let k = 0; k < numbers.length; k++) {
         if (i === j || j === k || i === k) continue
-        const [nq, np, na] = [numbers[i]!, numbers[j]!, numbers[k]!]
-        if (nq === 0 || np === 0 || !fits(nq, np, na)) continue
-        const exact = close(nq * np, na)
-        // the first fit in the row's order wins; an exact product over a discounted one
-        if (best === undefined || (exact && !bestExact)) {
-          best = [nq, np, na]
-          bestExact = exact
+        const triple = [numbers[i]!, numbers[j]!, numbers[k]!] as const
+        if (triple[0] === 0 || triple[1] === 0 || !fits(triple[0], triple[1], triple[2])) continue
+        // quantity and unit price multiply alike: their order in the row is the header's, else the
+        // columns' reading decides, else quantity first
+        const order = names.quantityFirst !== undefined
+          ? ((i < j) === names.quantityFirst ? 1 : 0)
+          : ((read[0] === triple[0] ? 0.4 : 0) + (read[1] === triple[1] ? 0.4 : 0) + (i < j ? 0.1 : 0))
+        const rank = (read[2] === triple[2] ? 4 : 0) + (close(triple[0] * triple[1], triple[2]) ? 2 : 0) + order
+        if (rank > bestRank) {
+          best = triple
+          bestRank = rank
         }
       }
     }
