@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading } from "../../src/intelligence/local/layout/items.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 
@@ -213,5 +213,26 @@ describe("the arithmetic and the header's order", () => {
   it("takes no number of the description", () => {
     const item = { description: "Laptop, 14-inch, 16 GB RAM", quantity: 4, amount: 3200 }
     expect(byArithmetic(item, rowOf("2", "Laptop, 14-inch, 16 GB RAM", "4", "800.00", "3,200.00"), names)).toEqual({ ...item, unit_price: 800 })
+  })
+})
+
+describe("items written as lines of text", () => {
+  it("reads 'name: count x price = amount' lines where no table holds the items", () => {
+    expect(extract([
+      "Order summary",
+      "* Linen napkins, set of 4: 3 x €12.90 = €38.70",
+      "* Oak serving board - 1 x €46.00 = €46.00",
+      "",
+      "Total: 2 x gift wrap included = €84.70"
+    ].join("\n"))).toEqual([
+      { description: "Linen napkins, set of 4", quantity: 3, unit_price: 12.9, amount: 38.7 },
+      { description: "Oak serving board", quantity: 1, unit_price: 46, amount: 46 }
+    ])
+  })
+
+  it("keeps a line only when its count times its price is its amount", () => {
+    expect(itemLineOf("4 x Candle @ 3.00 = 12.00")).toEqual({ description: "Candle", quantity: 4, unitPrice: 3, amount: 12 })
+    expect(itemLineOf("Shelf: 2 x 30.00 = 70.00")).toBeNull()
+    expect(itemLineOf("Invoice 4 of 2026")).toBeNull()
   })
 })

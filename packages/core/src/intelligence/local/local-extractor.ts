@@ -35,7 +35,7 @@
  *   section headings and subtotal lines that items follow (`layout/items.ts`); quantity, unit price
  *   and amount that disagree are put in the order the arithmetic fits; an unnamed first column of
  *   dates or numbers leaves the item's name to the next one; a wrapped description's line is joined to
- *   its item; separate money-in and money-out
+ *   its item; without a table, lines "name: count x price = amount" are the items; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
@@ -58,7 +58,7 @@ import {
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading } from "./layout/items.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -764,17 +764,39 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context,
   return items === undefined ? item : byArithmetic(item, row, itemNumberNames(columns, items))
 }
 
+/** the item's number properties for a quantity, a unit price and an amount, by their names */
+const numberProperties = (items: ObjectNode) => {
+  const numeric = items.properties.filter((p) => p.schema.type === "number").map((p) => p.name)
+  const named = (test: (name: string) => boolean) => numeric.find((n) => test(n))
+  const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
+  const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
+  const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
+  return { quantity, unitPrice, amount }
+}
+
+/**
+ * Items written as lines of text where no table holds them ("- Toner: 6 x £115.60 = £693.60"):
+ * each line whose count times price is its amount (`layout/items.ts`), a total's line excepted.
+ */
+const textLineItems = (items: ObjectNode, ctx: Context): Array<Record<string, unknown>> => {
+  const { quantity, unitPrice, amount } = numberProperties(items)
+  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
+  const name = nameProperty(scalars, new Set())
+  if (quantity === undefined || unitPrice === undefined || amount === undefined || name === undefined) return []
+  return ctx.rows.flatMap((row) => {
+    const line = row.context ? null : itemLineOf(textOfRow(row))
+    if (line === null || STOP_ROW.test(toEnglish(line.description))) return []
+    return [{ [name.name]: line.description, [quantity]: line.quantity, [unitPrice]: line.unitPrice, [amount]: line.amount }]
+  })
+}
+
 /**
  * The item's properties for a quantity, a unit price and an amount, when it has all three and the
  * header names two of them at least (the third heading may be one no vocabulary knows: "Each",
  * "Ext.", "G-Preis"); none for a table that only lists amounts (a statement, a payslip).
  */
 const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
-  const numeric = items.properties.filter((p) => p.schema.type === "number").map((p) => p.name)
-  const named = (test: (name: string) => boolean) => numeric.find((n) => test(n))
-  const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
-  const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
-  const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
+  const { quantity, unitPrice, amount } = numberProperties(items)
   if (quantity === undefined || unitPrice === undefined || amount === undefined) return {}
   const column = (n: string) => columns.find((c) => c.name === n && c.sign === undefined && c.list !== true)
   const headed = [quantity, unitPrice, amount].filter((n) => column(n) !== undefined)
@@ -934,9 +956,10 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
     let value: unknown
     if (s.type === "object") value = objectValue(s, [...parents, p.name], ctx)
     else if (s.type === "array") {
-      value = s.items.type === "object"
-        ? tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
-        : listValues(s, p.name, parents, ctx)
+      if (s.items.type === "object") {
+        const table = tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
+        value = table.length > 0 ? table : textLineItems(s.items, ctx)
+      } else value = listValues(s, p.name, parents, ctx)
     } else value = scalarValue(s, p.name, parents, ctx)
     Object.defineProperty(out, p.name, { value, enumerable: true, writable: true, configurable: true })
   }

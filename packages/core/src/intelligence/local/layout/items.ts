@@ -8,7 +8,8 @@
  * - an item whose quantity, unit price and amount disagree (quantity × unit price is not the amount,
  *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers;
  * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
- *   Price", "PU") are read as the words they stand for.
+ *   Price", "PU") are read as the words they stand for;
+ * - without a table, a line "name: count x price = amount" is an item when its arithmetic holds.
  */
 import type { LayoutRow } from "../../../documents/layout/layout.js"
 import { isMostlyNumber, moneyIn, numberOf } from "./values.js"
@@ -119,4 +120,38 @@ const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
 export const itemHeading = (text: string): string => {
   const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\s]+/gu, " ").replace(/\s+/g, " ").trim()
   return ITEM_HEADINGS.find(([re]) => re.test(folded))?.[1] ?? text
+}
+
+export interface ItemLine {
+  readonly description: string
+  readonly quantity: number
+  readonly unitPrice: number
+  readonly amount: number
+}
+
+const TIMES = String.raw`\s*(?:x|×|\*)\s*`
+/** "Toner, black: 6 x £115.60 = £693.60", "Site visit – 2 × 45.00 = 90.00" */
+const NAME_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+|\d{1,3}[.)]\s+)?(.+?)\s*(?:[:–—-]\s*|\s)(\d+(?:[.,]\d+)?)(?:\s*\p{L}{1,5}\.?)?${TIMES}(.+?)\s*(?:=|→)\s*(.+?)\s*$`, "u")
+/** "2 x Espresso cups @ 4.50 = 9.00", "3 × Notebook à 2,10 € 6,30 €" */
+const COUNT_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+)?(\d+(?:[.,]\d+)?)${TIMES}(.+?)\s+(?:@|à|a|at|je|per)\s+(.+?)\s*(?:=|→)?\s+(\S.*?)\s*$`, "u")
+
+/**
+ * An item written as a line of text rather than a table's row: a name, a count times a price and
+ * the amount ("- Toner: 6 x £115.60 = £693.60", "2 x Cups @ 4.50 = 9.00"), kept only when the
+ * arithmetic holds. Null for any other line.
+ */
+export const itemLineOf = (text: string): ItemLine | null => {
+  const one = (s: string) => {
+    const m = moneyIn(s)
+    return m.length === 1 && isMostlyNumber(s.replace(/\p{L}{1,3}\.?/gu, "")) ? Number(m[0]!.amount) : null
+  }
+  const a = NAME_FIRST.exec(text)
+  const b = a === null ? COUNT_FIRST.exec(text) : null
+  const [description, q, p, amount] = a !== null ? [a[1]!, a[2]!, a[3]!, a[4]!] : b !== null ? [b[2]!, b[1]!, b[3]!, b[4]!] : []
+  if (description === undefined || /^\d/.test(description.trim()) && a !== null) return null
+  const quantity = numberOf(q!)
+  const unitPrice = one(p!)
+  const total = one(amount!)
+  if (quantity === null || unitPrice === null || total === null || quantity === 0 || !fits(quantity, unitPrice, total)) return null
+  return { description: description.trim().replace(/[:–—-]\s*$/, "").trim(), quantity, unitPrice, amount: total }
 }
