@@ -259,6 +259,15 @@ const STYLES: ReadonlyArray<Style> = [
     money: (n) => `EUR ${eu(n)}`, words: DE_WORDS
   },
   {
+    // a printed invoice scanned back (PNG, read by OCR): SKU and unit columns, amounts with the sign before them
+    name: "scan-en", lang: "en", currency: "USD", target: "png", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.06],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("SKU", 0.12, "l", "l"), col("Description", 0.4, "l", "l"), col("Qty", 0.1, "r", "r"), col("Unit Price", 0.18, "r", "r"), col("Total", 0.2, "r", "r")],
+    row: (l) => [l.good.code, descriptionLines(l, false, false), qtyOf(l.quantity, ".", false), `$${en(l.unit_price)}`, `$${en(l.amount)}`],
+    textRow: (text, amount) => ["", text, "", "", amount],
+    money: (n) => `$${en(n)}`, words: EN_WORDS
+  },
+  {
     // a web shop's order invoice: "2 x" before the product, "Price" per unit and "Total" per line
     name: "shop-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
     long: false, repeatHeader: true, carried: null,
