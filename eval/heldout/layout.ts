@@ -22,6 +22,21 @@ export type Block =
   | { readonly kind: "lines"; readonly lines: ReadonlyArray<string> }
   /** fixed-width text (a typewriter or printer layout): spaces align columns; PDF sets it in Courier */
   | { readonly kind: "pre"; readonly lines: ReadonlyArray<string> }
+  /**
+   * an item table as invoicing software sets it: columns at given widths (shares of the line),
+   * each with its own alignment for the heading and for the values; a value's lines are split at
+   * "\n" (a wrapped description); on a new page the heading is repeated or not; a row of one
+   * cell "\f" breaks the page there (PDF; other formats drop it)
+   */
+  | { readonly kind: "grid"; readonly columns: ReadonlyArray<GridColumn>; readonly rows: ReadonlyArray<ReadonlyArray<string>>; readonly repeatHeader: boolean }
+
+export interface GridColumn {
+  readonly header: string
+  /** share of the line's width */
+  readonly width: number
+  readonly headerAlign: "l" | "r" | "c"
+  readonly align: "l" | "r" | "c"
+}
 
 export interface PdfStyle {
   /** clause and paragraph text set in two newspaper columns */
@@ -80,7 +95,7 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
     loc.add(field, text, describe(schema, field), box)
   }
   /** one line of marked text at x (right-aligned when `right`) */
-  const marked = (source: string, x: number, at: number, options: { right?: boolean; size?: number; font?: "sans" | "serif" | "sansBold" | "serifBold" | "mono" } = {}) => {
+  const marked = (source: string, x: number, at: number, options: { right?: boolean; center?: boolean; size?: number; font?: "sans" | "serif" | "sansBold" | "serifBold" | "mono" } = {}) => {
     const parts: Array<string | readonly [string, string]> = []
     const re = /\[\[([^|\]]+)\|([^\]]+)\]\]/g
     let last = 0
@@ -94,7 +109,7 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
     }
     if (last < source.length) parts.push(source.slice(last))
     if (parts.length === 0) return
-    const boxes = pdf.textParts(parts, x, at, { size: options.size ?? 10, font: options.font ?? body, align: options.right === true ? "right" : "left" })
+    const boxes = pdf.textParts(parts, x, at, { size: options.size ?? 10, font: options.font ?? body, align: options.right === true ? "right" : options.center === true ? "center" : "left" })
     keys.forEach(([field, text], i) => record(field, text, boxes[`${i}`]))
   }
   /** wrapped text in one column of `columns` */
@@ -173,6 +188,42 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
         top = Math.max(top, left)
         break
       }
+      case "grid": {
+        const total = block.columns.reduce((n, c) => n + c.width, 0)
+        const edges = block.columns.reduce<Array<number>>((xs, c) => [...xs, xs[xs.length - 1]! + (width * c.width) / total], [MARGIN])
+        const xAt = (c: number, align: "l" | "r" | "c") => (align === "l" ? edges[c]! : align === "r" ? edges[c + 1]! - 4 : (edges[c]! + edges[c + 1]!) / 2)
+        const pdfAlign = (a: "l" | "r" | "c") => (a === "l" ? "left" : a === "r" ? "right" : "center") as "left" | "right" | "center"
+        // a heading of two lines ("Unit\nPrice") sets its last line on the row's baseline, as a bottom-aligned header row does
+        const headerLines = Math.max(...block.columns.map((c) => c.header.split("\n").length))
+        const header = () => {
+          block.columns.forEach((col, c) => {
+            const parts = col.header.split("\n")
+            parts.forEach((part, j) => pdf.text(part, xAt(c, col.headerAlign), top + 10 * (headerLines - parts.length + j), { size: 8.5, font: bold, align: pdfAlign(col.headerAlign) }))
+          })
+          top += 10 * (headerLines - 1) + 15
+        }
+        room(40)
+        header()
+        block.rows.forEach((row, r) => {
+          const height = Math.max(...row.map((cell) => cell.split("\n").length))
+          if (row.length === 1 && row[0] === "\f") {
+            pdf.newPage(); top = 60
+            if (block.repeatHeader) header()
+            return
+          }
+          if (top + 12 * height > A4[1] - BOTTOM) {
+            pdf.newPage(); top = 60
+            if (block.repeatHeader || r === 0) header()
+          }
+          row.forEach((cell, c) => cell.split("\n").forEach((part, j) => {
+            const col = block.columns[c]!
+            if (part !== "") marked(part, xAt(c, col.align), top + 11 * j, { size: 8.5, right: col.align === "r", ...(col.align === "c" ? { center: true } : {}) })
+          }))
+          top += 11 * height + 4
+        })
+        top += 10
+        break
+      }
       case "table": {
         const n = block.header.length
         // the first column is wide (descriptions), the others share the rest
@@ -229,6 +280,27 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
       case "clauses":
         for (const item of block.items) t.line(`${item.number} ${item.heading.toUpperCase()}`).line(item.text, semantic).line()
         break
+      case "grid": {
+        // fixed-width columns, as a plain-text export prints them
+        const longest = (c: number) => Math.max(...[block.columns[c]!.header, ...block.rows.filter((r) => r[0] !== "\f").map((r) => r[c] ?? "")].flatMap((t) => t.split("\n")).map((t) => stripMarks(t).length))
+        // at least two spaces between columns: one space is a gap inside a cell
+        const chars = block.columns.map((c, i) => Math.max(4, Math.round(c.width * 90), longest(i) + 2))
+        const fit = (text: string, n: number, a: "l" | "r" | "c") => {
+          const pad = Math.max(1, n - stripMarks(text).length)
+          return a === "l" ? `${text}${" ".repeat(pad)}` : a === "r" ? `${" ".repeat(pad - 1)}${text} ` : `${" ".repeat(Math.floor(pad / 2))}${text}${" ".repeat(Math.ceil(pad / 2))}`
+        }
+        const print = (cells: ReadonlyArray<string>, aligns: ReadonlyArray<"l" | "r" | "c">) => t.line(cells.map((c, i) => fit(c, chars[i]!, aligns[i]!)).join("").replace(/\s+$/, ""), semantic)
+        const headerLines = Math.max(...block.columns.map((c) => c.header.split("\n").length))
+        for (let j = 0; j < headerLines; j++) {
+          print(block.columns.map((c) => { const parts = c.header.split("\n"); return parts[j - (headerLines - parts.length)] ?? "" }), block.columns.map((c) => c.headerAlign))
+        }
+        for (const row of block.rows.filter((r) => r[0] !== "\f")) {
+          const height = Math.max(...row.map((cell) => cell.split("\n").length))
+          for (let j = 0; j < height; j++) print(row.map((cell) => cell.split("\n")[j] ?? ""), block.columns.map((c) => c.align))
+        }
+        t.line()
+        break
+      }
       case "table":
         t.line(block.header.join(" | "))
         // an empty cell leaves "| |" (no double space, which the plain-text reader would collapse)
@@ -267,6 +339,7 @@ export const renderDocx = (blocks: ReadonlyArray<Block>, meta: { title: string; 
         }
         break
       case "table": parts.push(docxTable([block.header, ...block.rows.map((r) => r.map(stripMarks))], { headerBold: true })); break
+      case "grid": parts.push(docxTable([block.columns.map((c) => c.header.replace(/\n/g, " ")), ...block.rows.filter((r) => r[0] !== "\f").map((r) => r.map((c) => stripMarks(c).replace(/\n/g, " ")))], { headerBold: true })); break
     }
   }
   return { bytes: docx(parts.join(""), meta), format: "docx", locations: [], pages: null, sheets: null }
@@ -290,6 +363,9 @@ export const renderHtml = (blocks: ReadonlyArray<Block>, title: string): Rendere
       case "pre": parts.push(`<pre>${block.lines.map(e).join("\n")}</pre>`); break
       case "clauses":
         parts.push(`<ol class="clauses">${block.items.map((i) => `<li><h3>${e(`${i.number} ${i.heading}`)}</h3><p>${e(i.text)}</p></li>`).join("")}</ol>`)
+        break
+      case "grid":
+        parts.push(`<table><thead><tr>${block.columns.map((c) => `<th>${c.header.split("\n").map(e).join("<br>")}</th>`).join("")}</tr></thead><tbody>${block.rows.filter((r) => r[0] !== "\f").map((r) => `<tr>${r.map((c) => `<td>${c.split("\n").map(e).join("<br>")}</td>`).join("")}</tr>`).join("")}</tbody></table>`)
         break
       case "table":
         parts.push(`<table><thead><tr>${block.header.map((h) => `<th>${e(h)}</th>`).join("")}</tr></thead><tbody>${block.rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`)
@@ -329,6 +405,7 @@ export const renderXlsx = (blocks: ReadonlyArray<Block>, schema: JsonSchema, she
       case "lines": case "pre": for (const line of block.lines) push([line]); push([]); break
       case "clauses": for (const i of block.items) push([`${i.number} ${i.heading}`, i.text]); break
       case "table": push([...block.header]); for (const r of block.rows) push([...r]); push([]); break
+      case "grid": push(block.columns.map((c) => c.header.replace(/\n/g, " "))); for (const r of block.rows.filter((r) => r[0] !== "\f")) push(r.map((c) => c.replace(/\n/g, " "))); push([]); break
     }
   }
   return { bytes: xlsx([{ name: sheet.sheet_name, rows }], meta), format: "xlsx", locations: loc.list(), pages: null, sheets: [sheet] }

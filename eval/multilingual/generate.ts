@@ -1,7 +1,8 @@
 /**
  * The multilingual understanding set (`npm run eval -- --set understanding-multilingual`): 24
- * generated invoices and receipts in six European languages (eval/multilingual/documents.ts),
- * rendered by the held-out set's layout layer. Even positions are the dev half an engine change
+ * generated invoices and receipts in six European languages (eval/multilingual/documents.ts), then
+ * invoices in hard layouts and with item tables as invoicing software prints them, rendered by the
+ * held-out set's layout layer. Even positions are the dev half an engine change
  * may be developed against, odd ones the test half, only reported.
  *
  *   npx tsx eval/multilingual/generate.ts [dir]   # write the documents and manifest.json (default eval/.multilingual)

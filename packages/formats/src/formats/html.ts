@@ -60,7 +60,8 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
           skip++
           return
         }
-        if (name === "br") { append("\n"); return }
+        // a line break inside a table's cell (a wrapped description) keeps the cell on its row
+        if (name === "br") { append(tables[tables.length - 1]?.cell !== undefined ? " " : "\n"); return }
         if (name === "pre") pre++
         if (/^h[1-6]$/.test(name) && tables.length === 0 && lists.length === 0) {
           flushParagraph()

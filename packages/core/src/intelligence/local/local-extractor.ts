@@ -31,8 +31,11 @@
  *   cells in their order, one per heading, ragged values to their nearest headings:
  *   `layout/columns.ts`) give typed
  *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped; a wrapped description's line is joined to
- *   its item; separate money-in and money-out
+ *   balance lines ("Balance brought forward") are skipped, and so are carried-forward lines, and
+ *   section headings and subtotal lines that items follow (`layout/items.ts`); quantity, unit price
+ *   and amount that disagree are put in the order the arithmetic fits; an unnamed first column of
+ *   dates or numbers leaves the item's name to the next one; a wrapped description's line is joined to
+ *   its item; without a table, lines "name: count x price = amount" are the items; separate money-in and money-out
  *   columns give a signed amount; the table goes on across page breaks (a repeated header is
  *   skipped) and into the next batch (which sees the page before it as context).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
@@ -53,8 +56,9 @@ import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizon
 import {
   booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
-import { columnOfCell, columnsOfRow } from "./layout/columns.js"
+import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
 import { buyerBlockName, letterheadName } from "./layout/blocks.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { identifierWords, terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
@@ -70,6 +74,8 @@ interface Context {
   readonly text: string
   /** the sentences of the batch in reading order, read once (`sentencesOf`) */
   readonly sentences: ReadonlyArray<string>
+  /** subtotal lines inside item tables (more items follow them): a section's sum, no value of the document's */
+  readonly betweenItems: Set<LayoutRow>
 }
 
 /** whether the text uses one of the words (compared stemmed) */
@@ -281,7 +287,7 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
     if (value !== undefined) out.push({ value, score: score * weight, order, label })
   }
   ctx.rows.forEach((row, ri) => {
-    if (row.context) return
+    if (row.context || ctx.betweenItems.has(row)) return
     const stacked = isStackedLabelRow(row) || isLabelRowOverValues(ctx.rows, ri)
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
@@ -687,6 +693,8 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
 }
 
 const TAX_TERM = stem("tax")
+const DATE_TERM = stem("date")
+const NUMBER_TERM = stem("number")
 
 const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
 
@@ -700,6 +708,8 @@ interface Column {
   readonly list?: true
   /** every cell of the header row, those naming nothing of the items included: they bound the columns' spans */
   readonly headings?: ReadonlyArray<LayoutCell>
+  /** the items' schema */
+  readonly items?: ObjectNode
 }
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
@@ -723,7 +733,7 @@ const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<stri
  * header row's cells, whose edges bound where a cell placed by position belongs (`layout/columns.ts`).
  */
 const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> =>
-  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells }))
+  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells, items }))
 
 const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
   const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
@@ -765,25 +775,40 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
   }
   const taken = new Set<string>()
   const columns: Array<Column> = []
-  for (const cell of cells) {
-    if (!looksLikeLabel(cell.text)) continue
-    let bestName: string | undefined
-    let bestScore = MIN_LABEL_SCORE
+  // each property to the heading naming it best ("Description" rather than "Item" beside it, a
+  // heading with the property's own word first on ties), each heading to one property
+  const pairs: Array<{ readonly cell: LayoutCell; readonly at: number; readonly name: string; readonly score: number; readonly own: boolean }> = []
+  cells.forEach((cell, at) => {
+    if (!looksLikeLabel(cell.text)) return
+    const heading = itemHeading(cell.text)
+    const ts = labelTerms(heading)
     for (const p of scalars) {
-      if (taken.has(p.name) || (taxCell(cell.text) && !namesTax(p))) continue
-      const s = labelScore(words.get(p.name)!, cell.text)
-      if (s > bestScore) {
-        bestScore = s
-        bestName = p.name
-      }
+      if (taxCell(cell.text) && !namesTax(p)) continue
+      const score = labelScore(words.get(p.name)!, heading)
+      if (score > MIN_LABEL_SCORE) pairs.push({ cell, at, name: p.name, score, own: terms(p.name.replace(/_/g, " ")).some((t) => ts.includes(t)) })
     }
-    if (bestName !== undefined) {
-      taken.add(bestName)
-      columns.push({ name: bestName, node: scalars.find((p) => p.name === bestName)!.schema as ScalarNode, cell })
-    }
+  })
+  pairs.sort((a, b) => b.score - a.score || Number(b.own) - Number(a.own) || a.at - b.at)
+  const headed = new Set<LayoutCell>()
+  for (const pair of pairs) {
+    if (taken.has(pair.name) || headed.has(pair.cell)) continue
+    taken.add(pair.name)
+    headed.add(pair.cell)
+    columns.push({ name: pair.name, node: scalars.find((p) => p.name === pair.name)!.schema as ScalarNode, cell: pair.cell })
   }
+  // a line's amount headed by its basis alone ("Net" beside "VAT" and "Gross"): the amount before tax
+  const lineAmount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "total", "sum", "value"))
+  const netCell = cells.find((c) => !headed.has(c) && /^(?:net|net (?:amount|value|total|price)|line net)$/i.test(toEnglish(c.text).replace(/[^\p{L}\s]/gu, "").trim()))
+  if (lineAmount !== undefined && netCell !== undefined && columns.length >= 2) {
+    taken.add(lineAmount.name)
+    columns.push({ name: lineAmount.name, node: lineAmount.schema as ScalarNode, cell: netCell })
+  }
+  columns.sort((a, b) => cells.indexOf(a.cell) - cells.indexOf(b.cell))
   // the item's name column: the cell naming the list, or an unnamed first column beside named ones
-  const first = cells[0]
+  // (past a first column of dates or numbers: "Date | Activity | Qty", "# | Item & Description")
+  const namesDateOrNumber = (text: string) => labelTerms(text).some((t) => sameWord(t, DATE_TERM) || sameWord(t, NUMBER_TERM)) || /^\W*(?:pos|lp|nr|no)\W*$/i.test(text)
+  const lead = anchor < 0 && cells[0] !== undefined && namesDateOrNumber(cells[0].text) && !columns.some((c) => c.cell === cells[0]) ? 1 : 0
+  const first = cells[lead]
   const name = nameProperty(scalars, taken)
   // (without the list's name, two named values are needed: one named cell beside a label is a form's row, not a header)
   if (name !== undefined && first !== undefined && columns.length >= (anchor >= 0 ? 1 : 2) && !columns.some((c) => c.cell === first) && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
@@ -807,9 +832,11 @@ const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutR
 
 /** The row as an item of the table, or undefined when it is not one. */
 /** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
-const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context): Record<string, unknown> | "skip" | undefined => {
+const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context, atPageEdge = false): Record<string, unknown> | "skip" | undefined => {
   if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
-  if (row.cells.some((c) => BALANCE_ROW.test(c.text))) return "skip"
+  if (row.cells.some((c) => BALANCE_ROW.test(c.text)) || isCarriedRow(row, atPageEdge)) return "skip"
+  // runs drawn close together under two headings are two cells
+  if (row.positioned && columns[0]?.headings !== undefined) row = { ...row, cells: splitAtHeadings(row.cells, columns[0].headings) }
   // a row of the same table with nothing under the list's own column is another list's line
   const list = columns.find((c) => c.list === true)
   // cells placed by position are read together, in their order (`layout/columns.ts`)
@@ -834,7 +861,51 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context)
     filled++
   }
   const distinct = new Set(columns.map((c) => c.name)).size
-  return filled >= Math.max(2, Math.ceil(distinct / 2)) ? item : undefined
+  if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
+  const items = columns[0]?.items
+  return items === undefined ? item : byArithmetic(item, row, itemNumberNames(columns, items))
+}
+
+/** the item's number properties for a quantity, a unit price and an amount, by their names */
+const numberProperties = (items: ObjectNode) => {
+  const numeric = items.properties.filter((p) => p.schema.type === "number").map((p) => p.name)
+  const named = (test: (name: string) => boolean) => numeric.find((n) => test(n))
+  const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
+  const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
+  const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
+  return { quantity, unitPrice, amount }
+}
+
+/**
+ * Items written as lines of text where no table holds them ("- Toner: 6 x £115.60 = £693.60"):
+ * each line whose count times price is its amount (`layout/items.ts`), a total's line excepted.
+ */
+const textLineItems = (items: ObjectNode, ctx: Context): Array<Record<string, unknown>> => {
+  const { quantity, unitPrice, amount } = numberProperties(items)
+  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
+  const name = nameProperty(scalars, new Set())
+  if (quantity === undefined || unitPrice === undefined || amount === undefined || name === undefined) return []
+  return ctx.rows.flatMap((row) => {
+    const line = row.context ? null : itemLineOf(textOfRow(row))
+    if (line === null || STOP_ROW.test(toEnglish(line.description))) return []
+    return [{ [name.name]: line.description, [quantity]: line.quantity, [unitPrice]: line.unitPrice, [amount]: line.amount }]
+  })
+}
+
+/**
+ * The item's properties for a quantity, a unit price and an amount, when it has all three and the
+ * header names two of them at least (the third heading may be one no vocabulary knows: "Each",
+ * "Ext.", "G-Preis"); none for a table that only lists amounts (a statement, a payslip).
+ */
+const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
+  const { quantity, unitPrice, amount } = numberProperties(items)
+  if (quantity === undefined || unitPrice === undefined || amount === undefined) return {}
+  const column = (n: string) => columns.find((c) => c.name === n && c.sign === undefined && c.list !== true)
+  const headed = [quantity, unitPrice, amount].filter((n) => column(n) !== undefined)
+  if (headed.length < 2) return {}
+  const q = column(quantity)
+  const p = column(unitPrice)
+  return { quantity, unitPrice, amount, ...(q !== undefined && p !== undefined ? { quantityFirst: q.cell.x0 < p.cell.x0 } : {}) }
 }
 
 /**
@@ -853,28 +924,71 @@ const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: 
   return { column, text }
 }
 
+/** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
+const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, rows: ReadonlyArray<LayoutRow>, k: number): number => {
+  const here = joinedHeader(rows[k]!, undefined, rows[k + 1], looksLikeLabel)
+  if (headerColumns(items, parents, here.row).length >= 2) return k + 1 + here.after
+  if (rows[k + 1] === undefined || rows[k + 1]!.page !== rows[k]!.page) return k
+  const below = joinedHeader(rows[k + 1]!, rows[k], rows[k + 2], looksLikeLabel)
+  return below.row !== rows[k + 1] && headerColumns(items, parents, below.row).length >= 2 ? k + 2 + below.after : k
+}
+
+/**
+ * Whether a full item comes next, from row `k` on: past a section's heading, a carried-forward
+ * line and a page's repeated header (a few rows at most). Full: three of its values at least (all
+ * when fewer), so a totals block's next line ("Sales tax (7%)  $579.02") is none.
+ */
+const itemFollows = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<LayoutRow>, k: number, ctx: Context): boolean => {
+  const full = Math.min(3, new Set(columns.map((c) => c.name)).size)
+  for (let j = k; j < rows.length && j < k + 4; j++) {
+    const item = tableItem(columns, rows[j]!, ctx, true)
+    if (item !== undefined && item !== "skip") return Object.keys(item).length >= full
+    if (item === "skip" || isSectionRow(rows[j]!)) continue
+    // a page's repeated header: its cells overlap the columns' headings, in their words
+    if (rows[j]!.page !== rows[k - 1]?.page && rows[j]!.cells.length >= 2 && rows[j]!.cells.every((c) => !/\d/.test(c.text))) continue
+    return false
+  }
+  return false
+}
+
 const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const out: Array<Record<string, unknown>> = []
   const rows = ctx.rows
   const used = new Set<number>()
   for (let ri = 0; ri < rows.length; ri++) {
-    const columns = headerColumns(node.items, [...parents, name], rows[ri]!)
+    // a heading set on two lines is one ("Unit" over "Price")
+    const header = joinedHeader(rows[ri]!, rows[ri - 1], rows[ri + 1], looksLikeLabel)
+    const columns = headerColumns(node.items, [...parents, name], header.row)
     if (columns.length < 2) continue
-    let k = ri + 1
+    let k = ri + 1 + header.after
     let page = rows[ri]!.page
+    let lastWasItem = false
+    let sectionSums = false
     while (k < rows.length) {
       const row = rows[k]!
       if (row.page !== page) {
         // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
-        const repeated = headerColumns(node.items, [...parents, name], row).length >= 2
-        const first = repeated ? k + 1 : k
-        if (first >= rows.length || tableItem(columns, rows[first]!, ctx) === undefined) break
+        const first = afterRepeatedHeader(node.items, [...parents, name], rows, k)
+        if (first >= rows.length || tableItem(columns, rows[first]!, ctx, true) === undefined) break
         page = row.page
         k = first
+        lastWasItem = false
         continue
       }
-      const item = tableItem(columns, row, ctx)
+      const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
+      const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
+        // a subtotal line or a section's heading inside the table: skipped when items follow it
+        if ((isSubtotalRow(row) || (isSectionRow(row) && !lastWasItem)) && itemFollows(columns, rows, k + 1, ctx)) {
+          if (isSubtotalRow(row)) {
+            ctx.betweenItems.add(row)
+            sectionSums = true
+          }
+          used.add(k)
+          lastWasItem = false
+          k++
+          continue
+        }
         // wrapped description lines (at most two) belong to the item above when the table goes on
         // after them, or ends there with a total
         const last = out[out.length - 1]
@@ -888,7 +1002,11 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         const after = rows[j]
         const goesOn = after !== undefined && after.page === page &&
           (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
-        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1)) break
+        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) {
+          // a table whose sections each close with a subtotal closes its last one so too: that line is the section's
+          if (sectionSums && isSubtotalRow(row)) ctx.betweenItems.add(row)
+          break
+        }
         for (const { column, text } of lines) {
           const before = last[column.name]
           last[column.name] = typeof before === "string" ? `${before} ${text}` : text
@@ -897,6 +1015,7 @@ const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: str
         k = j
         continue
       }
+      lastWasItem = item !== "skip"
       if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++
@@ -939,9 +1058,10 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
     let value: unknown
     if (s.type === "object") value = objectValue(s, [...parents, p.name], ctx)
     else if (s.type === "array") {
-      value = s.items.type === "object"
-        ? tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
-        : listValues(s, p.name, parents, ctx)
+      if (s.items.type === "object") {
+        const table = tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
+        value = table.length > 0 ? table : textLineItems(s.items, ctx)
+      } else value = listValues(s, p.name, parents, ctx)
     } else value = scalarValue(s, p.name, parents, ctx)
     Object.defineProperty(out, p.name, { value, enumerable: true, writable: true, configurable: true })
   }
@@ -951,8 +1071,12 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
 export const extractLocally = (input: ExtractInput): Record<string, unknown> => {
   const layout = layoutOf(input.content)
   const text = input.content.markdown
-  const read = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  const read = { layout, rows: layout.rows, order: dayOrderOf(text), text, betweenItems: new Set<LayoutRow>() }
   const ctx: Context = { ...read, sentences: sentencesOf(read) }
+  // the item tables first: their subtotal lines are no values of the document's scalars
+  for (const p of input.schema.root.properties) {
+    if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], ctx)
+  }
   return objectValue(input.schema.root, [], ctx)
 }
 

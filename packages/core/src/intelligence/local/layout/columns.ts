@@ -9,7 +9,8 @@
  * (sheets, tab- or pipe-separated rows) only match by overlap: there, no overlap means a column
  * without a heading.
  */
-import type { LayoutCell } from "../../../documents/layout/layout.js"
+import { type LayoutCell, type LayoutRow, overlapsHorizontally } from "../../../documents/layout/layout.js"
+import { isMostlyNumber } from "./values.js"
 
 export interface HeadedColumn {
   readonly cell: LayoutCell
@@ -99,4 +100,67 @@ export const columnsOfRow = <C extends HeadedColumn>(
     k = prev
   }
   return out
+}
+
+/**
+ * A positioned cell whose words sit under different headings, a number on one side and words on
+ * the other, is cut into one cell per heading: a quantity right-aligned against a left-aligned
+ * description ("8" under "Qty", "Site visit" under "Item") is drawn closer than the gap that
+ * separates cells, and the text layer may even hold both in one run. Where each word lies is
+ * estimated from its share of the cell's characters.
+ */
+export const splitAtHeadings = (cells: ReadonlyArray<LayoutCell>, headings: ReadonlyArray<LayoutCell>): Array<LayoutCell> => {
+  const targets = headings.map((cell) => ({ cell }))
+  return cells.flatMap((cell) => {
+    const words = [...cell.text.matchAll(/\S+/g)]
+    if (words.length < 2 || cell.text.length === 0) return [cell]
+    const perChar = (cell.x1 - cell.x0) / cell.text.length
+    const groups: Array<{ heading: LayoutCell | undefined; start: number; end: number }> = []
+    for (const w of words) {
+      const x0 = cell.x0 + w.index * perChar
+      const x1 = x0 + w[0].length * perChar
+      const heading = columnOfCell(targets, { text: w[0], x0, x1, items: [], ref: null }, true, headings)?.cell
+      const last = groups[groups.length - 1]
+      if (last !== undefined && last.heading === heading) last.end = w.index + w[0].length
+      else groups.push({ heading, start: w.index, end: w.index + w[0].length })
+    }
+    if (groups.length < 2 || groups.some((g) => g.heading === undefined)) return [cell]
+    const parts = groups.map((g) => ({ ...g, text: cell.text.slice(g.start, g.end) }))
+    // only a number beside words: words under two headings are a long description running over
+    if (parts.some((g, i) => i > 0 && isMostlyNumber(g.text) === isMostlyNumber(parts[i - 1]!.text))) return [cell]
+    return parts.map((g) => ({ text: g.text, x0: cell.x0 + g.start * perChar, x1: cell.x0 + g.end * perChar, items: cell.items, ref: cell.ref }))
+  })
+}
+
+/**
+ * A header row with its headings' other lines: a heading set on two lines ("Unit" over "Price",
+ * "Line" over "Total") is one heading. The line right above or right below (no more than half a
+ * line's gap for positioned text, the next line for plain text) joins the row when it holds only
+ * words, no digit, and each of its cells lies over exactly one of the row's cells; below, it needs
+ * two cells at least (one is a section's heading or a wrapped line). Returns the joined row and how
+ * many lines it used after `row`.
+ */
+export const joinedHeader = (
+  row: LayoutRow,
+  above: LayoutRow | undefined,
+  below: LayoutRow | undefined,
+  isWords: (text: string) => boolean
+): { readonly row: LayoutRow; readonly after: number } => {
+  const tight = (upper: LayoutRow, lower: LayoutRow) =>
+    upper.page === lower.page && upper.sheet === lower.sheet && upper.positioned === lower.positioned && upper.ordinal === undefined && lower.ordinal === undefined &&
+    (upper.positioned ? lower.top - (upper.top + upper.height) <= 0.5 * Math.max(upper.height, lower.height) : lower.top - upper.top === 1)
+  const fits = (other: LayoutRow) =>
+    other.cells.length > 0 && other.cells.every((c) => !/\d/.test(c.text) && isWords(c.text) && row.cells.filter((h) => overlapsHorizontally(h, c)).length === 1)
+  const join = (base: LayoutRow, other: LayoutRow, otherAbove: boolean): LayoutRow => ({
+    ...base,
+    cells: base.cells.map((h) => {
+      const part = other.cells.filter((c) => overlapsHorizontally(h, c))
+      if (part.length === 0) return h
+      const text = (otherAbove ? [...part.map((c) => c.text), h.text] : [h.text, ...part.map((c) => c.text)]).join(" ")
+      return { ...h, text, x0: Math.min(h.x0, ...part.map((c) => c.x0)), x1: Math.max(h.x1, ...part.map((c) => c.x1)) }
+    })
+  })
+  const out = above !== undefined && tight(above, row) && fits(above) ? join(row, above, true) : row
+  if (below !== undefined && below.cells.length >= 2 && tight(row, below) && fits(below)) return { row: join(out, below, false), after: 1 }
+  return { row: out, after: 0 }
 }

@@ -52,7 +52,9 @@ export const currencyOf = (text: string): string | null => {
   return CURRENCY_WORDS.find(([re]) => re.test(text))?.[1] ?? null
 }
 
-const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
+/** Indian grouping: thousands, then pairs of digits (lakhs, crores): "2,10,600.14" */
+const LAKHS = "\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?"
+const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,4})?|\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
 
 /**
  * Digits with thousands separators and a decimal mark as a plain decimal ("1.234,50" → "1234.50",
@@ -65,8 +67,8 @@ export const decimalOfDigits = (raw: string): string | null => {
   if (lastDot >= 0 && lastComma >= 0) {
     s = lastDot > lastComma ? s.replace(/,/g, "") : s.replace(/\./g, "").replace(",", ".")
   } else if (lastComma >= 0) {
-    // "1,234" thousands; "12,5" / "12,50" decimal
-    s = /^\d{1,3}(,\d{3})+$/.test(s) ? s.replace(/,/g, "") : s.replace(",", ".")
+    // "1,234" and "10,00,000" (lakhs) thousands; "12,5" / "12,50" decimal
+    s = /^\d{1,3}(,\d{3})+$/.test(s) || new RegExp(`^${LAKHS}$`).test(s) ? s.replace(/,/g, "") : s.replace(",", ".")
   } else if (lastDot >= 0 && /^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     s = s.replace(/\./g, "")
   }
@@ -248,7 +250,7 @@ const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => escapeRe(symbol)).join(
 // a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
-    `(?<![\\p{L}\\d.,\\-/])(\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    `(?<![\\p{L}\\d.,\\-/])(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
     // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
     `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
   "gu"

@@ -1,0 +1,238 @@
+/**
+ * Item tables as invoicing software prints them: units beside quantities, currency signs beside
+ * prices, columns the schema does not ask for, section and subtotal lines inside the table,
+ * carried-forward lines, a date column before the description, and the arithmetic that puts a
+ * row's numbers in their fields. Small fixtures written for these tests.
+ */
+import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE } from "./local-extract-fixture.js"
+import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "../../src/intelligence/local/layout/items.js"
+import type { LayoutRow } from "../../src/documents/layout/layout.js"
+import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
+
+const extract = (markdown: string) => extractFromText(INVOICE, markdown, "doc.txt")["line_items"]
+
+const rowOf = (...texts: ReadonlyArray<string>): LayoutRow => ({
+  page: 1, sheet: null, top: 0, height: 1, positioned: false, context: false,
+  cells: texts.map((text, i) => ({ text, x0: i * 20, x1: i * 20 + text.length, items: [], ref: null }))
+})
+
+describe("rows of an item table that are no items", () => {
+  it("skips a section's heading and its subtotal when items follow", () => {
+    expect(extract([
+      "Description                      Quantity      Unit Price     Amount",
+      "Kitchen fittings",
+      "Oven door hinge                  4.00 Units         11.50  $ 46.00",
+      "Extractor fan filter             2.00 Units         23.00  $ 46.00",
+      "Subtotal                                                   $ 92.00",
+      "Labour",
+      "Fitting work                     3.00 Hours         40.00 $ 120.00",
+      "",
+      "Total                                                     $ 212.00"
+    ].join("\n"))).toEqual([
+      { description: "Oven door hinge", quantity: 4, unit_price: 11.5, amount: 46 },
+      { description: "Extractor fan filter", quantity: 2, unit_price: 23, amount: 46 },
+      { description: "Fitting work", quantity: 3, unit_price: 40, amount: 120 }
+    ])
+  })
+
+  it("knows subtotal, carried-forward and section lines", () => {
+    expect(isSubtotalRow(rowOf("Zwischensumme", "1.204,00"))).toBe(true)
+    expect(isSubtotalRow(rowOf("Hinge", "2", "4.00", "8.00"))).toBe(false)
+    expect(isCarriedRow(rowOf("Übertrag", "3.117,45"), false)).toBe(true)
+    expect(isCarriedRow(rowOf("Carried forward", "870.10"), false)).toBe(true)
+    // "Transport" is a delivery line inside a page, a carried sum only at its edge
+    expect(isCarriedRow(rowOf("Transport", "45,00"), false)).toBe(false)
+    expect(isCarriedRow(rowOf("Transport", "2.450,00"), true)).toBe(true)
+    expect(isSectionRow(rowOf("Garden tools"))).toBe(true)
+    expect(isSectionRow(rowOf("Rake, 16 teeth", "3"))).toBe(false)
+  })
+
+  it("does not take a carried-forward line for an item", () => {
+    expect(extract([
+      "Bezeichnung                Menge       Einzelpreis        Gesamt",
+      "Dübel 8 mm                   100              0,12         12,00",
+      "Holzschraube 4x40             50              0,08          4,00",
+      "Übertrag                                                   16,00",
+      "Winkelverbinder                6              1,50          9,00"
+    ].join("\n"))).toEqual([
+      { description: "Dübel 8 mm", quantity: 100, unit_price: 0.12, amount: 12 },
+      { description: "Holzschraube 4x40", quantity: 50, unit_price: 0.08, amount: 4 },
+      { description: "Winkelverbinder", quantity: 6, unit_price: 1.5, amount: 9 }
+    ])
+  })
+})
+
+describe("columns invoicing software adds", () => {
+  it("reads the description after a date column, and quantities with their unit", () => {
+    expect(extract([
+      "DATE          SERVICE PROVIDED             QTY        RATE      AMOUNT",
+      "03/02/2026    Window cleaning, ground      2 hrs      35.00       70.00",
+      "03/09/2026    Gutter clearing              1 hrs      55.00       55.00"
+    ].join("\n"))).toEqual([
+      { description: "Window cleaning, ground", quantity: 2, unit_price: 35, amount: 70 },
+      { description: "Gutter clearing", quantity: 1, unit_price: 55, amount: 55 }
+    ])
+  })
+
+  it("leaves a discount and a tax rate out of the item's numbers", () => {
+    expect(extract([
+      "Description            Qty     Unit Price    Disc.%     VAT      Amount EUR",
+      "Pallet of bricks         2         180.00     10.00     20%          324.00",
+      "Sand, 1 t bag            3          42.00               20%          126.00"
+    ].join("\n"))).toEqual([
+      { description: "Pallet of bricks", quantity: 2, unit_price: 180, amount: 324 },
+      { description: "Sand, 1 t bag", quantity: 3, unit_price: 42, amount: 126 }
+    ])
+  })
+})
+
+describe("numbers put in their fields by arithmetic", () => {
+  const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+
+  it("keeps a reading that fits, a discount allowed", () => {
+    const item = { description: "Lamp", quantity: 3, unit_price: 20, amount: 54 }
+    expect(byArithmetic(item, rowOf("Lamp", "3", "20.00", "10 %", "54.00"), names)).toBe(item)
+  })
+
+  it("takes the order of the row's numbers that fits when the columns' reading does not", () => {
+    // the price read as the amount and the amount as the price
+    const item = { description: "Bolt", quantity: 120, unit_price: 42, amount: 0.35 }
+    expect(byArithmetic(item, rowOf("Bolt", "120", "42.00", "0.35"), names)).toEqual({ description: "Bolt", quantity: 120, unit_price: 0.35, amount: 42 })
+  })
+
+  it("changes nothing when no order fits", () => {
+    const item = { description: "Fee", quantity: 1, unit_price: 5, amount: 7 }
+    expect(byArithmetic(item, rowOf("Fee", "1", "5.00", "7.00"), names)).toBe(item)
+  })
+})
+
+describe("headings as invoicing software sets them", () => {
+  it("takes the column headed by the property's own word when two headings name it", () => {
+    expect(extract([
+      "Item       Description                 Qty      Rate     Amount",
+      "GL-04      Glazing bead, 3 m lengths     6      4.10      24.60",
+      "SL-11      Silicone sealant, clear       2      6.75      13.50"
+    ].join("\n"))).toEqual([
+      { description: "Glazing bead, 3 m lengths", quantity: 6, unit_price: 4.1, amount: 24.6 },
+      { description: "Silicone sealant, clear", quantity: 2, unit_price: 6.75, amount: 13.5 }
+    ])
+  })
+
+  it("joins a heading set on two lines", () => {
+    expect(extract([
+      "                                          Unit       Line",
+      "Description                  Qty         Price      Total",
+      "Ladder hire, per day           3         18.00      54.00",
+      "Safety harness                 1         42.50      42.50"
+    ].join("\n"))).toEqual([
+      { description: "Ladder hire, per day", quantity: 3, unit_price: 18, amount: 54 },
+      { description: "Safety harness", quantity: 1, unit_price: 42.5, amount: 42.5 }
+    ])
+  })
+
+  it("reads a line's net amount beside its VAT and gross, not the gross", () => {
+    expect(extract([
+      "Description           Units     Price       Net     VAT %      VAT      Gross",
+      "Boiler service            1     95.00     95.00      20.0    19.00     114.00",
+      "Radiator valve            4      8.25     33.00      20.0     6.60      39.60"
+    ].join("\n"))).toEqual([
+      { description: "Boiler service", quantity: 1, unit_price: 95, amount: 95 },
+      { description: "Radiator valve", quantity: 4, unit_price: 8.25, amount: 33 }
+    ])
+  })
+
+  it("reads amounts grouped in lakhs", () => {
+    expect(extract([
+      "Item Description              Qty          Rate            Amount",
+      "Annual maintenance contract   2.00   ₹ 1,25,000.00   ₹ 2,50,000.00"
+    ].join("\n"))).toEqual([{ description: "Annual maintenance contract", quantity: 2, unit_price: 125000, amount: 250000 }])
+  })
+
+  it("does not read a section's subtotal as the invoice's", () => {
+    const out = extractFromText(INVOICE, [
+      "Description                   Qty     Unit price       Amount",
+      "Materials",
+      "Copper pipe 15 mm              10           3.20        32.00",
+      "Subtotal                                                32.00",
+      "Labour",
+      "Plumber, hours                  2          45.00        90.00",
+      "Subtotal                                                90.00",
+      "",
+      "Subtotal: 122.00",
+      "VAT: 24.40",
+      "Total: 146.40"
+    ].join("\n"), "doc.txt")
+    expect(out["subtotal"]).toBe(122)
+    expect(out["total"]).toBe(146.4)
+    expect(out["line_items"]).toHaveLength(2)
+  })
+})
+
+describe("a number drawn against a description", () => {
+  it("cuts a positioned cell whose number and words sit under two headings", () => {
+    const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, items: [], ref: null })
+    const headings = [cell("Qty", 60, 80), cell("Article", 100, 130), cell("Price", 400, 430)]
+    // "12" right-aligned against the description's left edge, one run in the text layer
+    expect(splitAtHeadings([cell("12 Brass hinge", 85, 155)], headings).map((c) => c.text)).toEqual(["12", "Brass hinge"])
+    // words under two headings stay together: a long description running over
+    expect(splitAtHeadings([cell("Brass hinge polished", 100, 420)], headings).map((c) => c.text)).toEqual(["Brass hinge polished"])
+  })
+})
+
+describe("headings no label vocabulary knows", () => {
+  it("reads the short headings of item tables", () => {
+    expect(itemHeading("Anz.")).toBe("quantity")
+    expect(itemHeading("EP")).toBe("unit price")
+    expect(itemHeading("G-Preis")).toBe("amount")
+    expect(itemHeading("Ext. Price")).toBe("amount")
+    expect(itemHeading("Unit")).toBe("Unit")
+  })
+
+  it("fills the field of a heading nobody names from the arithmetic of the other two", () => {
+    expect(extract([
+      "Description                 Qty         Charge        Total",
+      "Hedge trimming                4          22.50        90.00",
+      "Green waste removal           1          35.00        35.00"
+    ].join("\n"))).toEqual([
+      { description: "Hedge trimming", quantity: 4, amount: 90, unit_price: 22.5 },
+      { description: "Green waste removal", quantity: 1, amount: 35, unit_price: 35 }
+    ])
+  })
+})
+
+describe("the arithmetic and the header's order", () => {
+  const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+
+  it("keeps quantity and unit price in the header's order, price first when the header prints it so", () => {
+    const item = { description: "Tile", amount: 36 }
+    expect(byArithmetic(item, rowOf("Tile", "4.50", "8", "36.00"), { ...names, quantityFirst: false })).toEqual({ description: "Tile", quantity: 8, unit_price: 4.5, amount: 36 })
+    expect(byArithmetic(item, rowOf("Tile", "8", "4.50", "36.00"), { ...names, quantityFirst: true })).toEqual({ description: "Tile", quantity: 8, unit_price: 4.5, amount: 36 })
+  })
+
+  it("takes no number of the description", () => {
+    const item = { description: "Laptop, 14-inch, 16 GB RAM", quantity: 4, amount: 3200 }
+    expect(byArithmetic(item, rowOf("2", "Laptop, 14-inch, 16 GB RAM", "4", "800.00", "3,200.00"), names)).toEqual({ ...item, unit_price: 800 })
+  })
+})
+
+describe("items written as lines of text", () => {
+  it("reads 'name: count x price = amount' lines where no table holds the items", () => {
+    expect(extract([
+      "Order summary",
+      "* Linen napkins, set of 4: 3 x €12.90 = €38.70",
+      "* Oak serving board - 1 x €46.00 = €46.00",
+      "",
+      "Total: 2 x gift wrap included = €84.70"
+    ].join("\n"))).toEqual([
+      { description: "Linen napkins, set of 4", quantity: 3, unit_price: 12.9, amount: 38.7 },
+      { description: "Oak serving board", quantity: 1, unit_price: 46, amount: 46 }
+    ])
+  })
+
+  it("keeps a line only when its count times its price is its amount", () => {
+    expect(itemLineOf("4 x Candle @ 3.00 = 12.00")).toEqual({ description: "Candle", quantity: 4, unitPrice: 3, amount: 12 })
+    expect(itemLineOf("Shelf: 2 x 30.00 = 70.00")).toBeNull()
+    expect(itemLineOf("Invoice 4 of 2026")).toBeNull()
+  })
+})
