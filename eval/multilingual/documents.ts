@@ -14,6 +14,7 @@ import { INVOICE_SCHEMA, RECEIPT_SCHEMA } from "../lib/truth.js"
 import type { Block, Labelled } from "../heldout/layout.js"
 import type { Model, Target } from "../heldout/documents.js"
 import { layoutModels } from "./layouts.js"
+import { partyLayoutModels } from "./party-layouts.js"
 
 export type Language = "fr" | "de" | "nl" | "pl" | "es" | "it"
 export const LANGUAGES: ReadonlyArray<Language> = ["fr", "de", "nl", "pl", "es", "it"]
@@ -328,9 +329,11 @@ const receipt = (rng: Prng, lang: Language, k: number, target: Target): Model =>
 
 /**
  * Per language three invoices (labels inline, stacked, after their values) and a receipt, then
- * eight invoices in hard layouts (`layouts.ts`); even positions are the dev half, odd ones the test half.
+ * eight invoices in hard layouts (`layouts.ts`), then twenty in the layouts invoicing software prints
+ * parties in (`party-layouts.ts`); even positions are the dev half, odd ones the test half.
  */
-export const multilingualModels = (rng: Prng): Array<Model> => [...languageModels(rng), ...layoutModels(rng.fork("layouts"))]
+export const multilingualModels = (rng: Prng): Array<Model> =>
+  [...languageModels(rng), ...layoutModels(rng.fork("layouts")), ...partyLayoutModels(rng.fork("parties"))]
 
 const languageModels = (rng: Prng): Array<Model> =>
   LANGUAGES.flatMap((lang, li) => {
