@@ -1,0 +1,77 @@
+/**
+ * The blocks of a page read by horizontal region: a block is the cells of one column of the page
+ * on consecutive lines (left edges aligned, or right edges), whatever else shares those lines. An
+ * invoice sets the buyer's address beside the seller's, or beside its own facts ("Invoice date …",
+ * "Number …"); read by whole rows the two are one; read by column each is a block of its own.
+ *
+ * Lines are consecutive when no gap of most of a line parts them (positioned text), when they are
+ * next lines of plain text, or every other line where the text puts a blank line after each
+ * paragraph (DOCX). A sender line ("Name · Street · Town") stands alone: it is printed small over a
+ * recipient's window, right above the recipient's block.
+ */
+import type { LayoutCell, LayoutRow } from "../../../documents/layout/layout.js"
+
+export interface Region {
+  /** the cells, one per line, top down */
+  readonly cells: ReadonlyArray<LayoutCell>
+  /** index in the rows given of each cell's row */
+  readonly rows: ReadonlyArray<number>
+  readonly x0: number
+  readonly x1: number
+}
+
+/** a line of parts set apart by middle dots, bullets, bars or dashes: a sender line or a footer's */
+export const SEPARATED = /\s[·•|–]\s.*\s[·•|–]\s/
+
+/** the step between two next lines of plain text: 2 where a blank line follows every paragraph */
+const plainStep = (rows: ReadonlyArray<LayoutRow>): number => {
+  let ones = 0
+  let twos = 0
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i]!.positioned || rows[i]!.ordinal === true || rows[i - 1]!.ordinal === true) continue
+    const d = rows[i]!.top - rows[i - 1]!.top
+    if (d === 1) ones++
+    else if (d === 2) twos++
+  }
+  return twos > 0 && ones * 10 <= twos ? 2 : 1
+}
+
+/**
+ * The regions of the page of the first row, up to `end` (exclusive). `starts` tells a cell that
+ * opens a region of its own whatever is above it (a label over a block).
+ */
+export const regionsOf = (rows: ReadonlyArray<LayoutRow>, end: number, starts: (cell: LayoutCell) => boolean): Array<Region> => {
+  const page = rows[0]?.page
+  const step = plainStep(rows.slice(0, end))
+  const out: Array<{ cells: Array<LayoutCell>; rows: Array<number>; x0: number; x1: number }> = []
+  let open: typeof out = []
+  for (let ri = 0; ri < end; ri++) {
+    const row = rows[ri]!
+    if (row.page !== page || row.sheet !== null) break
+    const prev = ri > 0 ? rows[ri - 1]! : undefined
+    const near = prev !== undefined && (row.positioned
+      ? row.top - (prev.top + prev.height) <= 0.6 * Math.max(prev.height, row.height)
+      : row.top - prev.top <= step)
+    const tolerance = row.positioned ? 0.8 * row.height : row.ordinal === true ? 0 : 1
+    const next: typeof out = []
+    for (const cell of row.cells) {
+      const alone = SEPARATED.test(cell.text)
+      const above = near && !alone && !starts(cell)
+        ? open.find((r) => r.rows[r.rows.length - 1] === ri - 1 && !next.includes(r) && !SEPARATED.test(r.cells[r.cells.length - 1]!.text) &&
+            (Math.abs(r.x0 - cell.x0) <= tolerance || (row.positioned && Math.abs(r.x1 - cell.x1) <= tolerance)))
+        : undefined
+      if (above !== undefined) {
+        above.cells.push(cell)
+        above.rows.push(ri)
+        above.x1 = Math.max(above.x1, cell.x1)
+        next.push(above)
+      } else {
+        const region = { cells: [cell], rows: [ri], x0: cell.x0, x1: cell.x1 }
+        out.push(region)
+        next.push(region)
+      }
+    }
+    open = next
+  }
+  return out
+}

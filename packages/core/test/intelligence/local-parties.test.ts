@@ -1,0 +1,118 @@
+/**
+ * The seller and the buyer of an invoice read from its address blocks by horizontal region: a
+ * block sharing its rows with another block or with the invoice's facts, labels above or left of
+ * a block, delivery addresses, a sender line, a footer's legal line. Small fixtures written for
+ * these tests.
+ */
+import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE as FULL_INVOICE } from "./local-extract-fixture.js"
+import type { LayoutCell, LayoutRow } from "../../src/documents/layout/layout.js"
+import { partiesOf, partyLine } from "../../src/intelligence/local/layout/blocks.js"
+
+const { currency: _c, subtotal: _s, tax: _t, ...PROPERTIES } = FULL_INVOICE.properties
+const INVOICE = { ...FULL_INVOICE, properties: PROPERTIES }
+const extract = (text: string) => extractFromText(INVOICE, text, "doc.txt")
+
+/** a positioned row of a PDF page: cells as [text, left], 10 units high */
+const row = (top: number, ...cells: ReadonlyArray<readonly [string, number]>): LayoutRow => ({
+  page: 1, sheet: null, top, height: 10, positioned: true, context: false,
+  cells: cells.map(([text, x]): LayoutCell => ({ text, x0: x, x1: x + text.length * 5, items: [], ref: null }))
+})
+
+describe("blocks read by column of the page", () => {
+  it("reads the seller's block on the left and the buyer's on the right when they share their rows", () => {
+    const rows = [
+      row(40, ["INVOICE", 50]),
+      row(80, ["Quernstone Pottery Ltd", 50], ["Invoice to", 320]),
+      row(93, ["5 Kiln Lane", 50], ["Abbotsford Tea Rooms", 320]),
+      row(106, ["Stoke ST4 2QT", 50], ["22 Market Wynd", 320]),
+      row(119, ["hello@quernstone.example", 50], ["Melrose TD6 9PL", 320]),
+      row(150, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(165, ["Teapot, speckled glaze", 50], ["2", 300], ["24.00", 400], ["48.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), ["Quernstone Pottery Ltd"])
+    expect(p.buyer).toBe("Abbotsford Tea Rooms")
+    expect(p.seller).toBe("Quernstone Pottery Ltd")
+  })
+
+  it("reads an unlabelled recipient beside the invoice's facts, and the seller from the sender line above it", () => {
+    const rows = [
+      row(60, ["Glasbläserei Ortwin · Hüttenweg 4 · 98724 Lauscha", 50]),
+      row(80, ["Pension Seeblick", 50], ["Belegdatum: 03.02.2026", 360]),
+      row(93, ["Uferstraße 18", 50], ["Kundennr.: 4471", 360]),
+      row(106, ["82327 Tutzing", 50], ["Seite 1", 360]),
+      row(140, ["Artikel", 50], ["Menge", 300], ["Preis", 400], ["Summe", 480]),
+      row(155, ["Windlicht, mundgeblasen", 50], ["6", 300], ["19,50", 400], ["117,00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.buyer).toBe("Pension Seeblick")
+    expect(p.seller).toBe("Glasbläserei Ortwin")
+  })
+
+  it("takes the billing block over a delivery block beside it, and a delivery block when it is the only one", () => {
+    const text = (billing: boolean) => [
+      "HOLLOWAY BELLFOUNDERS LLP",
+      "9 Foundry Street, Whitechapel",
+      "",
+      billing ? "SOLD TO                      DELIVER TO                   Ref. no.  88213" : "DELIVER TO                                                Ref. no.  88213",
+      billing ? "St Olave's Vestry            Bell Tower Works             Date      2026-05-02" : "Ms Petronella Fairweather                                 Date      2026-05-02",
+      billing ? "12 Hart Street               Crutched Friars Yard" : "Flat 9, 40 Tooley Street",
+      billing ? "London EC3R 7NB              London EC3N 2AE" : "London SE1 2TU",
+      "",
+      "Description                  Qty      Price     Total",
+      "Clapper refit                  1     410.00    410.00"
+    ].join("\n")
+    const billed = extract(text(true))
+    expect(billed["customer_name"]).toBe("St Olave's Vestry")
+    expect(billed["vendor_name"]).toBe("HOLLOWAY BELLFOUNDERS LLP")
+    expect(extract(text(false))["customer_name"]).toBe("Ms Petronella Fairweather")
+  })
+
+  it("reads labels left of their blocks, in other languages", () => {
+    const out = extract([
+      "Rekening",
+      "",
+      "Verkoper:    Zeilmakerij Terpstra",
+      "             Havenkade 3",
+      "             8861 AC Harlingen",
+      "",
+      "Klant:       Jachtclub Het Wad",
+      "             Postbus 77",
+      "             8860 AB Harlingen",
+      "",
+      "Totaal: 540,00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Zeilmakerij Terpstra")
+    expect(out["customer_name"]).toBe("Jachtclub Het Wad")
+  })
+
+  it("tells 'Sold by' from 'Sold to'", () => {
+    const out = extract(["Sold by: Brambleworth Candles", "Sold to: Imogen Treharne", "", "Order total: 31.50"].join("\n"))
+    expect(out["vendor_name"]).toBe("Brambleworth Candles")
+    expect(out["customer_name"]).toBe("Imogen Treharne")
+  })
+
+  it("names the seller its footer's legal line names when no letterhead prints it", () => {
+    const out = extract([
+      "TAX INVOICE",
+      "",
+      "Corran Ferry Café",
+      "Ardgour Road 2",
+      "Fort William PH33 7AA",
+      "",
+      "Amount due: 96.00",
+      "",
+      "Strathcarron Provisions Ltd, registered in Scotland no. SC412345, registered office 8 Pier Road, Oban PA34 5DQ"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Strathcarron Provisions Ltd")
+    expect(out["customer_name"]).toBe("Corran Ferry Café")
+  })
+
+  it("does not take a street, a postcode and town, a country, an e-mail, a telephone or a label for a name", () => {
+    for (const line of ["Rue des Lilas 14", "75011 Paris", "Belgique", "accounts@fenwick.example", "Tel. 0161 496 0000", "Facturé à :", "Rechnungsempfänger"]) {
+      expect(partyLine(line)).toBeNull()
+    }
+    expect(partyLine("Ferronnerie Lebrun")).toBe("Ferronnerie Lebrun")
+    expect(partyLine("4Seasons Gartenbau GmbH")).toBe("4Seasons Gartenbau GmbH")
+  })
+})
