@@ -16,7 +16,7 @@ import { INVOICE_SCHEMA } from "../lib/truth.js"
 import type { Block } from "../heldout/layout.js"
 import type { Model, Target } from "../heldout/documents.js"
 
-type Lang = "en" | "de" | "fr" | "nl"
+export type Lang = "en" | "de" | "fr" | "nl"
 
 interface Words {
   readonly title: ReadonlyArray<string>
@@ -134,11 +134,26 @@ type Style =
   | "soldby-billing" // "Sold by" block and a billing block side by side, a delivery block below (marketplaces)
   | "footer-only" // no letterhead text (a logo): the seller only in the footer's legal line; the buyer unlabelled beside the facts
   | "label-over-right" // the buyer's label and block on the right, the seller's letterhead and facts on the left
+  | "inline-labels" // each party's label and name in one line ("Bill to Name", "From: Name"), its address below
+  | "remit-to" // no letterhead text; the buyer after a label, the seller in a "Remit to" / "Payable to" block at the foot
+  | "party-numbers" // ERP labels ("Bill-to party", "Ship-to party") over a customer number line, then the name
+  | "caps-legal" // everything in capitals: the buyer after "BILL TO:", the seller only in a capitalised legal line
+  | "sender-details-left" // the seller's block with its contact and tax details on the left, the buyer's beside it on the right, lower, no labels
 
-const STYLES: ReadonlyArray<Style> = [
+export const STYLES: ReadonlyArray<Style> = [
   "seller-left-billto-right", "letterhead-buyer-right", "window-meta-right", "billto-shipto-meta", "buyer-meta-seller",
-  "labels-left", "shipto-only", "soldby-billing", "footer-only", "label-over-right"
+  "labels-left", "shipto-only", "soldby-billing", "footer-only", "label-over-right",
+  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left"
 ]
+
+/** labels of a payee's block at an invoice's foot */
+const REMIT: Record<Lang, ReadonlyArray<string>> = {
+  en: ["Remit to", "Make cheques payable to", "Payable to"], de: ["Zahlungsempfänger", "Begünstigter"], fr: ["Bénéficiaire", "À l'ordre de"], nl: ["Begunstigde", "Te betalen aan"]
+}
+/** ERP labels of the parties (SAP-like) */
+const PARTY: Record<Lang, readonly [string, string]> = {
+  en: ["Bill-to party", "Ship-to party"], de: ["Rechnungsempfänger", "Warenempfänger"], fr: ["Client facturé", "Client livré"], nl: ["Factuurontvanger", "Goederenontvanger"]
+}
 
 const mark = (field: string, text: string) => `[[${field}|${text}]]`
 
@@ -153,7 +168,7 @@ const iban = (rng: Prng, lang: Lang) => {
 }
 const digits = (rng: Prng, n: number) => Array.from({ length: n }, () => String(rng.int(0, 9))).join("")
 
-const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, target: Target): Model => {
+export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, target: Target): Model => {
   const w = WORDS[lang]
   const pick = <A>(xs: ReadonlyArray<A>, shift = 0) => xs[(k + shift) % xs.length]!
   const seller = pick(w.sellers)
@@ -191,7 +206,7 @@ const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, target: Ta
   const facts = (withColon: boolean) => [[pick(w.number), n], [pick(w.date, 1), d], [pick(w.due), dd]].map(([l, v]) => `${l}${withColon ? colon : ""} ${v}`)
   const factPairs = { kind: "labels", style: "inline", columns: 1, pairs: [{ label: pick(w.number), value: n }, { label: pick(w.date, 1), value: d }, { label: pick(w.due), value: dd }] } satisfies Block
   const upper = (s: string) => s.toUpperCase()
-  let head: Array<Block>
+  let head: Array<Block> = []
   let footer: Array<Block> = [{ kind: "text", text: `${phone} · ${email} · ${w.vatId} ${vat}` }]
   switch (style) {
     case "seller-left-billto-right":
@@ -268,17 +283,58 @@ const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, target: Ta
       ] }, { kind: "title", text: title }, factPairs]
       break
   }
+  let foot: Array<Block> = []
+  switch (style) {
+    case "inline-labels":
+      head = [{ kind: "title", text: title }, { kind: "columns", columns: [
+        { at: 0, lines: [`${pick(w.seller, 1)}${k % 2 === 0 ? colon : ""} ${V}`, sStreet, sTown] },
+        { at: 0.5, lines: [`${bill}${k % 2 === 0 ? colon : ""} ${B}`, bStreet, bTown] }
+      ] }, factPairs]
+      break
+    case "remit-to":
+      head = [{ kind: "title", text: title }, factPairs, { kind: "columns", columns: [{ at: 0, bold: true, lines: [`${bill}${colon}`, B, bStreet, bTown] }] }]
+      foot = [{ kind: "columns", columns: [
+        { at: 0, bold: true, lines: [`${pick(REMIT[lang])}${colon}`, V, sStreet, sTown] },
+        { at: 0.5, lines: [`IBAN ${account}`, `${w.vatId} ${vat}`] }
+      ] }]
+      footer = []
+      break
+    case "party-numbers":
+      head = [{ kind: "lines", lines: [V, `${sStreet} · ${sTown}`] }, { kind: "title", text: `${title} ${n}` }, { kind: "columns", columns: [
+        { at: 0, bold: true, lines: [PARTY[lang][0], `${w.customerNo} ${rng.int(100000, 999999)}`, B, bStreet, bTown] },
+        { at: 0.36, bold: true, lines: [PARTY[lang][1], `${w.customerNo} ${rng.int(100000, 999999)}`, buyer, dStreet, dTown] },
+        { at: 0.7, lines: [`${pick(w.date, 1)}${colon}`, d, `${pick(w.due)}${colon}`, dd] }
+      ] }]
+      break
+    case "caps-legal": {
+      const capsBuyer = upper(buyer)
+      head = [{ kind: "title", text: upper(title) }, { kind: "columns", columns: [
+        { at: 0, bold: true, lines: [`${upper(bill)}${colon}`, mark("customer_name", capsBuyer), upper(bStreet), upper(bTown)] },
+        { at: 0.55, lines: facts(true) }
+      ] }]
+      footer = [{ kind: "text", text: upper(w.legal(mark("vendor_name", upper(seller)), sStreet, sTown, vat, account)).replace(/\[\[VENDOR_NAME\|/, "[[vendor_name|") }]
+      break
+    }
+    case "sender-details-left":
+      head = [{ kind: "columns", columns: [
+        { at: 0, lines: [V, sStreet, sTown, `Tel. ${phone}`, email, `${w.vatId} ${vat}`] },
+        { at: 0.58, lines: ["", "", B, bStreet, bTown, w.country] }
+      ] }, { kind: "title", text: `${title} ${n}` }, factPairs]
+      break
+    default:
+  }
   const blocks: Array<Block> = [
     ...head,
     { kind: "table", header: [...w.headers], rows: lines.map((l, i) => [mark(`line_items.${i}.description`, l.description), String(l.quantity), m(l.unit_price), m(l.amount)]) },
     { kind: "labels", style: "inline", columns: 1, pairs: [{ label: w.subtotal, value: mark("subtotal", m(subtotal)) }, { label: w.tax, value: mark("tax", m(tax)) }, { label: w.total, value: mark("total", m(total)) }] },
+    ...foot,
     ...footer
   ]
   return {
     id: `party-${lang}-${k + 1}`, type: "layout_invoice", category: "invoice", schema_name: "invoice", schema: INVOICE_SCHEMA, title, author: seller,
     notes: `${lang}; parties ${style}; buyer ${person ? "a person" : "an organisation"}`, target, font: k % 3 === 0 ? "serif" : "sans", blocks,
     fields: {
-      invoice_number: number, invoice_date: issued, due_date: due, vendor_name: seller, customer_name: buyer, currency: w.currency, subtotal, tax, total,
+      invoice_number: number, invoice_date: issued, due_date: due, vendor_name: style === "caps-legal" ? seller.toUpperCase() : seller, customer_name: style === "caps-legal" ? buyer.toUpperCase() : buyer, currency: w.currency, subtotal, tax, total,
       line_items: lines
     }
   }

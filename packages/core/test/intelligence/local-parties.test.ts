@@ -108,6 +108,59 @@ describe("blocks read by column of the page", () => {
     expect(out["customer_name"]).toBe("Corran Ferry Café")
   })
 
+  it("reads a label and a name in one line without a colon when an address follows", () => {
+    const out = extract([
+      "FACTURE",
+      "",
+      "Fournisseur Verrerie Castagnet              Facturé à Librairie des Quais",
+      "7 impasse des Souffleurs                    31 quai de la Fosse",
+      "33800 Bordeaux                              44000 Nantes",
+      "",
+      "Total TTC : 214,80"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Verrerie Castagnet")
+    expect(out["customer_name"]).toBe("Librairie des Quais")
+  })
+
+  it("reads the payee's block at the foot of the page, and a name in capitals from a legal line", () => {
+    const foot = extract([
+      "Invoice",
+      "",
+      "Billed to:",
+      "Ravensworth Allotment Society",
+      "3 Orchard Gate",
+      "Darlington DL3 7QQ",
+      "",
+      "Description          Qty    Amount",
+      "Seed potatoes         4      18.00",
+      "",
+      "Total due: 18.00",
+      "",
+      "Make cheques payable to:",
+      "Peaseholme Growers",
+      "Low Farm, Bedale DL8 2AB"
+    ].join("\n"))
+    expect(foot["vendor_name"]).toBe("Peaseholme Growers")
+    expect(foot["customer_name"]).toBe("Ravensworth Allotment Society")
+    const caps = extract([
+      "INVOICE TO:",
+      "MRS EDITH CALLOWAY",
+      "14 RIVERSIDE WALK",
+      "LUDLOW SY8 1PB",
+      "",
+      "TOTAL: 60.00",
+      "",
+      "LANTERN & WICK STUDIO · REGISTERED IN ENGLAND NO. 09123456 · VAT NO. GB 123 4567 89"
+    ].join("\n"))
+    expect(caps["customer_name"]).toBe("MRS EDITH CALLOWAY")
+    expect(caps["vendor_name"]).toBe("LANTERN & WICK STUDIO")
+  })
+
+  it("does not take a line item ending in a unit ('1 kg') for a company", () => {
+    expect(partyLine("Birdseed mix 1 kg")).toBeNull()
+    expect(partyLine("Hollins & Kay KG")).toBe("Hollins & Kay KG")
+  })
+
   it("does not take a street, a postcode and town, a country, an e-mail, a telephone or a label for a name", () => {
     for (const line of ["Rue des Lilas 14", "75011 Paris", "Belgique", "accounts@fenwick.example", "Tel. 0161 496 0000", "Facturé à :", "Rechnungsempfänger"]) {
       expect(partyLine(line)).toBeNull()

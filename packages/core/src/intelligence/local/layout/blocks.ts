@@ -32,9 +32,9 @@ type Role = "buyer" | "delivery" | "seller"
 
 /** party labels, matched on the folded text of a whole cell (no accents, lower case, without a closing colon) */
 const LABELS: ReadonlyArray<readonly [Role, RegExp]> = [
-  ["delivery", /^(?:ship(?:ping)?[- ]to|deliver(?:y|ed)? to|delivery address|shipping address|lieferadresse|lieferanschrift|lieferung an|versandadresse|livre a|livrer a|adresse de livraison|afleveradres|leveradres|verzendadres|bezorgadres)$/],
-  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|verkaufer|lieferant|rechnungssteller|absender|anbieter|vendeur|fournisseur|emetteur|prestataire|leverancier|verkoper|afzender)(?: details| information| address)?$/],
-  ["buyer", /^(?:bill(?:ed|ing)?[- ]to|invoice(?:d)? to|sold to|to|an|aan|customer|client|buyer|purchaser|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|destinataire|acheteur|factuuradres|klant|factuur aan|afnemer|koper|opdrachtgever)(?: details| information| address| name)?$/]
+  ["delivery", /^(?:ship(?:ping)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger)$/],
+  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan)(?: details| information| address)?$/],
+  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever)(?: details| information| address| name| data|gegevens)?$/]
 ]
 
 const fold = (text: string) => foldText(text).replace(/\s+/g, " ").trim()
@@ -42,14 +42,42 @@ const fold = (text: string) => foldText(text).replace(/\s+/g, " ").trim()
 /** the role a whole cell names ("Bill to:", "FACTURÉ À", "Lieferadresse"), or null */
 export const partyLabelOf = (text: string): Role | null => {
   const t = fold(text).replace(/\s*[:：]$/, "").trim()
-  if (t === "" || t.length > 40) return null
-  return LABELS.find(([, re]) => re.test(t))?.[0] ?? null
+  if (t === "" || t.length > 48) return null
+  // "Buyer (Bill to)", "Consignee (Ship to)": the label, else what its brackets say
+  const [outer, inner] = [t.replace(/\s*\(([^)]*)\)\s*/g, " ").trim(), /\(([^)]*)\)/.exec(t)?.[1]?.trim()]
+  for (const candidate of [outer, inner]) {
+    const role = candidate === undefined ? undefined : LABELS.find(([, re]) => re.test(candidate))?.[0]
+    if (role !== undefined) return role
+  }
+  return null
+}
+
+/** a label of several words ending in "to" or "by" opening a cell, the name after it without a colon ("Bill to Harrow Ltd") */
+const labelBeforeName = (text: string): { readonly role: Role; readonly rest: string } | null => {
+  const m = /^(\p{L}+(?:[- ]\p{L}+)*?[- ](?:to|by))\s+(\p{Lu}.*)$/iu.exec(text.trim())
+  if (m === null) return null
+  const role = partyLabelOf(m[1]!)
+  return role === null ? null : { role, rest: m[2]! }
+}
+
+/**
+ * A party's label opening the first line of an address block, its name after it without a colon
+ * ("Kunde Pension Seeblick" over "Uferstraße 18"): the address below tells the label from a name
+ * that begins with such a word.
+ */
+const labelOpening = (text: string): { readonly role: Role; readonly rest: string } | null => {
+  const ws = text.trim().split(/\s+/)
+  for (let n = Math.min(4, ws.length - 1); n >= 1; n--) {
+    const role = partyLabelOf(ws.slice(0, n).join(" "))
+    if (role !== null && /^\p{Lu}/u.test(ws[n]!)) return { role, rest: ws.slice(n).join(" ") }
+  }
+  return null
 }
 
 /** "Label: rest" in one cell, the label a party's */
 const labelledCell = (text: string): { readonly role: Role; readonly rest: string } | null => {
-  const m = /^(.{1,40}?)\s*[:：]\s*(.+)$/.exec(text.trim())
-  if (m === null) return null
+  const m = /^(.{1,48}?)\s*[:：]\s*(.+)$/.exec(text.trim())
+  if (m === null) return labelBeforeName(text)
   const role = partyLabelOf(m[1]!)
   return role === null ? null : { role, rest: m[2]! }
 }
@@ -70,7 +98,7 @@ export const partyLine = (text: string): string | null => {
   const t = text.trim().replace(/[\s;,]+$/, "")
   if (t === "" || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
   // a digit: a street, postcode and town, telephone or number; only a company's name keeps one
-  if (/\d/.test(t) && !COMPANY.test(t)) return null
+  if (/\d/.test(t) && (!COMPANY.test(t) || /\d\s*\p{L}{1,3}\.?$/u.test(t))) return null
   const english = toEnglish(t)
   if (t.split(/\s+/).length > 7 || COUNTRIES.has(fold(t)) || partyLabelOf(t) !== null || DOCUMENT_WORDS.test(english)) return null
   // a short label of the document's facts ("Datum", "Beleg-Nr.", "Total")
@@ -152,11 +180,19 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
           const from = block.cells.indexOf(next!)
           const named = firstName(texts(block).slice(from))
           if (named !== null) out.push({ role, name: named, region: block })
+        } else if (region.cells.length === 1) {
+          // a label set apart above its block (a heading with space below it): the block starting
+          // within the next two lines under it
+          const at = region.rows[0]!
+          const label = region.cells[0]!
+          const below = regions.find((r) => r.rows[0]! > at && r.rows[0]! <= at + 2 && Math.min(r.x1, label.x1) > Math.max(r.x0, label.x0) && partyLabelOf(r.cells[0]!.text) === null)
+          const named = below === undefined ? null : firstName(texts(below))
+          if (named !== null) out.push({ role, name: named, region: below! })
         }
       }
       continue
     }
-    const inline = labelledCell(lines[0]!)
+    const inline = labelledCell(lines[0]!) ?? (lines.slice(1, 4).some(addressLine) ? labelOpening(lines[0]!) : null)
     if (inline !== null) {
       const name = partyLine(inline.rest) ?? (inline.rest.trim() === "" ? firstName(lines.slice(1)) : null)
       if (name !== null) out.push({ role: inline.role, name, region })
@@ -166,6 +202,10 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
 }
 
 const legalMarkers = /\b(?:registered|registration|reg\.? no|company (?:no|number|reg)|incorporated|hrb|hra|amtsgericht|registergericht|handelsregister|geschaftsfuhrer|geschaftsfuhrung|sitz|rcs|siret|siren|capital|kvk|vat (?:no|number|reg)|ust-?idnr|tva|btw)\b/
+/** a company's name in capitals ("HARROW SIGNS LIMITED") */
+const CAPITALS_COMPANY = /(?<![\p{L}\p{N}])(?:[\p{Lu}\p{N}][\p{Lu}\p{N}&'’.-]*\s+){1,5}(?:LTD|LIMITED|INC|LLC|LLP|PLC|CORP|CORPORATION|GMBH|AG|KG|SE|SARL|SAS|SA|BV|B\.V|NV|N\.V)(?![\p{L}\p{N}])\.?/gu
+/** the separator of a line of parts: a middle dot, bullet, bar or dash between spaces */
+const PARTS = /\s[·•|–—-]\s/
 const BANK = /\b(?:bank|banque|sparkasse|volksbank|raiffeisen|credit|kredit)\b/i
 
 /** the company a footer's legal line names (with a register or tax number, a registered office): the issuer's */
@@ -173,10 +213,13 @@ const legalCompany = (rows: ReadonlyArray<LayoutRow>, excluded: (name: string) =
   for (const row of rows) {
     const text = textOfRow(row)
     if (!legalMarkers.test(fold(text))) continue
-    for (const m of text.matchAll(COMPANY_IN_TEXT)) {
+    for (const m of [...text.matchAll(COMPANY_IN_TEXT), ...text.matchAll(CAPITALS_COMPANY)]) {
       const name = m[0].trim().replace(/[,;]$/, "")
       if (!BANK.test(name) && !excluded(name) && partyLine(name) !== null) return name
     }
+    // a name without a legal suffix: the first part of a line of parts ("Name · Street · Registered …")
+    const first = PARTS.test(text) ? partyLine(text.split(PARTS)[0]!) : null
+    if (first !== null && !BANK.test(first) && !excluded(first)) return first
   }
   return null
 }
@@ -188,12 +231,12 @@ const firstText = (row: LayoutRow) => (row.cells.length > 1 ? row.cells[0]!.text
 const letterheadName = (rows: ReadonlyArray<LayoutRow>, text: string, companies: ReadonlyArray<string>, excluded: (name: string) => boolean): string | null => {
   const own = companies.filter((c) => !excluded(c))
   const top = rows.filter((r) => textOfRow(r).trim() !== "").slice(0, 3)
+  // a sender line over the recipient's window: its first part (the recipient's name may follow it in the head)
+  const sender = top.flatMap((r) => r.cells).find((c) => SEPARATED.test(c.text))
+  const senderName = sender === undefined ? null : partyLine(sender.text.split(PARTS)[0]!)
+  if (senderName !== null && !excluded(senderName)) return senderName
   const inHead = own.find((c) => top.some((r) => textOfRow(r).includes(c)))
   if (inHead !== undefined) return inHead
-  // a sender line over the recipient's window: its first part
-  const sender = top.flatMap((r) => r.cells).find((c) => SEPARATED.test(c.text))
-  const senderName = sender === undefined ? null : partyLine(sender.text.split(/\s[·•|–]\s/)[0]!)
-  if (senderName !== null && !excluded(senderName)) return senderName
   const firstLine = top[0] === undefined ? null : partyLine(firstText(top[0]))
   const first = firstLine !== null && !excluded(firstLine) ? firstLine : null
   if (first !== null && occurrences(text, first) >= 2) return first
@@ -212,14 +255,15 @@ const sharesRows = (a: Region, b: Region) => a.rows.some((r) => b.rows.includes(
 export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, companies: ReadonlyArray<string>): Parties => {
   const rows = allRows.filter((r) => r.page === allRows[0]?.page && r.sheet === null)
   const end = itemsStart(rows)
-  const regions = regionsOf(rows, end, (c) => partyLabelOf(c.text) !== null || labelledCell(c.text) !== null)
+  // labels anywhere on the page ("Remit to" at its foot); blocks without one only above the line items
+  const regions = regionsOf(rows, rows.length, (c) => partyLabelOf(c.text) !== null || labelledCell(c.text) !== null)
   const labelled = labelledBlocks(rows, regions)
   const byRole = (role: Role) => labelled.find((l) => l.role === role)
   const labelledBuyer = byRole("buyer")?.name ?? null
   const labelledSeller = byRole("seller")?.name ?? null
   const delivery = byRole("delivery")
   const taken = new Set(labelled.map((l) => l.region))
-  const unlabelled = regions.filter((r) => !taken.has(r) && partyLabelOf(r.cells[0]!.text) === null && addressName(texts(r)) !== null)
+  const unlabelled = regions.filter((r) => r.rows[0]! < end && !taken.has(r) && partyLabelOf(r.cells[0]!.text) === null && addressName(texts(r)) !== null)
   const buyerKnown = labelledBuyer ?? delivery?.name ?? null
   const isBuyer = (name: string) => buyerKnown !== null && (name === buyerKnown || name.includes(buyerKnown) || buyerKnown.includes(name))
 
@@ -232,7 +276,9 @@ export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, compa
       seller = addressName(texts(contact.length === 1 ? contact[0]! : pair[1]!))
     }
   }
-  seller ??= letterheadName(rows, text, companies, isBuyer)
+  // the buyer's block labelled: the first other block is the seller's
+  if (seller === null && buyerKnown !== null) seller = unlabelled.map((r) => addressName(texts(r))).find((n) => n !== null && !isBuyer(n)) ?? null
+  seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer)
 
   let buyer = labelledBuyer
   if (buyer === null) {

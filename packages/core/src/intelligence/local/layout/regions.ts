@@ -49,7 +49,8 @@ export const regionsOf = (rows: ReadonlyArray<LayoutRow>, end: number, starts: (
     const row = rows[ri]!
     if (row.page !== page || row.sheet !== null) break
     const prev = ri > 0 ? rows[ri - 1]! : undefined
-    const near = prev !== undefined && (row.positioned
+    // a table's row (cells by column number) and a line of text (by character) never share a block
+    const near = prev !== undefined && (prev.ordinal === true) === (row.ordinal === true) && (row.positioned
       ? row.top - (prev.top + prev.height) <= 0.6 * Math.max(prev.height, row.height)
       : row.top - prev.top <= step)
     const tolerance = row.positioned ? 0.8 * row.height : row.ordinal === true ? 0 : 1
