@@ -25,9 +25,10 @@ export type Block =
   /**
    * blocks of lines side by side (a seller's address on the left, the buyer's on the right, an
    * invoice's facts beside them): each column starts at `at` (a share of the text width) and its
-   * lines share rows with the other columns' ("" leaves a row empty); `bold` sets a column's first line in bold
+   * lines share rows with the other columns' ("" leaves a row empty); `bold` sets a column's first line in bold;
+   * `right` aligns a column's lines on their right edge at `at`
    */
-  | { readonly kind: "columns"; readonly columns: ReadonlyArray<{ readonly at: number; readonly lines: ReadonlyArray<string>; readonly bold?: boolean }> }
+  | { readonly kind: "columns"; readonly columns: ReadonlyArray<{ readonly at: number; readonly lines: ReadonlyArray<string>; readonly bold?: boolean; readonly right?: boolean }> }
 
 export interface PdfStyle {
   /** clause and paragraph text set in two newspaper columns */
@@ -162,7 +163,7 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
         room(n * 13)
         for (const column of block.columns) {
           column.lines.forEach((line, i) => {
-            if (line !== "") marked(line, MARGIN + column.at * width, top + i * 13, i === 0 && column.bold === true ? { font: bold } : {})
+            if (line !== "") marked(line, MARGIN + column.at * width, top + i * 13, { right: column.right === true, ...(i === 0 && column.bold === true ? { font: bold } : {}) })
           })
         }
         top += n * 13 + 8
@@ -253,7 +254,7 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
           let text = ""
           row.forEach((cell, c) => {
             if (cell === "") return
-            const at = Math.round(block.columns[c]!.at * 84)
+            const at = Math.round(block.columns[c]!.at * 84) - (block.columns[c]!.right === true ? stripMarks(cell).length : 0)
             text += " ".repeat(Math.max(text === "" ? at : 2, at - stripMarks(text).length)) + cell
           })
           t.line(text.replace(/^\s+$/, ""), semantic)

@@ -138,13 +138,19 @@ type Style =
   | "remit-to" // no letterhead text; the buyer after a label, the seller in a "Remit to" / "Payable to" block at the foot
   | "party-numbers" // ERP labels ("Bill-to party", "Ship-to party") over a customer number line, then the name
   | "caps-legal" // everything in capitals: the buyer after "BILL TO:", the seller only in a capitalised legal line
+  | "details-right-letterhead" // the seller's letterhead right-aligned at the top right; the buyer in a details block of "Name: …" lines under a heading
   | "sender-details-left" // the seller's block with its contact and tax details on the left, the buyer's beside it on the right, lower, no labels
 
 export const STYLES: ReadonlyArray<Style> = [
   "seller-left-billto-right", "letterhead-buyer-right", "window-meta-right", "billto-shipto-meta", "buyer-meta-seller",
   "labels-left", "shipto-only", "soldby-billing", "footer-only", "label-over-right",
-  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left"
+  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left", "details-right-letterhead"
 ]
+
+/** a details block's heading and its lines' labels: name, e-mail, telephone */
+const DETAILS: Record<Lang, readonly [string, string, string, string]> = {
+  en: ["Customer details", "Name", "E-mail", "Phone"], de: ["Kundendaten", "Name", "E-Mail", "Telefon"], fr: ["Coordonnées client", "Nom", "E-mail", "Téléphone"], nl: ["Klantgegevens", "Naam", "E-mail", "Telefoon"]
+}
 
 /** labels of a payee's block at an invoice's foot */
 const REMIT: Record<Lang, ReadonlyArray<string>> = {
@@ -321,6 +327,16 @@ export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, tar
         { at: 0.58, lines: ["", "", B, bStreet, bTown, w.country] }
       ] }, { kind: "title", text: `${title} ${n}` }, factPairs]
       break
+    case "details-right-letterhead": {
+      const [heading, nameLabel, mailLabel, phoneLabel] = DETAILS[lang]
+      head = [{ kind: "columns", columns: [
+        { at: 0, lines: [upper(title), "", `${pick(w.number)}${colon} ${n}`, `${pick(w.date, 1)}${colon} ${d}`, `${pick(w.due)}${colon} ${dd}`] },
+        { at: 1, right: true, lines: [V, sStreet, sTown, email, `${w.vatId} ${vat}`] }
+      ] }, { kind: "columns", columns: [
+        { at: 0, bold: true, lines: [heading, `${nameLabel}${colon} ${B}`, `${mailLabel}${colon} ${buyer.toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example`, `${phoneLabel}${colon} ${phone}`] }
+      ] }]
+      break
+    }
     default:
   }
   const blocks: Array<Block> = [

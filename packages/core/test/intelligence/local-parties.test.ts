@@ -35,6 +35,24 @@ describe("blocks read by column of the page", () => {
     expect(p.seller).toBe("Quernstone Pottery Ltd")
   })
 
+  it("reads a letterhead centred at the top of the page as one block", () => {
+    const centred = (top: number, text: string) => row(top, [text, 297 - text.length * 2.5])
+    const rows = [
+      centred(40, "Wrenfield Bookbinders"),
+      centred(53, "11 Paper Mill Row"),
+      centred(66, "Kendal LA9 4PU"),
+      row(100, ["Bill to", 50], ["Invoice no. 3071", 400]),
+      row(113, ["Natterjack Press", 50], ["Date 2026-04-09", 400]),
+      row(126, ["40 Sandgate", 50]),
+      row(139, ["Kendal LA9 6AB", 50]),
+      row(170, ["Work", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(185, ["Quarter-leather binding", 50], ["12", 300], ["30.00", 400], ["360.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Wrenfield Bookbinders")
+    expect(p.buyer).toBe("Natterjack Press")
+  })
+
   it("reads an unlabelled recipient beside the invoice's facts, and the seller from the sender line above it", () => {
     const rows = [
       row(60, ["Glasbläserei Ortwin · Hüttenweg 4 · 98724 Lauscha", 50]),
@@ -154,6 +172,22 @@ describe("blocks read by column of the page", () => {
     ].join("\n"))
     expect(caps["customer_name"]).toBe("MRS EDITH CALLOWAY")
     expect(caps["vendor_name"]).toBe("LANTERN & WICK STUDIO")
+  })
+
+  it("reads a right-aligned letterhead and a buyer's details block of labelled lines", () => {
+    const out = extract([
+      "INVOICE                                          Tallowmere Chandlery",
+      "                                                     2 Dock Approach",
+      "Invoice no.: 5521                                   Whitby YO21 1DH",
+      "",
+      "Client details",
+      "Name: Oswin Pargeter",
+      "Email: oswin@post.example",
+      "",
+      "Total: 44.00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Tallowmere Chandlery")
+    expect(out["customer_name"]).toBe("Oswin Pargeter")
   })
 
   it("does not take a line item ending in a unit ('1 kg') for a company", () => {

@@ -32,9 +32,9 @@ type Role = "buyer" | "delivery" | "seller"
 
 /** party labels, matched on the folded text of a whole cell (no accents, lower case, without a closing colon) */
 const LABELS: ReadonlyArray<readonly [Role, RegExp]> = [
-  ["delivery", /^(?:ship(?:ping)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger)$/],
-  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan)(?: details| information| address)?$/],
-  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever)(?: details| information| address| name| data|gegevens)?$/]
+  ["delivery", /^(?:ship(?:ping)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger|spedire a|indirizzo di consegna|destinazione|enviar a|direccion de envio|direccion de entrega)$/],
+  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan|invoice from|bill(?:ed)? from|billed by|emisor|proveedor|vendedor|fornitore|cedente|venditore|mittente)(?: details| information| address)?$/],
+  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario)(?: details| information| address| name| data|gegevens)?$/]
 ]
 
 const fold = (text: string) => foldText(text).replace(/\s+/g, " ").trim()
@@ -130,11 +130,14 @@ const addressName = (lines: ReadonlyArray<string>): string | null => {
 /** the first of a block's first two lines that is a name (a contact person or an e-mail may come first) */
 const firstName = (lines: ReadonlyArray<string>): string | null => {
   for (const line of lines.slice(0, 2)) {
-    const name = partyLine(line)
+    const name = partyLine(NAME_LABEL.exec(line.trim())?.[1] ?? line)
     if (name !== null) return name
   }
   return null
 }
+
+/** a line of a party's details that labels its name ("Name: …", "Company: …", "Nom : …", "Firma: …") */
+const NAME_LABEL = /^(?:(?:full |company |customer |client )?name|company|nom|nom complet|raison sociale|soci[ée]t[ée]|naam|bedrijfsnaam|bedrijf|firma|firmenname)\s*[:：]\s*(.+)$/iu
 
 interface Labelled { readonly role: Role; readonly name: string; readonly region: Region }
 
@@ -176,7 +179,7 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
         const row = rows[region.rows[0]!]!
         const next = row.cells[row.cells.indexOf(region.cells[0]!) + 1]
         const block = next === undefined ? undefined : regionOf.get(next)
-        if (block !== undefined && region.cells.length === 1) {
+        if (block !== undefined) {
           const from = block.cells.indexOf(next!)
           const named = firstName(texts(block).slice(from))
           if (named !== null) out.push({ role, name: named, region: block })
@@ -201,7 +204,7 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
   return out
 }
 
-const legalMarkers = /\b(?:registered|registration|reg\.? no|company (?:no|number|reg)|incorporated|hrb|hra|amtsgericht|registergericht|handelsregister|geschaftsfuhrer|geschaftsfuhrung|sitz|rcs|siret|siren|capital|kvk|vat (?:no|number|reg)|ust-?idnr|tva|btw)\b/
+const legalMarkers = /\b(?:registered|registration|reg\.? no|company (?:no|number|reg)|incorporated|hrb|hra|amtsgericht|registergericht|handelsregister|geschaftsfuhrer|geschaftsfuhrung|sitz|rcs|siret|siren|capital|kvk|vat (?:no|number|reg|id)|ust-?idnr|steuernummer|uid|tva|btw|abn|acn|gstin|cin|tax id|nif|cif|p\.? ?iva|partita iva|all rights reserved|copyright)\b|©/
 /** a company's name in capitals ("HARROW SIGNS LIMITED") */
 const CAPITALS_COMPANY = /(?<![\p{L}\p{N}])(?:[\p{Lu}\p{N}][\p{Lu}\p{N}&'’.-]*\s+){1,5}(?:LTD|LIMITED|INC|LLC|LLP|PLC|CORP|CORPORATION|GMBH|AG|KG|SE|SARL|SAS|SA|BV|B\.V|NV|N\.V)(?![\p{L}\p{N}])\.?/gu
 /** the separator of a line of parts: a middle dot, bullet, bar or dash between spaces */
@@ -228,7 +231,9 @@ const occurrences = (text: string, phrase: string) => text.split(phrase).length 
 
 const firstText = (row: LayoutRow) => (row.cells.length > 1 ? row.cells[0]!.text : textOfRow(row))
 
-const letterheadName = (rows: ReadonlyArray<LayoutRow>, text: string, companies: ReadonlyArray<string>, excluded: (name: string) => boolean): string | null => {
+const letterheadName = (
+  rows: ReadonlyArray<LayoutRow>, text: string, companies: ReadonlyArray<string>, excluded: (name: string) => boolean, headBlock: string | null
+): string | null => {
   const own = companies.filter((c) => !excluded(c))
   const top = rows.filter((r) => textOfRow(r).trim() !== "").slice(0, 3)
   // a sender line over the recipient's window: its first part (the recipient's name may follow it in the head)
@@ -237,6 +242,8 @@ const letterheadName = (rows: ReadonlyArray<LayoutRow>, text: string, companies:
   if (senderName !== null && !excluded(senderName)) return senderName
   const inHead = own.find((c) => top.some((r) => textOfRow(r).includes(c)))
   if (inHead !== undefined) return inHead
+  // an address block in the head, beside a title or a logo's place
+  if (headBlock !== null && !excluded(headBlock)) return headBlock
   const firstLine = top[0] === undefined ? null : partyLine(firstText(top[0]))
   const first = firstLine !== null && !excluded(firstLine) ? firstLine : null
   if (first !== null && occurrences(text, first) >= 2) return first
@@ -278,7 +285,9 @@ export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, compa
   }
   // the buyer's block labelled: the first other block is the seller's
   if (seller === null && buyerKnown !== null) seller = unlabelled.map((r) => addressName(texts(r))).find((n) => n !== null && !isBuyer(n)) ?? null
-  seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer)
+  const headRows = rows.map((r, i) => [r, i] as const).filter(([r]) => textOfRow(r).trim() !== "").slice(0, 3).map(([, i]) => i)
+  const headBlock = unlabelled.find((r) => headRows.includes(r.rows[0]!))
+  seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer, headBlock === undefined ? null : addressName(texts(headBlock)))
 
   let buyer = labelledBuyer
   if (buyer === null) {

@@ -1,7 +1,7 @@
 /**
  * The blocks of a page read by horizontal region: a block is the cells of one column of the page
- * on consecutive lines (left edges aligned, or right edges), whatever else shares those lines. An
- * invoice sets the buyer's address beside the seller's, or beside its own facts ("Invoice date …",
+ * on consecutive lines (left edges aligned, right edges, or centres in positioned text), whatever
+ * else shares those lines. An invoice sets the buyer's address beside the seller's, or beside its own facts ("Invoice date …",
  * "Number …"); read by whole rows the two are one; read by column each is a block of its own.
  *
  * Lines are consecutive when no gap of most of a line parts them (positioned text), when they are
@@ -36,6 +36,10 @@ const plainStep = (rows: ReadonlyArray<LayoutRow>): number => {
   return twos > 0 && ones * 10 <= twos ? 2 : 1
 }
 
+/** two lines centred on one another (a letterhead set in the middle of the page), the shorter within the longer */
+const centred = (a: LayoutCell, b: LayoutCell, tolerance: number) =>
+  Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= tolerance && Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0
+
 /**
  * The regions of the page of the first row, up to `end` (exclusive). `starts` tells a cell that
  * opens a region of its own whatever is above it (a label over a block).
@@ -59,7 +63,7 @@ export const regionsOf = (rows: ReadonlyArray<LayoutRow>, end: number, starts: (
       const alone = SEPARATED.test(cell.text)
       const above = near && !alone && !starts(cell)
         ? open.find((r) => r.rows[r.rows.length - 1] === ri - 1 && !next.includes(r) && !SEPARATED.test(r.cells[r.cells.length - 1]!.text) &&
-            (Math.abs(r.x0 - cell.x0) <= tolerance || (row.positioned && Math.abs(r.x1 - cell.x1) <= tolerance)))
+            (Math.abs(r.x0 - cell.x0) <= tolerance || (row.ordinal !== true && Math.abs(r.x1 - cell.x1) <= tolerance) || (row.positioned && centred(r.cells[r.cells.length - 1]!, cell, tolerance))))
         : undefined
       if (above !== undefined) {
         above.cells.push(cell)
