@@ -53,6 +53,23 @@ describe("blocks read by column of the page", () => {
     expect(p.buyer).toBe("Natterjack Press")
   })
 
+  it("reads a recipient below an amount due printed at the head, which is no line item", () => {
+    const rows = [
+      row(40, ["Saltmarsh Sailcloth", 50]),
+      row(53, ["Quay Street 8", 50]),
+      row(66, ["Maldon CM9 5HN", 50]),
+      row(90, ["Amount due", 50], ["£300.00", 200]),
+      row(120, ["Blackwater Sailing School", 50]),
+      row(133, ["The Hythe 21", 50]),
+      row(146, ["Maldon CM9 5HS", 50]),
+      row(180, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(195, ["Jib, dacron", 50], ["1", 300], ["300.00", 400], ["300.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Saltmarsh Sailcloth")
+    expect(p.buyer).toBe("Blackwater Sailing School")
+  })
+
   it("reads an unlabelled recipient beside the invoice's facts, and the seller from the sender line above it", () => {
     const rows = [
       row(60, ["Glasbläserei Ortwin · Hüttenweg 4 · 98724 Lauscha", 50]),
@@ -188,6 +205,22 @@ describe("blocks read by column of the page", () => {
     ].join("\n"))
     expect(out["vendor_name"]).toBe("Tallowmere Chandlery")
     expect(out["customer_name"]).toBe("Oswin Pargeter")
+  })
+
+  it("reads a payee's name as the seller, and a label in spaced letters", () => {
+    const out = extract([
+      "B I L L E D T O",
+      "Gorsedd Climbing Wall",
+      "5 Slate Quay",
+      "Caernarfon LL55 1SR",
+      "",
+      "Total due: 320.00",
+      "",
+      "Payee: Eryri Rope Access",
+      "Sort code: 12-34-56"
+    ].join("\n"))
+    expect(out["customer_name"]).toBe("Gorsedd Climbing Wall")
+    expect(out["vendor_name"]).toBe("Eryri Rope Access")
   })
 
   it("does not take a line item ending in a unit ('1 kg') for a company", () => {

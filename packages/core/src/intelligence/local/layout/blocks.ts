@@ -37,11 +37,15 @@ const LABELS: ReadonlyArray<readonly [Role, RegExp]> = [
   ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario)(?: details| information| address| name| data|gegevens)?$/]
 ]
 
+const COMPACT_LABELS = LABELS.map(([role, re]) => [role, new RegExp(re.source.replace(/\[- \]/g, "-?").replace(/ /g, ""))] as const)
+
 const fold = (text: string) => foldText(text).replace(/\s+/g, " ").trim()
 
 /** the role a whole cell names ("Bill to:", "FACTURÉ À", "Lieferadresse"), or null */
 export const partyLabelOf = (text: string): Role | null => {
   const t = fold(text).replace(/\s*[:：]$/, "").trim()
+  // a heading set in spaced letters ("B I L L T O"): its letters against the labels without spaces
+  if (/^\p{L}(?: {1,2}\p{L}){3,}$/u.test(t)) return COMPACT_LABELS.find(([, re]) => re.test(t.replace(/ /g, "")))?.[0] ?? null
   if (t === "" || t.length > 48) return null
   // "Buyer (Bill to)", "Consignee (Ship to)": the label, else what its brackets say
   const [outer, inner] = [t.replace(/\s*\(([^)]*)\)\s*/g, " ").trim(), /\(([^)]*)\)/.exec(t)?.[1]?.trim()]
@@ -151,7 +155,11 @@ const DATE = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/
  */
 const itemsStart = (rows: ReadonlyArray<LayoutRow>): number => {
   const page = rows[0]?.page
-  const k = rows.findIndex((r) => r.page !== page || (r.cells.length >= 2 && r.cells.some((c) => AMOUNT.test(c.text.trim()) && !DATE.test(c.text)) && r.cells.some((c) => /\p{L}{3}/u.test(c.text) && !/[:：]/.test(c.text))))
+  const item = (r: LayoutRow | undefined) => r !== undefined && r.cells.length >= 2 && r.cells.some((c) => AMOUNT.test(c.text.trim()) && !DATE.test(c.text)) &&
+    r.cells.some((c) => /\p{L}{3}/u.test(c.text) && !/[:：]/.test(c.text))
+  // three cells or more (quantity, price, amount), or two in two rows running (a till receipt's items); one
+  // "Amount due | 300.00" at the head is no table
+  const k = rows.findIndex((r, i) => r.page !== page || (item(r) && (r.cells.length >= 3 || item(rows[i + 1]))))
   return k < 0 ? rows.length : Math.max(0, k - 1)
 }
 
@@ -211,8 +219,10 @@ const CAPITALS_COMPANY = /(?<![\p{L}\p{N}])(?:[\p{Lu}\p{N}][\p{Lu}\p{N}&'’.-]*
 const PARTS = /\s[·•|–—-]\s/
 const BANK = /\b(?:bank|banque|sparkasse|volksbank|raiffeisen|credit|kredit)\b/i
 
+const occurrences = (text: string, phrase: string) => text.split(phrase).length - 1
+
 /** the company a footer's legal line names (with a register or tax number, a registered office): the issuer's */
-const legalCompany = (rows: ReadonlyArray<LayoutRow>, excluded: (name: string) => boolean): string | null => {
+const legalCompany = (rows: ReadonlyArray<LayoutRow>, whole: string, excluded: (name: string) => boolean): string | null => {
   for (const row of rows) {
     const text = textOfRow(row)
     if (!legalMarkers.test(fold(text))) continue
@@ -220,14 +230,14 @@ const legalCompany = (rows: ReadonlyArray<LayoutRow>, excluded: (name: string) =
       const name = m[0].trim().replace(/[,;]$/, "")
       if (!BANK.test(name) && !excluded(name) && partyLine(name) !== null) return name
     }
-    // a name without a legal suffix: the first part of a line of parts ("Name · Street · Registered …")
-    const first = PARTS.test(text) ? partyLine(text.split(PARTS)[0]!) : null
-    if (first !== null && !BANK.test(first) && !excluded(first)) return first
+    // a name without a legal suffix: the first part of a line of parts ("Name · Street · Registered …"),
+    // or the first cell of a footer set in columns (the name, then the directors and register, the bank)
+    const first = PARTS.test(text) ? partyLine(text.split(PARTS)[0]!) : row.cells.length > 1 ? partyLine(row.cells[0]!.text) : null
+    // a footer's first cell only when the document names it again (a closing greeting is no name)
+    if (first !== null && !BANK.test(first) && !excluded(first) && (PARTS.test(text) || occurrences(whole, first) >= 2)) return first
   }
   return null
 }
-
-const occurrences = (text: string, phrase: string) => text.split(phrase).length - 1
 
 const firstText = (row: LayoutRow) => (row.cells.length > 1 ? row.cells[0]!.text : textOfRow(row))
 
@@ -274,7 +284,7 @@ export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, compa
   const buyerKnown = labelledBuyer ?? delivery?.name ?? null
   const isBuyer = (name: string) => buyerKnown !== null && (name === buyerKnown || name.includes(buyerKnown) || buyerKnown.includes(name))
 
-  let seller = labelledSeller ?? legalCompany(allRows, isBuyer)
+  let seller = labelledSeller ?? legalCompany(allRows, text, isBuyer)
   // two blocks side by side without labels: the one with contact details is the sender's, else the right one
   if (seller === null && buyerKnown === null) {
     const pair = unlabelled.length >= 2 && sharesRows(unlabelled[0]!, unlabelled[1]!) ? [unlabelled[0]!, unlabelled[1]!].sort((a, b) => a.x0 - b.x0) : null
