@@ -26,9 +26,9 @@ export type Block =
    * blocks of lines side by side (a seller's address on the left, the buyer's on the right, an
    * invoice's facts beside them): each column starts at `at` (a share of the text width) and its
    * lines share rows with the other columns' ("" leaves a row empty); `bold` sets a column's first line in bold;
-   * `right` aligns a column's lines on their right edge at `at`
+   * `right` aligns a column's lines on their right edge at `at`; `leading` (PDF) sets a column's line spacing (13 by default)
    */
-  | { readonly kind: "columns"; readonly columns: ReadonlyArray<{ readonly at: number; readonly lines: ReadonlyArray<string>; readonly bold?: boolean; readonly right?: boolean }> }
+  | { readonly kind: "columns"; readonly columns: ReadonlyArray<{ readonly at: number; readonly lines: ReadonlyArray<string>; readonly bold?: boolean; readonly right?: boolean; readonly leading?: number }> }
 
 export interface PdfStyle {
   /** clause and paragraph text set in two newspaper columns */
@@ -159,14 +159,14 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
         top += 8
         break
       case "columns": {
-        const n = Math.max(...block.columns.map((c) => c.lines.length))
-        room(n * 13)
+        const height = Math.max(...block.columns.map((c) => c.lines.length * (c.leading ?? 13)))
+        room(height)
         for (const column of block.columns) {
           column.lines.forEach((line, i) => {
-            if (line !== "") marked(line, MARGIN + column.at * width, top + i * 13, { right: column.right === true, ...(i === 0 && column.bold === true ? { font: bold } : {}) })
+            if (line !== "") marked(line, MARGIN + column.at * width, top + i * (column.leading ?? 13), { right: column.right === true, ...(i === 0 && column.bold === true ? { font: bold } : {}) })
           })
         }
-        top += n * 13 + 8
+        top += height + 8
         break
       }
       case "pre":

@@ -329,7 +329,7 @@ const receipt = (rng: Prng, lang: Language, k: number, target: Target): Model =>
 
 /**
  * Per language three invoices (labels inline, stacked, after their values) and a receipt, then
- * eight invoices in hard layouts (`layouts.ts`), then thirty-two in the layouts invoicing software prints
+ * eight invoices in hard layouts (`layouts.ts`), then thirty-four in the layouts invoicing software prints
  * parties in (`party-layouts.ts`); even positions are the dev half, odd ones the test half.
  */
 export const multilingualModels = (rng: Prng): Array<Model> =>

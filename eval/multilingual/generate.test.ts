@@ -12,8 +12,8 @@ describe("the multilingual understanding set", () => {
     try {
       const first = await generateMultilingual(a)
       const second = await generateMultilingual(b)
-      expect(first).toHaveLength(4 * LANGUAGES.length + 8 + 32)
-      expect(first.filter((d) => d.type === "layout_invoice").map((d) => d.split)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? "dev" : "test")))
+      expect(first).toHaveLength(4 * LANGUAGES.length + 8 + 34)
+      expect(first.filter((d) => d.type === "layout_invoice").map((d) => d.split)).toEqual(Array.from({ length: 42 }, (_, i) => (i % 2 === 0 ? "dev" : "test")))
       for (const lang of LANGUAGES) {
         const docs = first.filter((d) => d.id.startsWith(`ml-${lang}-`))
         expect(docs.filter((d) => d.type === "invoice")).toHaveLength(3)

@@ -139,12 +139,13 @@ type Style =
   | "party-numbers" // ERP labels ("Bill-to party", "Ship-to party") over a customer number line, then the name
   | "caps-legal" // everything in capitals: the buyer after "BILL TO:", the seller only in a capitalised legal line
   | "details-right-letterhead" // the seller's letterhead right-aligned at the top right; the buyer in a details block of "Name: …" lines under a heading
+  | "uneven-leading" // the seller's block set tight on the left, the buyer's labelled block at a wider line spacing on the right: their lines fall between one another
   | "sender-details-left" // the seller's block with its contact and tax details on the left, the buyer's beside it on the right, lower, no labels
 
 export const STYLES: ReadonlyArray<Style> = [
   "seller-left-billto-right", "letterhead-buyer-right", "window-meta-right", "billto-shipto-meta", "buyer-meta-seller",
   "labels-left", "shipto-only", "soldby-billing", "footer-only", "label-over-right",
-  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left", "details-right-letterhead"
+  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left", "details-right-letterhead", "uneven-leading"
 ]
 
 /** a details block's heading and its lines' labels: name, e-mail, telephone */
@@ -337,6 +338,12 @@ export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, tar
       ] }]
       break
     }
+    case "uneven-leading":
+      head = [{ kind: "title", text: title }, { kind: "columns", columns: [
+        { at: 0, leading: 11, lines: [V, sStreet, sTown, phone, email] },
+        { at: 0.5, leading: 15, bold: true, lines: [`${bill}${colon}`, B, bStreet, bTown] }
+      ] }, factPairs]
+      break
     default:
   }
   const blocks: Array<Block> = [

@@ -35,6 +35,39 @@ describe("blocks read by column of the page", () => {
     expect(p.seller).toBe("Quernstone Pottery Ltd")
   })
 
+  it("does not read an invoice's facts set one under the other ('Issued' over 'Mar 3, 2026') as the seller's block", () => {
+    const rows = [
+      row(40, ["Flintcombe Ceramics", 50]),
+      row(60, ["Billed to", 50], ["Invoice", 400]),
+      row(73, ["Ashdown Garden Centre", 50], ["0419", 400]),
+      row(86, ["Forest Row RH18 5JX", 50]),
+      row(99, ["Issued", 400]),
+      row(112, ["Mar 3, 2026", 400]),
+      row(150, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(165, ["Planter, glazed", 50], ["4", 300], ["35.00", 400], ["140.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.buyer).toBe("Ashdown Garden Centre")
+    expect(p.seller).toBe("Flintcombe Ceramics")
+  })
+
+  it("keeps a block whole when the block beside it is set at another line spacing", () => {
+    const rows = [
+      row(80, ["Pennine Loom Works", 50]),
+      row(84, ["Heptonstall Arts Centre", 330]),
+      row(91, ["3 Weavers Court", 50]),
+      row(100, ["17 Towngate", 330]),
+      row(102, ["Hebden Bridge HX7 8AD", 50]),
+      row(113, ["tel. 01422 000111", 50]),
+      row(116, ["Heptonstall HX7 7LY", 330]),
+      row(160, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(175, ["Throw, herringbone", 50], ["3", 300], ["85.00", 400], ["255.00", 480])
+    ].sort((a, b) => a.top - b.top)
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Pennine Loom Works")
+    expect(p.buyer).toBe("Heptonstall Arts Centre")
+  })
+
   it("reads a letterhead centred at the top of the page as one block", () => {
     const centred = (top: number, text: string) => row(top, [text, 297 - text.length * 2.5])
     const rows = [
@@ -232,7 +265,10 @@ describe("blocks read by column of the page", () => {
     for (const line of ["Rue des Lilas 14", "75011 Paris", "Belgique", "accounts@fenwick.example", "Tel. 0161 496 0000", "Facturé à :", "Rechnungsempfänger"]) {
       expect(partyLine(line)).toBeNull()
     }
+    expect(partyLine("Issued")).toBeNull()
     expect(partyLine("Ferronnerie Lebrun")).toBe("Ferronnerie Lebrun")
+    expect(partyLine("Harbour Laundrette #12")).toBe("Harbour Laundrette #12")
+    expect(partyLine("Dog-Eared Page Bookshop")).toBe("Dog-Eared Page Bookshop")
     expect(partyLine("4Seasons Gartenbau GmbH")).toBe("4Seasons Gartenbau GmbH")
   })
 })

@@ -26,7 +26,7 @@ import { COMPANY, COMPANY_IN_TEXT } from "./parties.js"
 import { type Region, regionsOf, SEPARATED } from "./regions.js"
 import { toEnglish } from "./vocabulary.js"
 
-const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|page|credit note|delivery note)\b/i
+const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|credit note|delivery note)\b/i
 
 type Role = "buyer" | "delivery" | "seller"
 
@@ -93,7 +93,7 @@ const COUNTRIES = new Set([
   "frankreich", "niederlande", "belgien", "allemagne", "pays-bas", "duitsland", "frankrijk", "belgie", "engeland", "india", "china", "japan", "singapore", "new zealand"
 ])
 
-const FACT_WORDS = /\b(?:date|number|due|total|amount|reference|tax|vat|subtotal|balance|description|quantity|price|period|nr|no)\b/i
+const FACT_WORDS = /\b(?:date|dated|number|due|total|amount|reference|tax|vat|subtotal|balance|description|quantity|price|period|nr|no|issue|issued|payment|paid|terms|order)\b/i
 
 const CONTACT = /@|www\.|https?:|\b(?:tel|telefon|telephone|phone|fax|e-?mail|mobile|mob|vat|ust|tva|btw|iban|bic)\b/i
 
@@ -101,8 +101,9 @@ const CONTACT = /@|www\.|https?:|\b(?:tel|telefon|telephone|phone|fax|e-?mail|mo
 export const partyLine = (text: string): string | null => {
   const t = text.trim().replace(/[\s;,]+$/, "")
   if (t === "" || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
-  // a digit: a street, postcode and town, telephone or number; only a company's name keeps one
-  if (/\d/.test(t) && (!COMPANY.test(t) || /\d\s*\p{L}{1,3}\.?$/u.test(t))) return null
+  // a digit: a street, postcode and town, telephone or number; only a company's name keeps one, or a
+  // branch's number after it ("Metro Fuel #214")
+  if (/\d/.test(t.replace(/\s#\s?\d{1,5}$/, "")) && (!COMPANY.test(t) || /\d\s*\p{L}{1,3}\.?$/u.test(t))) return null
   const english = toEnglish(t)
   if (t.split(/\s+/).length > 7 || COUNTRIES.has(fold(t)) || partyLabelOf(t) !== null || DOCUMENT_WORDS.test(english)) return null
   // a short label of the document's facts ("Datum", "Beleg-Nr.", "Total")
@@ -147,7 +148,7 @@ interface Labelled { readonly role: Role; readonly name: string; readonly region
 
 /** an amount alone in a cell ("£74.66", "1.049,72 €", "EUR 12,00") */
 const AMOUNT = /^(?:[A-Z]{3}\s?|[$€£¥]\s?)?-?\d[\d.,'’ ]*[.,]\d{2}(?:\s?[$€£¥]|\s?[A-Z]{3}|\s?\p{L}{1,3})?$/u
-const DATE = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/
+const DATE = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|^\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}$|^\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{L}{3,9}\.?,?\s+\d{4}$/u
 
 /**
  * The first row of the line items: a row with an amount alone in a cell and a text in another

@@ -1,10 +1,12 @@
 /**
  * The blocks of a page read by horizontal region: a block is the cells of one column of the page
  * on consecutive lines (left edges aligned, right edges, or centres in positioned text), whatever
- * else shares those lines. An invoice sets the buyer's address beside the seller's, or beside its own facts ("Invoice date …",
- * "Number …"); read by whole rows the two are one; read by column each is a block of its own.
+ * else shares those lines. An invoice sets the buyer's address beside the seller's, or beside its
+ * own facts ("Invoice date …", "Number …"); read by whole rows the two are one; read by column
+ * each is a block of its own.
  *
- * Lines are consecutive when no gap of most of a line parts them (positioned text), when they are
+ * Lines are consecutive when no gap of most of a line parts them (positioned text, even with a
+ * line of the block beside them between them: blocks set at other line spacings), when they are
  * next lines of plain text, or every other line where the text puts a blank line after each
  * paragraph (DOCX). A sender line ("Name · Street · Town") stands alone: it is printed small over a
  * recipient's window, right above the recipient's block.
@@ -47,36 +49,44 @@ const centred = (a: LayoutCell, b: LayoutCell, tolerance: number) =>
 export const regionsOf = (rows: ReadonlyArray<LayoutRow>, end: number, starts: (cell: LayoutCell) => boolean): Array<Region> => {
   const page = rows[0]?.page
   const step = plainStep(rows.slice(0, end))
-  const out: Array<{ cells: Array<LayoutCell>; rows: Array<number>; x0: number; x1: number }> = []
-  let open: typeof out = []
+  type Open = { cells: Array<LayoutCell>; rows: Array<number>; x0: number; x1: number; blocked: boolean }
+  const out: Array<Open> = []
+  let open: Array<Open> = []
   for (let ri = 0; ri < end; ri++) {
     const row = rows[ri]!
     if (row.page !== page || row.sheet !== null) break
-    const prev = ri > 0 ? rows[ri - 1]! : undefined
-    // a table's row (cells by column number) and a line of text (by character) never share a block
-    const near = prev !== undefined && (prev.ordinal === true) === (row.ordinal === true) && (row.positioned
-      ? row.top - (prev.top + prev.height) <= 0.6 * Math.max(prev.height, row.height)
-      : row.top - prev.top <= step)
+    /** whether the row is the next line of the region: no gap of most of a line under its last one */
+    const nextLine = (r: Open) => {
+      const k = r.rows[r.rows.length - 1]!
+      const last = rows[k]!
+      // a table's row (cells by column number) and a line of text (by character) never share a block
+      if ((last.ordinal === true) !== (row.ordinal === true)) return false
+      return row.positioned ? row.top - (last.top + last.height) <= 0.6 * Math.max(last.height, row.height) : k === ri - 1 && row.top - last.top <= step
+    }
     const tolerance = row.positioned ? 0.8 * row.height : row.ordinal === true ? 0 : 1
-    const next: typeof out = []
+    const extended: Array<Open> = []
     for (const cell of row.cells) {
-      const alone = SEPARATED.test(cell.text)
-      const above = near && !alone && !starts(cell)
-        ? open.find((r) => r.rows[r.rows.length - 1] === ri - 1 && !next.includes(r) && !SEPARATED.test(r.cells[r.cells.length - 1]!.text) &&
+      const above = SEPARATED.test(cell.text) || starts(cell)
+        ? undefined
+        : open.find((r) => !extended.includes(r) && nextLine(r) && !SEPARATED.test(r.cells[r.cells.length - 1]!.text) &&
             (Math.abs(r.x0 - cell.x0) <= tolerance || (row.ordinal !== true && Math.abs(r.x1 - cell.x1) <= tolerance) || (row.positioned && centred(r.cells[r.cells.length - 1]!, cell, tolerance))))
-        : undefined
       if (above !== undefined) {
         above.cells.push(cell)
         above.rows.push(ri)
         above.x1 = Math.max(above.x1, cell.x1)
-        next.push(above)
+        extended.push(above)
       } else {
-        const region = { cells: [cell], rows: [ri], x0: cell.x0, x1: cell.x1 }
+        const region = { cells: [cell], rows: [ri], x0: cell.x0, x1: cell.x1, blocked: false }
         out.push(region)
-        next.push(region)
+        extended.push(region)
       }
     }
-    open = next
+    // a block of positioned text not continued in this row stays open (the block beside it, set at
+    // another line spacing, has a line between two of its lines) unless a cell of the row lies across it
+    for (const r of open) {
+      if (!extended.includes(r) && (!row.positioned || row.cells.some((c) => Math.min(c.x1, r.x1) - Math.max(c.x0, r.x0) > 0))) r.blocked = true
+    }
+    open = [...extended, ...open.filter((r) => !extended.includes(r) && !r.blocked)]
   }
-  return out
+  return out.map(({ cells, rows: at, x0, x1 }) => ({ cells, rows: at, x0, x1 }))
 }
