@@ -51,6 +51,17 @@ describe("blocks read by column of the page", () => {
     expect(p.seller).toBe("Flintcombe Ceramics")
   })
 
+  it("reads a party's name from a 'Name' line of its block, the name in the cell beside it", () => {
+    const rows = [
+      row(40, ["Customer", 50]),
+      row(53, ["Name:", 50], ["Lowenna Trevithick", 130]),
+      row(66, ["Address:", 50], ["9 Chapel Street, Penzance TR18 4AJ", 130]),
+      row(100, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(115, ["Slate coasters", 50], ["6", 300], ["4.50", 400], ["27.00", 480])
+    ]
+    expect(partiesOf(rows, "", []).buyer).toBe("Lowenna Trevithick")
+  })
+
   it("keeps a block whole when the block beside it is set at another line spacing", () => {
     const rows = [
       row(80, ["Pennine Loom Works", 50]),

@@ -32,9 +32,9 @@ type Role = "buyer" | "delivery" | "seller"
 
 /** party labels, matched on the folded text of a whole cell (no accents, lower case, without a closing colon) */
 const LABELS: ReadonlyArray<readonly [Role, RegExp]> = [
-  ["delivery", /^(?:ship(?:ping)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger|spedire a|indirizzo di consegna|destinazione|enviar a|direccion de envio|direccion de entrega)$/],
-  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan|invoice from|bill(?:ed)? from|billed by|emisor|proveedor|vendedor|fornitore|cedente|venditore|mittente)(?: details| information| address)?$/],
-  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario)(?: details| information| address| name| data|gegevens)?$/]
+  ["delivery", /^(?:ship(?:ping|ped)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger|spedire a|indirizzo di consegna|destinazione|enviar a|direccion de envio|direccion de entrega)$/],
+  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan|invoice from|bill(?:ed)? from|billed by|emisor|proveedor|vendedor|fornitore|cedente|venditore|mittente)(?: details| information| address| name)?$/],
+  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario|guest|passenger|patient|subscriber)(?: details| information| address| name| data|gegevens)?$/]
 ]
 
 const COMPACT_LABELS = LABELS.map(([role, re]) => [role, new RegExp(re.source.replace(/\[- \]/g, "-?").replace(/ /g, ""))] as const)
@@ -141,6 +141,8 @@ const firstName = (lines: ReadonlyArray<string>): string | null => {
   return null
 }
 
+const NAME_LABEL_ALONE = /^(?:(?:full |company |customer |client )?name|company|nom|raison sociale|naam|bedrijfsnaam|firma|firmenname)\s*[:：]?$/iu
+
 /** a line of a party's details that labels its name ("Name: …", "Company: …", "Nom : …", "Firma: …") */
 const NAME_LABEL = /^(?:(?:full |company |customer |client )?name|company|nom|nom complet|raison sociale|soci[ée]t[ée]|naam|bedrijfsnaam|bedrijf|firma|firmenname)\s*[:：]\s*(.+)$/iu
 
@@ -181,7 +183,10 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
     const lines = texts(region)
     const role = partyLabelOf(lines[0]!)
     if (role !== null) {
-      const name = firstName(lines.slice(1))
+      // "Name:" alone under the label, the name in the cell right of it
+      const nameCell = region.cells.slice(1, 3).find((c) => NAME_LABEL_ALONE.test(c.text.trim()))
+      const beside = nameCell === undefined ? undefined : rows[region.rows[region.cells.indexOf(nameCell)]!]!.cells.find((c) => c.x0 > nameCell.x1)
+      const name = (beside === undefined ? null : partyLine(beside.text)) ?? firstName(lines.slice(1))
       if (name !== null) out.push({ role, name, region })
       else {
         // a label alone left of its block: the block starts in the label's row, in the next cell
