@@ -62,6 +62,20 @@ describe("blocks read by column of the page", () => {
     expect(partiesOf(rows, "", []).buyer).toBe("Lowenna Trevithick")
   })
 
+  it("takes an online business's block of a name and contact details for the seller's beside a labelled buyer", () => {
+    const out = extract([
+      "Receipt for your subscription",
+      "",
+      "Cloudberry Notes                      Billed to",
+      "help@cloudberry.example               Tamsin Olderwood",
+      "www.cloudberry.example                tamsin@olderwood.example",
+      "",
+      "Amount paid: 8.00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Cloudberry Notes")
+    expect(out["customer_name"]).toBe("Tamsin Olderwood")
+  })
+
   it("keeps a block whole when the block beside it is set at another line spacing", () => {
     const rows = [
       row(80, ["Pennine Loom Works", 50]),

@@ -124,13 +124,16 @@ const addressLine = (text: string) =>
 
 const texts = (region: Region) => region.cells.map((c) => c.text)
 
-/** the name of an address block: its first line, a name, with a street or a postcode and town among the next three */
+/** the name of an address block: its first line, a name, with a street, a postcode and town or contact details among the next three */
 const addressName = (lines: ReadonlyArray<string>): string | null => {
   if (lines.length < 2 || lines.length > 9) return null
   const name = partyLine(lines[0]!)
-  if (name === null || !lines.slice(1, 4).some(addressLine)) return null
+  if (name === null || !lines.slice(1, 4).some((l) => addressLine(l) || CONTACT_LINE.test(l.trim()))) return null
   return name
 }
+
+/** a line of contact details alone (an online business's block has no street): an e-mail address, a website, a telephone number */
+const CONTACT_LINE = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/)?www\.[\w-]+(?:\.[\w-]+)+\/?|(?:tel\.?|phone|telefon|t[ée]l[ée]phone)?\s*:?\s*\+?[\d ()./-]{7,})$/iu
 
 /** the first of a block's first two lines that is a name (a contact person or an e-mail may come first) */
 const firstName = (lines: ReadonlyArray<string>): string | null => {
