@@ -572,7 +572,8 @@ const parties = (ctx: Context): Parties => {
 
 const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const fw = fieldWords(name, node.title, parents, node.description)
-  const party = node.type !== "string" || node.enum !== null || isDateField(node, name) || isCurrencyField(node, name) ? null : isSellerField(name) ? "seller" : isBuyerField(name) ? "buyer" : null
+  const named = node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name)
+  const party = !named ? null : isSellerField(name) ? "seller" : isBuyerField(name) ? "buyer" : null
   // a block a party's label opens ("Bill to", "Sold by") names it surer than a label's neighbouring cell
   const labelledParty = party === "seller" ? parties(ctx).labelledSeller : party === "buyer" ? parties(ctx).labelledBuyer : null
   if (labelledParty !== null) return labelledParty
