@@ -29,6 +29,13 @@ export type Block =
    * cell "\f" breaks the page there (PDF; other formats drop it)
    */
   | { readonly kind: "grid"; readonly columns: ReadonlyArray<GridColumn>; readonly rows: ReadonlyArray<ReadonlyArray<string>>; readonly repeatHeader: boolean }
+  /**
+   * blocks of lines side by side (a seller's address on the left, the buyer's on the right, an
+   * invoice's facts beside them): each column starts at `at` (a share of the text width) and its
+   * lines share rows with the other columns' ("" leaves a row empty); `bold` sets a column's first line in bold;
+   * `right` aligns a column's lines on their right edge at `at`; `leading` (PDF) sets a column's line spacing (13 by default)
+   */
+  | { readonly kind: "columns"; readonly columns: ReadonlyArray<{ readonly at: number; readonly lines: ReadonlyArray<string>; readonly bold?: boolean; readonly right?: boolean; readonly leading?: number }> }
 
 export interface GridColumn {
   readonly header: string
@@ -70,6 +77,10 @@ export const describe = (schema: JsonSchema, path: string): string => {
   if (text === undefined) throw new Error(`no description for ${path}`)
   return text.replace(/ \(ISO date YYYY-MM-DD\)$/, "")
 }
+
+/** the rows of side-by-side columns: row i holds each column's line i ("" where a column is shorter) */
+const columnRows = (columns: ReadonlyArray<{ readonly lines: ReadonlyArray<string> }>): Array<Array<string>> =>
+  Array.from({ length: Math.max(...columns.map((c) => c.lines.length)) }, (_, i) => columns.map((c) => c.lines[i] ?? ""))
 
 // ---------------------------------------------------------------- PDF
 
@@ -162,6 +173,17 @@ export const renderPdf = async (blocks: ReadonlyArray<Block>, style: PdfStyle, s
         }
         top += 8
         break
+      case "columns": {
+        const height = Math.max(...block.columns.map((c) => c.lines.length * (c.leading ?? 13)))
+        room(height)
+        for (const column of block.columns) {
+          column.lines.forEach((line, i) => {
+            if (line !== "") marked(line, MARGIN + column.at * width, top + i * (column.leading ?? 13), { right: column.right === true, ...(i === 0 && column.bold === true ? { font: bold } : {}) })
+          })
+        }
+        top += height + 8
+        break
+      }
       case "pre":
         for (const line of block.lines) {
           room(13)
@@ -277,6 +299,19 @@ export const renderTxt = (blocks: ReadonlyArray<Block>, schema: JsonSchema): Ren
         for (const line of block.lines) t.line(line, semantic)
         t.line()
         break
+      case "columns":
+        for (const row of columnRows(block.columns)) {
+          // each column at its share of an 84-character line, at least two spaces after the one before
+          let text = ""
+          row.forEach((cell, c) => {
+            if (cell === "") return
+            const at = Math.round(block.columns[c]!.at * 84) - (block.columns[c]!.right === true ? stripMarks(cell).length : 0)
+            text += " ".repeat(Math.max(text === "" ? at : 2, at - stripMarks(text).length)) + cell
+          })
+          t.line(text.replace(/^\s+$/, ""), semantic)
+        }
+        t.line()
+        break
       case "clauses":
         for (const item of block.items) t.line(`${item.number} ${item.heading.toUpperCase()}`).line(item.text, semantic).line()
         break
@@ -332,6 +367,7 @@ export const renderDocx = (blocks: ReadonlyArray<Block>, meta: { title: string; 
         break
       case "text": parts.push(docxParagraph(stripMarks(block.text))); break
       case "lines": case "pre": for (const line of block.lines) parts.push(docxParagraph(stripMarks(line))); break
+      case "columns": parts.push(docxTable(columnRows(block.columns).map((r) => r.map(stripMarks)))); break
       case "clauses":
         for (const item of block.items) {
           parts.push(docxParagraph(`${item.number} ${item.heading}`, { style: "Heading2" }))
@@ -361,6 +397,7 @@ export const renderHtml = (blocks: ReadonlyArray<Block>, title: string): Rendere
       case "text": parts.push(`<p>${e(block.text)}</p>`); break
       case "lines": parts.push(`<p>${block.lines.map(e).join("<br>")}</p>`); break
       case "pre": parts.push(`<pre>${block.lines.map(e).join("\n")}</pre>`); break
+      case "columns": parts.push(`<table>${columnRows(block.columns).map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join("")}</tr>`).join("")}</table>`); break
       case "clauses":
         parts.push(`<ol class="clauses">${block.items.map((i) => `<li><h3>${e(`${i.number} ${i.heading}`)}</h3><p>${e(i.text)}</p></li>`).join("")}</ol>`)
         break
@@ -403,6 +440,7 @@ export const renderXlsx = (blocks: ReadonlyArray<Block>, schema: JsonSchema, she
       case "labels": for (const p of block.pairs) push([p.label, p.value]); push([]); break
       case "text": push([block.text]); break
       case "lines": case "pre": for (const line of block.lines) push([line]); push([]); break
+      case "columns": for (const r of columnRows(block.columns)) push(r); push([]); break
       case "clauses": for (const i of block.items) push([`${i.number} ${i.heading}`, i.text]); break
       case "table": push([...block.header]); for (const r of block.rows) push([...r]); push([]); break
       case "grid": push(block.columns.map((c) => c.header.replace(/\n/g, " "))); for (const r of block.rows.filter((r) => r[0] !== "\f")) push(r.map((c) => c.replace(/\n/g, " "))); push([]); break

@@ -15,6 +15,7 @@ import type { Block, Labelled } from "../heldout/layout.js"
 import type { Model, Target } from "../heldout/documents.js"
 import { layoutModels } from "./layouts.js"
 import { itemTableModels } from "./item-tables.js"
+import { partyLayoutModels } from "./party-layouts.js"
 
 export type Language = "fr" | "de" | "nl" | "pl" | "es" | "it"
 export const LANGUAGES: ReadonlyArray<Language> = ["fr", "de", "nl", "pl", "es", "it"]
@@ -329,11 +330,12 @@ const receipt = (rng: Prng, lang: Language, k: number, target: Target): Model =>
 
 /**
  * Per language three invoices (labels inline, stacked, after their values) and a receipt, then
- * eight invoices in hard layouts (`layouts.ts`), then invoices whose item tables are printed as
- * invoicing software prints them (`item-tables.ts`); even positions are the dev half, odd ones the test half.
+ * eight invoices in hard layouts (`layouts.ts`), then thirty-four in the layouts invoicing software prints
+ * parties in (`party-layouts.ts`), then invoices whose item tables are printed as invoicing software
+ * prints them (`item-tables.ts`); even positions are the dev half, odd ones the test half.
  */
 export const multilingualModels = (rng: Prng): Array<Model> =>
-  [...languageModels(rng), ...layoutModels(rng.fork("layouts")), ...itemTableModels(rng.fork("item-tables"))]
+  [...languageModels(rng), ...layoutModels(rng.fork("layouts")), ...partyLayoutModels(rng.fork("parties")), ...itemTableModels(rng.fork("item-tables"))]
 
 const languageModels = (rng: Prng): Array<Model> =>
   LANGUAGES.flatMap((lang, li) => {

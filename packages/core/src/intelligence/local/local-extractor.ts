@@ -14,11 +14,14 @@
  *   any separators and signs, integers, booleans, enums; a string field that speaks of a date
  *   becomes `YYYY-MM-DD` — the second date of a range for end-like fields —, of a currency an ISO
  *   code; long texts only for free-text fields, else the phrase after the field's words). The
- *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. Without one: an
+ *   best candidate scoring at least `MIN_LABEL_SCORE` wins, the earliest on ties. A seller-like
+ *   field (vendor, merchant, supplier…) or a buyer-like one takes, before any label, the block a
+ *   party's label opens ("Bill to", "Sold by": `layout/blocks.ts`), and no labelled value that is
+ *   not a name. Without a candidate: an
  *   enum takes the value the document names first (title first), a currency field the document's
- *   most frequent currency, a plain "date" field the first date, a seller-like field (vendor,
- *   merchant, supplier…) the letterhead's name (`layout/blocks.ts`), a buyer-like field the first
- *   line of the address block after it, and
+ *   most frequent currency, a plain "date" field the first date, a seller-like field the
+ *   letterhead's or a footer's legal line's name, a buyer-like field the address block that is not
+ *   the seller's, and
  *   numbers, dates and short phrases are read from a sentence that uses the field's words
  *   ("continues for 12 months", "three (3) years" → 36 for a months field, "governed by the laws
  *   of the State of New York"), an amount after the name's head word ("the total premium payable
@@ -57,7 +60,7 @@ import {
   booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
-import { buyerBlockName, letterheadName } from "./layout/blocks.js"
+import { isPartyName, type Parties, partiesOf } from "./layout/blocks.js"
 import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "./layout/items.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { identifierWords, terms, words } from "./text-features.js"
@@ -655,10 +658,23 @@ const taxOfComponents = (candidates: ReadonlyArray<Candidate>, found: Candidate)
 /** Whether the field asks for nothing but "the date" (a receipt's date, a letter's date). */
 const isPlainDate = (name: string) => terms(name.replace(/_/g, " ")).every((t) => t === stem("date"))
 
+const partiesCache = new WeakMap<Context, Parties>()
+const parties = (ctx: Context): Parties => {
+  let p = partiesCache.get(ctx)
+  if (p === undefined) partiesCache.set(ctx, (p = partiesOf(ctx.rows.filter((r) => !r.context), ctx.text, companyNames(ctx))))
+  return p
+}
+
 const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
   const fw = fieldWords(name, node.title, parents, node.description)
+  const named = node.type === "string" && node.enum === null && !isDateField(node, name) && !isCurrencyField(node, name) && !isIdentifierField(name)
+  const party = !named ? null : isSellerField(name) ? "seller" : isBuyerField(name) ? "buyer" : null
+  // a block a party's label opens ("Bill to", "Sold by") names it surer than a label's neighbouring cell
+  const labelledParty = party === "seller" ? parties(ctx).labelledSeller : party === "buyer" ? parties(ctx).labelledBuyer : null
+  if (labelledParty !== null) return labelledParty
+  // a party's name is a name: not a number, an e-mail or a label ("Code client : 25722")
   const candidates = labelledCandidates(node, name, fw, ctx)
-  const found = best(candidates)
+  const found = best(party === null ? candidates : candidates.filter((c) => typeof c.value !== "string" || isPartyName(c.value)))
   if (found !== undefined) {
     if (node.type === "number") {
       const split = taxOfComponents(candidates, found)
@@ -678,12 +694,10 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
     const first = ctx.rows.filter((r) => !r.context).map((r) => dateOf(textOfRow(r), ctx.order)).find((d) => d !== null)
     if (first !== undefined) return first
   }
-  if (node.type === "string" && node.enum === null && isSellerField(name) && !isDateField(node, name)) {
-    // a defined term or an agent names the party surer than the letterhead
-    return clauseValue(node, name, fw, ctx) ?? letterheadName(ctx.rows.filter((r) => !r.context), ctx.text, companyNames(ctx))
-  }
-  if (node.type === "string" && node.enum === null && isBuyerField(name) && !isDateField(node, name)) {
-    const block = clauseValue(node, name, fw, ctx) ?? buyerBlockName(ctx.rows.filter((r) => !r.context))
+  // a defined term or an agent names the party surer than the letterhead or an address block
+  if (party === "seller") return clauseValue(node, name, fw, ctx) ?? parties(ctx).seller
+  if (party === "buyer") {
+    const block = clauseValue(node, name, fw, ctx) ?? parties(ctx).buyer
     if (block !== null) return block
   }
   // a sentence using the field's own words is surer of a date than a period it may not be about;

@@ -1,0 +1,299 @@
+/**
+ * The seller and the buyer of an invoice read from its address blocks by horizontal region: a
+ * block sharing its rows with another block or with the invoice's facts, labels above or left of
+ * a block, delivery addresses, a sender line, a footer's legal line. Small fixtures written for
+ * these tests.
+ */
+import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE as FULL_INVOICE } from "./local-extract-fixture.js"
+import type { LayoutCell, LayoutRow } from "../../src/documents/layout/layout.js"
+import { partiesOf, partyLine } from "../../src/intelligence/local/layout/blocks.js"
+
+const { currency: _c, subtotal: _s, tax: _t, ...PROPERTIES } = FULL_INVOICE.properties
+const INVOICE = { ...FULL_INVOICE, properties: PROPERTIES }
+const extract = (text: string) => extractFromText(INVOICE, text, "doc.txt")
+
+/** a positioned row of a PDF page: cells as [text, left], 10 units high */
+const row = (top: number, ...cells: ReadonlyArray<readonly [string, number]>): LayoutRow => ({
+  page: 1, sheet: null, top, height: 10, positioned: true, context: false,
+  cells: cells.map(([text, x]): LayoutCell => ({ text, x0: x, x1: x + text.length * 5, items: [], ref: null }))
+})
+
+describe("blocks read by column of the page", () => {
+  it("reads the seller's block on the left and the buyer's on the right when they share their rows", () => {
+    const rows = [
+      row(40, ["INVOICE", 50]),
+      row(80, ["Quernstone Pottery Ltd", 50], ["Invoice to", 320]),
+      row(93, ["5 Kiln Lane", 50], ["Abbotsford Tea Rooms", 320]),
+      row(106, ["Stoke ST4 2QT", 50], ["22 Market Wynd", 320]),
+      row(119, ["hello@quernstone.example", 50], ["Melrose TD6 9PL", 320]),
+      row(150, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(165, ["Teapot, speckled glaze", 50], ["2", 300], ["24.00", 400], ["48.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), ["Quernstone Pottery Ltd"])
+    expect(p.buyer).toBe("Abbotsford Tea Rooms")
+    expect(p.seller).toBe("Quernstone Pottery Ltd")
+  })
+
+  it("does not read an invoice's facts set one under the other ('Issued' over 'Mar 3, 2026') as the seller's block", () => {
+    const rows = [
+      row(40, ["Flintcombe Ceramics", 50]),
+      row(60, ["Billed to", 50], ["Invoice", 400]),
+      row(73, ["Ashdown Garden Centre", 50], ["0419", 400]),
+      row(86, ["Forest Row RH18 5JX", 50]),
+      row(99, ["Issued", 400]),
+      row(112, ["Mar 3, 2026", 400]),
+      row(150, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(165, ["Planter, glazed", 50], ["4", 300], ["35.00", 400], ["140.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.buyer).toBe("Ashdown Garden Centre")
+    expect(p.seller).toBe("Flintcombe Ceramics")
+  })
+
+  it("reads a party's name from a 'Name' line of its block, the name in the cell beside it", () => {
+    const rows = [
+      row(40, ["Customer", 50]),
+      row(53, ["Name:", 50], ["Lowenna Trevithick", 130]),
+      row(66, ["Address:", 50], ["9 Chapel Street, Penzance TR18 4AJ", 130]),
+      row(100, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(115, ["Slate coasters", 50], ["6", 300], ["4.50", 400], ["27.00", 480])
+    ]
+    expect(partiesOf(rows, "", []).buyer).toBe("Lowenna Trevithick")
+  })
+
+  it("takes an online business's block of a name and contact details for the seller's beside a labelled buyer", () => {
+    const out = extract([
+      "Receipt for your subscription",
+      "",
+      "Cloudberry Notes                      Billed to",
+      "help@cloudberry.example               Tamsin Olderwood",
+      "www.cloudberry.example                tamsin@olderwood.example",
+      "",
+      "Amount paid: 8.00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Cloudberry Notes")
+    expect(out["customer_name"]).toBe("Tamsin Olderwood")
+  })
+
+  it("keeps a block whole when the block beside it is set at another line spacing", () => {
+    const rows = [
+      row(80, ["Pennine Loom Works", 50]),
+      row(84, ["Heptonstall Arts Centre", 330]),
+      row(91, ["3 Weavers Court", 50]),
+      row(100, ["17 Towngate", 330]),
+      row(102, ["Hebden Bridge HX7 8AD", 50]),
+      row(113, ["tel. 01422 000111", 50]),
+      row(116, ["Heptonstall HX7 7LY", 330]),
+      row(160, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(175, ["Throw, herringbone", 50], ["3", 300], ["85.00", 400], ["255.00", 480])
+    ].sort((a, b) => a.top - b.top)
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Pennine Loom Works")
+    expect(p.buyer).toBe("Heptonstall Arts Centre")
+  })
+
+  it("reads a letterhead centred at the top of the page as one block", () => {
+    const centred = (top: number, text: string) => row(top, [text, 297 - text.length * 2.5])
+    const rows = [
+      centred(40, "Wrenfield Bookbinders"),
+      centred(53, "11 Paper Mill Row"),
+      centred(66, "Kendal LA9 4PU"),
+      row(100, ["Bill to", 50], ["Invoice no. 3071", 400]),
+      row(113, ["Natterjack Press", 50], ["Date 2026-04-09", 400]),
+      row(126, ["40 Sandgate", 50]),
+      row(139, ["Kendal LA9 6AB", 50]),
+      row(170, ["Work", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(185, ["Quarter-leather binding", 50], ["12", 300], ["30.00", 400], ["360.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Wrenfield Bookbinders")
+    expect(p.buyer).toBe("Natterjack Press")
+  })
+
+  it("reads a recipient below an amount due printed at the head, which is no line item", () => {
+    const rows = [
+      row(40, ["Saltmarsh Sailcloth", 50]),
+      row(53, ["Quay Street 8", 50]),
+      row(66, ["Maldon CM9 5HN", 50]),
+      row(90, ["Amount due", 50], ["£300.00", 200]),
+      row(120, ["Blackwater Sailing School", 50]),
+      row(133, ["The Hythe 21", 50]),
+      row(146, ["Maldon CM9 5HS", 50]),
+      row(180, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+      row(195, ["Jib, dacron", 50], ["1", 300], ["300.00", 400], ["300.00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.seller).toBe("Saltmarsh Sailcloth")
+    expect(p.buyer).toBe("Blackwater Sailing School")
+  })
+
+  it("reads an unlabelled recipient beside the invoice's facts, and the seller from the sender line above it", () => {
+    const rows = [
+      row(60, ["Glasbläserei Ortwin · Hüttenweg 4 · 98724 Lauscha", 50]),
+      row(80, ["Pension Seeblick", 50], ["Belegdatum: 03.02.2026", 360]),
+      row(93, ["Uferstraße 18", 50], ["Kundennr.: 4471", 360]),
+      row(106, ["82327 Tutzing", 50], ["Seite 1", 360]),
+      row(140, ["Artikel", 50], ["Menge", 300], ["Preis", 400], ["Summe", 480]),
+      row(155, ["Windlicht, mundgeblasen", 50], ["6", 300], ["19,50", 400], ["117,00", 480])
+    ]
+    const p = partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), [])
+    expect(p.buyer).toBe("Pension Seeblick")
+    expect(p.seller).toBe("Glasbläserei Ortwin")
+  })
+
+  it("takes the billing block over a delivery block beside it, and a delivery block when it is the only one", () => {
+    const text = (billing: boolean) => [
+      "HOLLOWAY BELLFOUNDERS LLP",
+      "9 Foundry Street, Whitechapel",
+      "",
+      billing ? "SOLD TO                      DELIVER TO                   Ref. no.  88213" : "DELIVER TO                                                Ref. no.  88213",
+      billing ? "St Olave's Vestry            Bell Tower Works             Date      2026-05-02" : "Ms Petronella Fairweather                                 Date      2026-05-02",
+      billing ? "12 Hart Street               Crutched Friars Yard" : "Flat 9, 40 Tooley Street",
+      billing ? "London EC3R 7NB              London EC3N 2AE" : "London SE1 2TU",
+      "",
+      "Description                  Qty      Price     Total",
+      "Clapper refit                  1     410.00    410.00"
+    ].join("\n")
+    const billed = extract(text(true))
+    expect(billed["customer_name"]).toBe("St Olave's Vestry")
+    expect(billed["vendor_name"]).toBe("HOLLOWAY BELLFOUNDERS LLP")
+    expect(extract(text(false))["customer_name"]).toBe("Ms Petronella Fairweather")
+  })
+
+  it("reads labels left of their blocks, in other languages", () => {
+    const out = extract([
+      "Rekening",
+      "",
+      "Verkoper:    Zeilmakerij Terpstra",
+      "             Havenkade 3",
+      "             8861 AC Harlingen",
+      "",
+      "Klant:       Jachtclub Het Wad",
+      "             Postbus 77",
+      "             8860 AB Harlingen",
+      "",
+      "Totaal: 540,00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Zeilmakerij Terpstra")
+    expect(out["customer_name"]).toBe("Jachtclub Het Wad")
+  })
+
+  it("tells 'Sold by' from 'Sold to'", () => {
+    const out = extract(["Sold by: Brambleworth Candles", "Sold to: Imogen Treharne", "", "Order total: 31.50"].join("\n"))
+    expect(out["vendor_name"]).toBe("Brambleworth Candles")
+    expect(out["customer_name"]).toBe("Imogen Treharne")
+  })
+
+  it("names the seller its footer's legal line names when no letterhead prints it", () => {
+    const out = extract([
+      "TAX INVOICE",
+      "",
+      "Corran Ferry Café",
+      "Ardgour Road 2",
+      "Fort William PH33 7AA",
+      "",
+      "Amount due: 96.00",
+      "",
+      "Strathcarron Provisions Ltd, registered in Scotland no. SC412345, registered office 8 Pier Road, Oban PA34 5DQ"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Strathcarron Provisions Ltd")
+    expect(out["customer_name"]).toBe("Corran Ferry Café")
+  })
+
+  it("reads a label and a name in one line without a colon when an address follows", () => {
+    const out = extract([
+      "FACTURE",
+      "",
+      "Fournisseur Verrerie Castagnet              Facturé à Librairie des Quais",
+      "7 impasse des Souffleurs                    31 quai de la Fosse",
+      "33800 Bordeaux                              44000 Nantes",
+      "",
+      "Total TTC : 214,80"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Verrerie Castagnet")
+    expect(out["customer_name"]).toBe("Librairie des Quais")
+  })
+
+  it("reads the payee's block at the foot of the page, and a name in capitals from a legal line", () => {
+    const foot = extract([
+      "Invoice",
+      "",
+      "Billed to:",
+      "Ravensworth Allotment Society",
+      "3 Orchard Gate",
+      "Darlington DL3 7QQ",
+      "",
+      "Description          Qty    Amount",
+      "Seed potatoes         4      18.00",
+      "",
+      "Total due: 18.00",
+      "",
+      "Make cheques payable to:",
+      "Peaseholme Growers",
+      "Low Farm, Bedale DL8 2AB"
+    ].join("\n"))
+    expect(foot["vendor_name"]).toBe("Peaseholme Growers")
+    expect(foot["customer_name"]).toBe("Ravensworth Allotment Society")
+    const caps = extract([
+      "INVOICE TO:",
+      "MRS EDITH CALLOWAY",
+      "14 RIVERSIDE WALK",
+      "LUDLOW SY8 1PB",
+      "",
+      "TOTAL: 60.00",
+      "",
+      "LANTERN & WICK STUDIO · REGISTERED IN ENGLAND NO. 09123456 · VAT NO. GB 123 4567 89"
+    ].join("\n"))
+    expect(caps["customer_name"]).toBe("MRS EDITH CALLOWAY")
+    expect(caps["vendor_name"]).toBe("LANTERN & WICK STUDIO")
+  })
+
+  it("reads a right-aligned letterhead and a buyer's details block of labelled lines", () => {
+    const out = extract([
+      "INVOICE                                          Tallowmere Chandlery",
+      "                                                     2 Dock Approach",
+      "Invoice no.: 5521                                   Whitby YO21 1DH",
+      "",
+      "Client details",
+      "Name: Oswin Pargeter",
+      "Email: oswin@post.example",
+      "",
+      "Total: 44.00"
+    ].join("\n"))
+    expect(out["vendor_name"]).toBe("Tallowmere Chandlery")
+    expect(out["customer_name"]).toBe("Oswin Pargeter")
+  })
+
+  it("reads a payee's name as the seller, and a label in spaced letters", () => {
+    const out = extract([
+      "B I L L E D T O",
+      "Gorsedd Climbing Wall",
+      "5 Slate Quay",
+      "Caernarfon LL55 1SR",
+      "",
+      "Total due: 320.00",
+      "",
+      "Payee: Eryri Rope Access",
+      "Sort code: 12-34-56"
+    ].join("\n"))
+    expect(out["customer_name"]).toBe("Gorsedd Climbing Wall")
+    expect(out["vendor_name"]).toBe("Eryri Rope Access")
+  })
+
+  it("does not take a line item ending in a unit ('1 kg') for a company", () => {
+    expect(partyLine("Birdseed mix 1 kg")).toBeNull()
+    expect(partyLine("Hollins & Kay KG")).toBe("Hollins & Kay KG")
+  })
+
+  it("does not take a street, a postcode and town, a country, an e-mail, a telephone or a label for a name", () => {
+    for (const line of ["Rue des Lilas 14", "75011 Paris", "Belgique", "accounts@fenwick.example", "Tel. 0161 496 0000", "Facturé à :", "Rechnungsempfänger"]) {
+      expect(partyLine(line)).toBeNull()
+    }
+    expect(partyLine("Issued")).toBeNull()
+    expect(partyLine("Ferronnerie Lebrun")).toBe("Ferronnerie Lebrun")
+    expect(partyLine("Harbour Laundrette #12")).toBe("Harbour Laundrette #12")
+    expect(partyLine("Dog-Eared Page Bookshop")).toBe("Dog-Eared Page Bookshop")
+    expect(partyLine("4Seasons Gartenbau GmbH")).toBe("4Seasons Gartenbau GmbH")
+  })
+})
