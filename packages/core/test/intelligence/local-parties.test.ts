@@ -297,3 +297,20 @@ describe("blocks read by column of the page", () => {
     expect(partyLine("4Seasons Gartenbau GmbH")).toBe("4Seasons Gartenbau GmbH")
   })
 })
+
+describe("a statement's holder", () => {
+  it("is the recipient's address block, beside the statement's facts", () => {
+    const STATEMENT = { type: "object", properties: { account_holder: { type: "string", description: "Name of the account holder" } } }
+    const text = [
+      "Fenwick Mutual Bank plc",
+      "7 Quayside, Newcastle NE1 3DX",
+      "",
+      "Harriet Osei                  1 May 2027 to 31 May 2027",
+      "22 Jesmond Road               Sort code 40-11-62",
+      "Newcastle NE2 1LB             Account 80447711",
+      "",
+      "Date        Description          Money out    Money in    Balance"
+    ].join("\n")
+    expect(extractFromText(STATEMENT, text, "statement.txt").account_holder).toBe("Harriet Osei")
+  })
+})

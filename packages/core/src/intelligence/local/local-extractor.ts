@@ -117,7 +117,7 @@ const isFreeTextField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "description", "note", "notes", "comment", "summary", "address", "remark", "details", "text", "message", "purpose", "scope", "clause")
 const SELLER = ["vendor", "seller", "supplier", "merchant", "issuer", "company", "store", "payee"]
 const isSellerField = (name: string) => has(name, ...SELLER)
-const isBuyerField = (name: string) => has(name, "customer", "client", "buyer", "purchaser", "recipient", "consignee", "billed")
+const isBuyerField = (name: string) => has(name, "customer", "client", "buyer", "purchaser", "recipient", "consignee", "billed", "holder")
 
 /** a clause's or list's number before its heading ("6.", "3)", "(a)", "§ 4", "IV."), not a value */
 const NUMBERING = /^(?:§\s*)?\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,5})[.)]?\)?$/i
