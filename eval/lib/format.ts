@@ -46,7 +46,16 @@ export const money = (value: number, currency: Currency, style: MoneyStyle): str
   }
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+/** an amount with the given thousands separator and decimal point: 1.234,56 or 1 234.56 */
+export const groupedWith = (value: number, thousands: string, point: string): string => {
+  const [whole, fraction] = Math.abs(value).toFixed(2).split(".") as [string, string]
+  return `${value < 0 ? "-" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${point}${fraction}`
+}
+
+/** an ISO date as day, month, year with the separator: 2026-03-14 → 14.03.2026 */
+export const dmy = (iso: string, sep: string): string => iso.split("-").reverse().join(sep)
 
 /**
  * - `iso`: 2026-03-14

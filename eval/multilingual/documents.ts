@@ -8,7 +8,7 @@
  * long forms ("7. Mai 2026", "19 april 2026", "2 de marzo de 2026"); a VAT breakdown table beside
  * the line items. Written from general knowledge of such documents, not from any real invoice.
  */
-import { addDays, isoOf, mul2, parseIso, round2, sum2 } from "../lib/format.js"
+import { addDays, groupedWith, isoOf, mul2, parseIso, round2, sum2 } from "../lib/format.js"
 import type { Prng } from "../lib/prng.js"
 import { INVOICE_SCHEMA, RECEIPT_SCHEMA } from "../lib/truth.js"
 import type { Block, Labelled } from "../heldout/layout.js"
@@ -215,19 +215,15 @@ const VOCABULARY: Record<Language, Vocabulary> = {
 
 type NumberStyle = "dot" | "space" | "code_before" | "code_after"
 
-const grouped = (value: number, thousands: string, point: string): string => {
-  const [whole, fraction] = Math.abs(value).toFixed(2).split(".")
-  return `${value < 0 ? "-" : ""}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${point}${fraction}`
-}
 
 /** an amount as the locale prints it: 1.234,56 €, 1 234,56 zł, EUR 1.234,56, 1.234,56 EUR */
 const moneyOf = (value: number, currency: Currency, style: NumberStyle): string => {
   const symbol = currency === "EUR" ? "€" : "zł"
   switch (style) {
-    case "dot": return `${grouped(value, ".", ",")} ${symbol}`
-    case "space": return `${grouped(value, " ", ",")} ${symbol}`
-    case "code_before": return `${currency} ${grouped(value, ".", ",")}`
-    case "code_after": return `${grouped(value, " ", ",")} ${currency}`
+    case "dot": return `${groupedWith(value, ".", ",")} ${symbol}`
+    case "space": return `${groupedWith(value, " ", ",")} ${symbol}`
+    case "code_before": return `${currency} ${groupedWith(value, ".", ",")}`
+    case "code_after": return `${groupedWith(value, " ", ",")} ${currency}`
   }
 }
 

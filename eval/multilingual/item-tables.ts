@@ -10,7 +10,7 @@
  * forward" lines. Headings sit left, right or centred over right-aligned numbers. Written from
  * general knowledge of such documents, not from any real invoice.
  */
-import { addDays, isoOf, mul2, round2, sum2 } from "../lib/format.js"
+import { addDays, groupedWith, isoOf, mul2, round2, sum2 } from "../lib/format.js"
 import type { Prng } from "../lib/prng.js"
 import { INVOICE_SCHEMA } from "../lib/truth.js"
 import type { Block, GridColumn } from "../heldout/layout.js"
@@ -75,14 +75,9 @@ const GOODS: Record<Lang, ReadonlyArray<Good>> = {
   ]
 }
 
-const grouped = (n: number, thousands: string, point: string) => {
-  const negative = n < 0
-  const [i, d] = Math.abs(n).toFixed(2).split(".") as [string, string]
-  return `${negative ? "-" : ""}${i.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${point}${d}`
-}
-const en = (n: number) => grouped(n, ",", ".")
-const eu = (n: number) => grouped(n, ".", ",")
-const frN = (n: number) => grouped(n, " ", ",")
+const en = (n: number) => groupedWith(n, ",", ".")
+const eu = (n: number) => groupedWith(n, ".", ",")
+const frN = (n: number) => groupedWith(n, " ", ",")
 /** Indian grouping of the integer part: 12,34,567.00 */
 const inr = (n: number) => {
   const [i, d] = n.toFixed(2).split(".") as [string, string]

@@ -9,7 +9,7 @@
  * English, German and French. Written from general knowledge of such documents, not from any real
  * invoice.
  */
-import { addDays, isoOf, mul2, round2, sum2 } from "../lib/format.js"
+import { addDays, dmy, groupedWith, isoOf, MONTHS, mul2, round2, sum2 } from "../lib/format.js"
 import type { Prng } from "../lib/prng.js"
 import { INVOICE_SCHEMA } from "../lib/truth.js"
 import { stripMarks } from "../lib/doc.js"
@@ -40,12 +40,6 @@ interface Words {
   readonly goods: ReadonlyArray<readonly [string, string, number, number]>
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-const grouped = (n: number, thousands: string, point: string) => {
-  const [i, d] = n.toFixed(2).split(".") as [string, string]
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${point}${d}`
-}
-const dmy = (iso: string, sep: string) => iso.split("-").reverse().join(sep)
 
 const WORDS: Record<Lang, Words> = {
   en: {
@@ -53,7 +47,7 @@ const WORDS: Record<Lang, Words> = {
     billTo: ["Bill to:", "To:"], headers: ["Description", "Qty", "Unit price", "Amount"], subtotal: "Subtotal", tax: "VAT 20%", total: "Total due",
     currency: "GBP", vatId: "VAT Reg. No.", page: "Page 1 of 1",
     dateOf: (iso) => { const [y, m, d] = iso.split("-").map(Number) as [number, number, number]; return `${d} ${MONTHS[m - 1]} ${y}` },
-    moneyOf: (n) => grouped(n, ",", "."),
+    moneyOf: (n) => groupedWith(n, ",", "."),
     sellers: [["Harrowgate Signal Systems Ltd", true], ["Penwick Joinery", false], ["Calder Brook Analytics Limited", true], ["Tallis & Rowe Glazing", false]],
     buyers: ["Mossley Community Trust", "Brackenfield Veterinary Practice", "Dr Helena Marchbank", "Ouseburn Cycle Works"],
     streets: ["14 Tanner Row", "Unit 7, Riverside Estate", "2 Fenwick Close", "88 Wharf Street"],
@@ -65,7 +59,7 @@ const WORDS: Record<Lang, Words> = {
     billTo: ["Rechnung an:", "An:"], headers: ["Bezeichnung", "Menge", "Einzelpreis", "Betrag"], subtotal: "Nettobetrag", tax: "MwSt. 19 %", total: "Gesamtbetrag",
     currency: "EUR", vatId: "USt-IdNr.", page: "Seite 1 von 1",
     dateOf: (iso) => dmy(iso, "."),
-    moneyOf: (n) => grouped(n, ".", ","),
+    moneyOf: (n) => groupedWith(n, ".", ","),
     sellers: [["Elbtal Messtechnik GmbH", true], ["Schreinerei Brandauer", false], ["Hofmeister Datenservice GmbH", true], ["Druckerei Wendelin", false]],
     buyers: ["Praxis Dr. Kessler", "Stadtwerke Ammersee", "Bäckerei Kornblum", "Ingenieurbüro Falk"],
     streets: ["Lindenstraße 12", "Am Hafen 3a", "Gartenweg 41", "Bahnhofplatz 7"],
@@ -77,7 +71,7 @@ const WORDS: Record<Lang, Words> = {
     billTo: ["Facturé à :", "Destinataire :"], headers: ["Désignation", "Qté", "Prix unitaire", "Montant"], subtotal: "Total HT", tax: "TVA 20 %", total: "Total TTC",
     currency: "EUR", vatId: "N° TVA intracom.", page: "Page 1/1",
     dateOf: (iso) => dmy(iso, "/"),
-    moneyOf: (n) => grouped(n, " ", ","),
+    moneyOf: (n) => groupedWith(n, " ", ","),
     sellers: [["Menuiserie Garnier SARL", true], ["Atelier Vautrin", false], ["Solutions Ribeaud SAS", true], ["Imprimerie Delorme", false]],
     buyers: ["Cabinet Lemaire", "Mairie de Saint-Aubin", "Restaurant Le Cormoran", "Mme Odile Ferrand"],
     streets: ["12 rue des Tanneurs", "4 allée des Cerisiers", "27 quai Saint-Pierre", "9 place du Marché"],

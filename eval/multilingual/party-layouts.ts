@@ -10,7 +10,7 @@
  * French and Dutch. Written from general knowledge of such layouts (web shops, accounting and ERP
  * software, letter-style invoices), not from any real invoice.
  */
-import { addDays, isoOf, mul2, round2, sum2 } from "../lib/format.js"
+import { addDays, dmy, groupedWith, isoOf, MONTHS, mul2, round2, sum2 } from "../lib/format.js"
 import type { Prng } from "../lib/prng.js"
 import { INVOICE_SCHEMA } from "../lib/truth.js"
 import type { Block } from "../heldout/layout.js"
@@ -48,12 +48,6 @@ interface Words {
   readonly vatId: string
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-const grouped = (n: number, thousands: string, point: string) => {
-  const [i, d] = n.toFixed(2).split(".") as [string, string]
-  return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}${point}${d}`
-}
-const dmy = (iso: string, sep: string) => iso.split("-").reverse().join(sep)
 
 const WORDS: Record<Lang, Words> = {
   en: {
@@ -62,7 +56,7 @@ const WORDS: Record<Lang, Words> = {
     seller: ["From", "Seller", "Supplier", "Sold by"], headers: ["Description", "Qty", "Unit price", "Amount"], subtotal: "Subtotal", tax: "VAT (20%)", total: "Amount due", rate: 0.2,
     currency: "GBP", country: "United Kingdom",
     dateOf: (iso) => { const [y, m, d] = iso.split("-").map(Number) as [number, number, number]; return `${MONTHS[m - 1]} ${d}, ${y}` },
-    moneyOf: (n) => `£${grouped(n, ",", ".")}`,
+    moneyOf: (n) => `£${groupedWith(n, ",", ".")}`,
     sellers: ["Thistledown Lighting Ltd", "Marsh Harbour Coffee Roasters", "KESTWICK DIGITAL LIMITED", "Fallowfield Garden Supplies"],
     buyers: ["Larkspur Dental Clinic", "Greyfriars Rowing Club", "Winterbourne Estates Ltd", "CRANMORE PARISH COUNCIL"],
     people: ["Rosalind Achterberg", "Mr Desmond Okafor", "Harriet Vane-Tempest"],
@@ -78,7 +72,7 @@ const WORDS: Record<Lang, Words> = {
     seller: ["Verkäufer", "Lieferant", "Rechnungssteller"], headers: ["Bezeichnung", "Menge", "Einzelpreis", "Gesamt"], subtotal: "Nettobetrag", tax: "USt. 19 %", total: "Rechnungsbetrag", rate: 0.19,
     currency: "EUR", country: "Deutschland",
     dateOf: (iso) => dmy(iso, "."),
-    moneyOf: (n) => `${grouped(n, ".", ",")} €`,
+    moneyOf: (n) => `${groupedWith(n, ".", ",")} €`,
     sellers: ["Rosenthal Feinmechanik GmbH", "Kaffeerösterei Albrecht", "WERKSTATT NORDLICHT GMBH", "Gärtnerei Lindenhof"],
     buyers: ["Zahnarztpraxis Dr. Weinert", "Ruderverein Wiking e.V.", "Hausverwaltung Brückner GmbH", "Stadtbibliothek Aalen"],
     people: ["Herrn Matthias Oberländer", "Frau Ilse Kramer-Voss", "Jonas Pfeiffer"],
@@ -94,7 +88,7 @@ const WORDS: Record<Lang, Words> = {
     seller: ["Vendeur", "Fournisseur", "Émetteur"], headers: ["Désignation", "Qté", "Prix unitaire HT", "Total HT"], subtotal: "Total HT", tax: "TVA 20 %", total: "Total TTC", rate: 0.2,
     currency: "EUR", country: "France",
     dateOf: (iso) => dmy(iso, "/"),
-    moneyOf: (n) => `${grouped(n, " ", ",")} €`,
+    moneyOf: (n) => `${groupedWith(n, " ", ",")} €`,
     sellers: ["Ébénisterie Roussel SARL", "Torréfaction Mercier", "LUMINAIRES DU VIEUX-PORT SAS", "Pépinières Delaunay"],
     buyers: ["Cabinet dentaire Morel", "Société Nautique de Brest", "Résidence Les Mimosas SCI", "Mairie de Plouarzel"],
     people: ["M. Lucien Carpentier", "Mme Adèle Besnard", "Théo Lemoine"],
@@ -110,7 +104,7 @@ const WORDS: Record<Lang, Words> = {
     seller: ["Leverancier", "Verkoper", "Afzender"], headers: ["Omschrijving", "Aantal", "Prijs", "Bedrag"], subtotal: "Subtotaal", tax: "Btw 21%", total: "Totaal", rate: 0.21,
     currency: "EUR", country: "Nederland",
     dateOf: (iso) => dmy(iso, "-"),
-    moneyOf: (n) => `€ ${grouped(n, ".", ",")}`,
+    moneyOf: (n) => `€ ${groupedWith(n, ".", ",")}`,
     sellers: ["Van Dijk Verlichting B.V.", "Koffiebranderij De Molen", "TUINCENTRUM HOEKSTRA BV", "Bakker & Zonen Installatietechniek"],
     buyers: ["Tandartspraktijk Smit", "Roeivereniging De Hoop", "Vastgoedbeheer Jansen B.V.", "Gemeente Zeewolde"],
     people: ["Dhr. Pieter van der Laan", "Mevr. Anouk Visser", "Sanne de Groot"],
