@@ -241,7 +241,7 @@ describe("documents", () => {
       Effect.gen(function*() {
         const html = `<!doctype html><html><head><meta charset="windows-1252"><title>Price list</title><style>p{}</style><script>var x = "hidden"</script></head>
           <body><h1>Prices &amp; terms</h1><p>All prices in \x80.<br>Valid in 2024.</p><ul><li>Free delivery</li><li>30 day returns</li></ul>
-          <table><tr><th>Item</th><th>Price</th></tr><tr><td>Chair</td><td>49</td></tr><tr><td>Lamp<br>with shade</td><td>15</td></tr><tr><td colspan="2">Total below</td></tr></table>
+          <table><tr><th>Item</th><th>Price</th></tr><tr><td>Chair</td><td>49</td></tr><tr><td>Lamp<br>with shade</td><td>15</td></tr><tr><td><div>Desk</div><div>oak</div></td><td>90</td></tr><tr><td colspan="2">Total below</td></tr></table>
           <ol><li>Order</li><li>Pay</li></ol><div>Footer text</div></body></html>`
         const bytes = Uint8Array.from(html, (ch) => ch.charCodeAt(0))
         for (const name of ["prices.html", "prices.htm"]) {
@@ -251,8 +251,8 @@ describe("documents", () => {
             { type: "heading", page: 1, level: 1, text: "Prices & terms" },
             { type: "paragraph", page: 1, text: "All prices in €.\nValid in 2024." },
             { type: "list", page: 1, ordered: false, items: ["Free delivery", "30 day returns"], text: "Free delivery\n30 day returns" },
-            // a line break inside a cell keeps the cell on its row
-            { type: "table", page: 1, rows: [["Item", "Price"], ["Chair", "49"], ["Lamp with shade", "15"], ["Total below", ""]], text: "Item\tPrice\nChair\t49\nLamp with shade\t15\nTotal below\t" },
+            // a line break or blocks inside a cell keep the cell on its row, their words apart
+            { type: "table", page: 1, rows: [["Item", "Price"], ["Chair", "49"], ["Lamp with shade", "15"], ["Desk oak", "90"], ["Total below", ""]], text: "Item\tPrice\nChair\t49\nLamp with shade\t15\nDesk oak\t90\nTotal below\t" },
             { type: "list", page: 1, ordered: true, items: ["Order", "Pay"], text: "Order\nPay" },
             { type: "paragraph", page: 1, text: "Footer text" }
           ])

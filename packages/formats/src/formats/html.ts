@@ -88,6 +88,8 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
         }
         const table = tables[tables.length - 1]
         if (table !== undefined) {
+          // a block inside a cell ("<div>Shop</div><div>12 High St</div>") is apart from the text before it
+          if (BLOCK.has(name) && table.cell !== undefined && /\S$/.test(table.cell)) table.cell += " "
           if (name === "tr") table.row = []
           else if (name === "td" || name === "th") {
             table.row ??= []
