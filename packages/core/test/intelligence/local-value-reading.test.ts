@@ -112,3 +112,14 @@ describe("an item's field that repeats its list's name", () => {
     ])
   })
 })
+
+describe("a date whose parts a separator joins", () => {
+  it("reads day, month's name and year joined by a hyphen, slash or dot", () => {
+    expect(invoice("Invoice Number   Invoice Date   Payment Due\nHX-5521   09-Mar-2027   08-Apr-2027\n\nTotal 40.00")).toMatchObject({ invoice_date: "2027-03-09", due_date: "2027-04-08" })
+    expect(invoice("Invoice no: 7\nDate: 09/MAR/27\nTotal 1.00").invoice_date).toBe("2027-03-09")
+  })
+
+  it("a code with letters between numbers is no date", () => {
+    expect(invoice("Invoice no: 7\nRef 12-ABC-2026\nTotal 1.00").invoice_date ?? null).toBeNull()
+  })
+})

@@ -149,6 +149,9 @@ export type DayOrder = "day-first" | "month-first"
 const MONTH_FIRST = /(?<![\p{L}\p{N}])(\p{L}{3,11})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s?,?\s+(\d{4})(?!\p{N})/u
 /** "14 March 2026", "14th of March, 2026", "7. Mai 2014", "2 de marzo de 2026", "le 1er mars 2026" */
 const DAY_FIRST = /(?<!\p{N})(\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:day\s+of\s+|of\s+|de\s+)?(\p{L}{3,12})\.?,?\s+(?:de\s+|del\s+)?(\d{4})(?!\p{N})/u
+/** "22-Jun-2026", "22/JUN/26", "22.Jun.2026": day, month's name and year joined by one separator */
+const DAY_MONTH_JOINED = /(?<![\p{L}\p{N}])(\d{1,2})(?<sep>[-/.])(\p{L}{3,9})\k<sep>(\d{4}|\d{2})(?![\p{L}\p{N}])/u
+const DAY_MONTH_JOINED_ALL = new RegExp(DAY_MONTH_JOINED.source, "gu")
 const MONTH_FIRST_ALL = new RegExp(MONTH_FIRST.source, "gu")
 const DAY_FIRST_ALL = new RegExp(DAY_FIRST.source, "gu")
 
@@ -174,12 +177,16 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
     const month = monthOf(n[2]!)
     if (month !== null) return iso(Number(n[3]), month, Number(n[1]))
   }
+  for (const n of text.matchAll(DAY_MONTH_JOINED_ALL)) {
+    const month = monthOf(n[3]!)
+    if (month !== null) return iso(year4(Number(n[4])), month, Number(n[1]))
+  }
   return null
 }
 
 /** what may be a date in any of the forms `dateOf` reads (it decides) */
 const DATE_PATTERN = new RegExp(
-  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})\\b|${MONTH_FIRST.source}|${DAY_FIRST.source}`,
+  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})\\b|${MONTH_FIRST.source}|${DAY_FIRST.source}|${DAY_MONTH_JOINED.source}`,
   "u"
 )
 
