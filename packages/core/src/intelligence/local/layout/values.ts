@@ -54,7 +54,8 @@ export const currencyOf = (text: string): string | null => {
 
 /** Indian grouping: thousands, then pairs of digits (lakhs, crores): "2,10,600.14" */
 const LAKHS = "\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?"
-const NUMBER_RE = /(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,4})?|\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?/
+const WHOLE_LAKHS = new RegExp(`^${LAKHS}$`)
+const NUMBER_RE = new RegExp(String.raw`(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(${LAKHS}|\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?`)
 
 /**
  * Digits with thousands separators and a decimal mark as a plain decimal ("1.234,50" → "1234.50",
@@ -68,7 +69,7 @@ export const decimalOfDigits = (raw: string): string | null => {
     s = lastDot > lastComma ? s.replace(/,/g, "") : s.replace(/\./g, "").replace(",", ".")
   } else if (lastComma >= 0) {
     // "1,234" and "10,00,000" (lakhs) thousands; "12,5" / "12,50" decimal
-    s = /^\d{1,3}(,\d{3})+$/.test(s) || new RegExp(`^${LAKHS}$`).test(s) ? s.replace(/,/g, "") : s.replace(",", ".")
+    s = /^\d{1,3}(,\d{3})+$/.test(s) || WHOLE_LAKHS.test(s) ? s.replace(/,/g, "") : s.replace(",", ".")
   } else if (lastDot >= 0 && /^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
     s = s.replace(/\./g, "")
   }
