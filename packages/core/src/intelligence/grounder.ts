@@ -11,6 +11,7 @@
  */
 import { Context, type Effect } from "effect"
 import type { EngineFailed } from "./engine-error.js"
+import type { ExtractionContent } from "./extractor.js"
 
 export interface GroundUnit {
   /** index of the unit in `units` */
@@ -53,6 +54,12 @@ export interface GroundSpan {
 
 export interface GroundInput {
   readonly units: ReadonlyArray<GroundUnit>
+  /**
+   * the document as extraction reads it (its batches), when the units come from a parsed
+   * document: an engine may read a described value as an extraction would, then find it in the
+   * units. Absent for records and transcripts.
+   */
+  readonly content?: ReadonlyArray<ExtractionContent> | undefined
   readonly queries: ReadonlyArray<GroundQuery>
 }
 

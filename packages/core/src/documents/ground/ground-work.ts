@@ -14,6 +14,8 @@
 import { Clock, Effect, Either, Stream } from "effect"
 import { groundCredits } from "../../tenancy/billing/credits.js"
 import { Grounder, type GroundSpan } from "../../intelligence/grounder.js"
+import type { ExtractionContent } from "../../intelligence/extractor.js"
+import { DEFAULT_BATCH_PAGES, extractBatches } from "../extract/extract-work.js"
 import { hex, Ids } from "../../kernel/ids.js"
 import { engineError } from "../../jobs/engine-job-error.js"
 import type { JobError } from "../../jobs/job.js"
@@ -88,13 +90,17 @@ const unitsOf = (job: DocumentJob, params: GroundParams) =>
   Effect.gen(function*() {
     let set: UnitSet
     let bytes: Uint8Array | null = null
+    let content: ReadonlyArray<ExtractionContent> = []
     if (params.derived.markdown_url !== null) {
-      set = documentUnits(documentOfMarkdown(decode(yield* readSourceUrl(params.derived.markdown_url)), job.input.file_name))
+      const doc = documentOfMarkdown(decode(yield* readSourceUrl(params.derived.markdown_url)), job.input.file_name)
+      set = documentUnits(doc)
+      content = extractBatches(doc, DEFAULT_BATCH_PAGES)
     } else if (fileExtension(job.input.file_name) === ".jsonl") {
       set = jsonlUnits(decode(yield* readJobSource(job)))
     } else {
       const read = yield* readAndParseJobFile(job)
       set = documentUnits(read.doc)
+      content = extractBatches(read.doc, DEFAULT_BATCH_PAGES)
       bytes = read.bytes
     }
     if (params.derived.jsonl_url !== null) jsonlUnits(decode(yield* readSourceUrl(params.derived.jsonl_url)), set)
@@ -105,7 +111,7 @@ const unitsOf = (job: DocumentJob, params: GroundParams) =>
       }
       transcriptUnits(segments, set)
     }
-    return { set, bytes }
+    return { set, bytes, content }
   })
 
 /** A crop is a small PNG; anything larger is not kept. */
@@ -175,10 +181,11 @@ export const groundWork = (job: DocumentJob) =>
   Effect.gen(function*() {
     const params = job.input.params as unknown as GroundParams
     const startedAt = yield* Clock.currentTimeMillis
-    const { set, bytes } = yield* unitsOf(job, params)
+    const { set, bytes, content } = yield* unitsOf(job, params)
     const grounder = yield* Grounder
     const spans = yield* grounder.locate({
       units: set.units,
+      content,
       queries: params.items.map((i) => ({
         itemId: i.item_id,
         query: i.query,

@@ -50,8 +50,8 @@
  * beyond signing amounts.
  */
 import { Effect, Layer } from "effect"
-import type { ArrayNode, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
-import { type ExtractInput, FieldExtractor } from "../extractor.js"
+import type { ArrayNode, CompiledExtractSchema, ObjectNode, ScalarNode, SchemaNode } from "../../documents/schema/extract-schema.js"
+import { type ExtractInput, type ExtractionContent, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
 import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/clauses.js"
 import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
@@ -1082,17 +1082,29 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
   return out
 }
 
-export const extractLocally = (input: ExtractInput): Record<string, unknown> => {
-  const layout = layoutOf(input.content)
-  const text = input.content.markdown
-  const read = { layout, rows: layout.rows, order: dayOrderOf(text), text, betweenItems: new Set<LayoutRow>() }
-  const ctx: Context = { ...read, sentences: sentencesOf(read) }
-  // the item tables first: their subtotal lines are no values of the document's scalars
-  for (const p of input.schema.root.properties) {
-    if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], ctx)
-  }
-  return objectValue(input.schema.root, [], ctx)
+/** a batch read once (layout, sentences), for reading values of several schemas from it */
+export interface ReadBatch {
+  readonly values: (schema: CompiledExtractSchema) => Record<string, unknown>
 }
+
+export const readBatch = (content: ExtractionContent): ReadBatch => {
+  const layout = layoutOf(content)
+  const text = content.markdown
+  const read = { layout, rows: layout.rows, order: dayOrderOf(text), text }
+  const sentences = sentencesOf({ ...read, betweenItems: new Set<LayoutRow>() })
+  return {
+    values: (schema) => {
+      const ctx: Context = { ...read, sentences, betweenItems: new Set<LayoutRow>() }
+      // the item tables first: their subtotal lines are no values of the document's scalars
+      for (const p of schema.root.properties) {
+        if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], ctx)
+      }
+      return objectValue(schema.root, [], ctx)
+    }
+  }
+}
+
+export const extractLocally = (input: ExtractInput): Record<string, unknown> => readBatch(input.content).values(input.schema)
 
 /** pages per batch: the local extractor is linear in the text, so batches only bound memory */
 export const LOCAL_EXTRACT_BATCH_PAGES = 50

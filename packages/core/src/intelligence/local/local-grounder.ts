@@ -8,7 +8,11 @@
  * compared by character-trigram Dice similarity, times 0.95, which is its confidence (typos, OCR
  * errors still score high).
  *
- * Semantic queries. The query is read as a field description: its words are matched against the
+ * Semantic queries. When the document's content comes with the units, the local extractor reads
+ * the described field (`described-field.ts`: a name from the description's head phrase, the type
+ * it asks for) and the value is found where it is printed (amounts and dates compared as values, a
+ * length with its unit), at confidence 0.9 × the match. Otherwise, or when the extractor finds
+ * nothing printed, the query is read as a field description: its words are matched against the
  * units as labels (the same label scoring as the local extractor, with its business vocabulary),
  * and a label's value is the unit on its right or below it, or the part after "Label:" inside the
  * unit. Values must fit what the query asks for: a date for "date"/"day"/"when", an amount for
@@ -28,7 +32,10 @@ import { Effect, Layer } from "effect"
 import { parseCellRef } from "../../documents/parsed-document.js"
 import { type GroundHints, type GroundQuery, Grounder, type GroundSpan, type GroundUnit } from "../grounder.js"
 import { fieldWords, type FieldWords, labelTerms, looksLikeLabel, phraseTerms, sameWord } from "./layout/labels.js"
-import { dateOf, integerOf, isMostlyNumber, numberOf } from "./layout/values.js"
+import { CURRENCY_CODES, dateOf, dateSpans, integerOf, isMostlyNumber, numberOf } from "./layout/values.js"
+import { describedField, type Wanted, wantedOf } from "./described-field.js"
+import { type ReadBatch, readBatch } from "./local-extractor.js"
+import type { ExtractionContent } from "../extractor.js"
 import { terms } from "./text-features.js"
 
 const MAX_CANDIDATES = 3
@@ -139,20 +146,6 @@ const literalSpans = (query: string, units: ReadonlyArray<GroundUnit>, folded: R
   return out
 }
 
-type Wanted = "date" | "number" | "integer" | "identifier" | "text"
-
-const wantedOf = (query: string): Wanted => {
-  const ts = new Set(terms(query))
-  const has = (...ws: ReadonlyArray<string>) => ws.some((w) => terms(w).some((t) => ts.has(t)))
-  if (has("date", "day", "when", "dated")) return "date"
-  if (/\bhow many\b|\bnumber of\b|\blength\b|\bmonths\b|\byears\b|\bduration\b/i.test(query)) return "integer"
-  if (has("amount", "total", "balance", "price", "cost", "sum", "tax", "fee", "paid", "income", "revenue", "assets", "liabilities", "equity", "subtotal", "salary", "pay")) {
-    return "number"
-  }
-  if (/\b(number|no\.?|#|id|code|reference|ref)\b/i.test(query)) return "identifier"
-  return "text"
-}
-
 /** a heading or label rather than a value: upper case, a few words, no digits, or ending with a colon */
 const isHeading = (t: string) => t.endsWith(":") || (t === t.toUpperCase() && /\p{L}/u.test(t) && !/\d/.test(t) && t.split(/\s+/).length <= 4)
 
@@ -205,7 +198,8 @@ const semanticLabelScore = (fw: FieldWords, label: string): number => {
 }
 
 const DATE_IN_TEXT = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b/g
-const NUMBER_IN_TEXT = /[-(]?[$€£¥]?\s?\d[\d,.']*\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}))?/g
+// starts at the sign, symbol or digit and ends on a digit ("$3,760.72," is the number without its comma)
+const NUMBER_IN_TEXT = /[-(]?(?:[$€£¥]\s?)?\d(?:[\d,.']*\d)?\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}\b))?/g
 
 /** values of the wanted kind inside a text, with their offsets */
 const valuesIn = (wanted: Wanted, text: string): Array<{ start: number; end: number }> => {
@@ -261,6 +255,70 @@ const partySpans = (units: ReadonlyArray<GroundUnit>, ordinal: number): Array<Gr
   const start = pick.at - starts[k]!
   return [{ unit: u.id, start, end: Math.min(u.text.length, start + pick.length), confidence: 0.9 }]
 }
+
+/** where a value is printed: amounts and dates compared as values (any layout of them), text as text */
+const printedSpans = (value: unknown, wanted: Wanted, units: ReadonlyArray<GroundUnit>, folded: ReadonlyArray<Folded>): Array<GroundSpan> => {
+  if (typeof value === "number" && wanted === "integer") {
+    // a length is printed with its unit, in words and figures ("twenty-four (24) months", "5 years" for 60 months)
+    const out: Array<GroundSpan> = []
+    for (const u of units) {
+      for (const m of u.text.matchAll(DURATION)) {
+        const n = Number(/\d+/.exec(m[0])?.[0])
+        if (n === value || (/year/i.test(m[0]) && n * 12 === value)) out.push({ unit: u.id, start: m.index!, end: m.index! + m[0].length, confidence: 1 })
+      }
+    }
+    if (out.length > 0) return out
+  }
+  if (typeof value === "number") {
+    const out: Array<GroundSpan> = []
+    for (const u of units) {
+      for (const m of u.text.matchAll(NUMBER_IN_TEXT)) {
+        const n = numberOf(m[0].trim())
+        if (n === null || Math.abs(Math.abs(n) - Math.abs(value)) >= 0.005) continue
+        // an ISO code printed before the amount is part of it ("EUR 2,524.87")
+        const code = /\b([A-Z]{3})\s?$/.exec(u.text.slice(0, m.index!))
+        const start = code !== null && CURRENCY_CODES.has(code[1]!) ? code.index : m.index!
+        out.push({ unit: u.id, start, end: m.index! + m[0].trimEnd().length, confidence: 1 })
+      }
+    }
+    return out
+  }
+  if (typeof value !== "string" || value.trim() === "") return []
+  if (wanted === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const out: Array<GroundSpan> = []
+    for (const u of units) {
+      const spans = [...dateSpans(u.text, "day-first"), ...dateSpans(u.text, "month-first")]
+      const hit = spans.find((d) => d.date === value)
+      if (hit !== undefined) out.push({ unit: u.id, start: hit.start, end: hit.end, confidence: 1 })
+    }
+    if (out.length > 0) return out
+  }
+  return literalSpans(value, units, folded).filter((s) => s.confidence >= 0.95)
+}
+
+/**
+ * The described value as an extraction of that one field reads it, where it is printed: the
+ * first batch that states it. Null when the extractor finds none.
+ */
+const extractedSpans = (
+  query: string, units: ReadonlyArray<GroundUnit>, folded: ReadonlyArray<Folded>, batches: () => ReadonlyArray<ReadBatch>
+): Array<GroundSpan> | null => {
+  const field = describedField(query)
+  if (field === undefined) return null
+  for (const reading of field.readings) {
+    for (const batch of batches()) {
+      let value = batch.values(reading.schema)[reading.name]
+      if (Array.isArray(value)) value = field.ordinal === null ? undefined : field.ordinal < 0 ? value[value.length - 1] : value[field.ordinal]
+      if (value === null || value === undefined) continue
+      const spans = printedSpans(value, field.wanted, units, folded)
+      if (spans.length > 0) return spans.map((s) => ({ ...s, confidence: Math.round(EXTRACTED_CONFIDENCE * s.confidence * 1000) / 1000 }))
+    }
+  }
+  return null
+}
+
+/** a value an extraction reads is trusted a little less than a literal match, more than a label guess */
+const EXTRACTED_CONFIDENCE = 0.9
 
 const semanticSpans = (query: string, units: ReadonlyArray<GroundUnit>): Array<GroundSpan> => {
   const wanted = wantedOf(query)
@@ -413,17 +471,24 @@ const ranked = (spans: ReadonlyArray<Ranked>): Array<GroundSpan> => {
     .map(({ rank: _, ...span }) => span)
 }
 
-export const locateLocally = (units: ReadonlyArray<GroundUnit>, queries: ReadonlyArray<GroundQuery>): Array<Array<GroundSpan>> => {
+export const locateLocally = (
+  units: ReadonlyArray<GroundUnit>, queries: ReadonlyArray<GroundQuery>, content: ReadonlyArray<ExtractionContent> = []
+): Array<Array<GroundSpan>> => {
   const folded = units.map((u) => fold(u.text))
+  // each batch is laid out once, on the first semantic query
+  let read: ReadonlyArray<ReadBatch> | undefined
+  const batches = () => (read ??= content.map(readBatch))
   return queries.map((q) => {
     const scoped = q.hints.sheetName === null ? units : units.filter((u) => u.section === `sheet:${q.hints.sheetName}`)
     const pool = scoped.length > 0 ? scoped : units
     const poolFolded = pool === units ? folded : pool.map((u) => folded[u.id]!)
-    const spans = q.semantic ? semanticSpans(q.query, units) : literalSpans(q.query, pool, poolFolded)
+    const spans = q.semantic
+      ? (content.length === 0 ? null : extractedSpans(q.query, pool, poolFolded, batches)) ?? semanticSpans(q.query, units)
+      : literalSpans(q.query, pool, poolFolded)
     return ranked(hinted(spans, units, q.hints))
   })
 }
 
 export const LocalGrounderLive: Layer.Layer<Grounder> = Layer.succeed(Grounder, {
-  locate: (input) => Effect.sync(() => locateLocally(input.units, input.queries))
+  locate: (input) => Effect.sync(() => locateLocally(input.units, input.queries, input.content))
 })
