@@ -174,6 +174,11 @@ describe("statement and bill labels", () => {
     expect(extractFromText(STATEMENT, "Old account number 1234\nStatement of account").opening_balance ?? null).toBeNull()
   })
 
+  it("'Issued' alone over a date is the date of issue", () => {
+    expect(invoice("Invoice #: 3027\n\nIssued\nJun 25, 2026\n\nPayment due\nJul 25, 2026\n\nTotal 10.00")).toMatchObject({ invoice_date: "2026-06-25", due_date: "2026-07-25" })
+    expect(invoice("Invoice 3027\nIssued on: 25.06.2026\nTotal 10.00").invoice_date).toBe("2026-06-25")
+  })
+
   it("a 'Settlement date' is the day payment is due", () => {
     expect(invoice("Invoice INV-7\nDate of issue: May 20, 2026\nSettlement date: Jul 4, 2026\nTotal 14.00")).toMatchObject({ invoice_date: "2026-05-20", due_date: "2026-07-04" })
   })

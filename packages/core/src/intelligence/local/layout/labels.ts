@@ -76,6 +76,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   // what is still owed on a bill is its total ("Balance due", "Balance payable")
   [/\bbalance\s+(?:due|payable|owing|to\s+pay)\b/i, ["total"]],
   [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]],
+  // "Issued" or "Issued on" alone over a date names the date of issue, as "Date issued" does
+  [/^\s*issued(?:\s+on)?\s*[:：]?\s*$/i, ["date"]],
   // the day a bill is to be settled is the day its payment is due
   [/\bsettlement\s+date\b|\bdate\s+of\s+settlement\b/i, ["due", "date"]],
   // an IBAN is an account's number (but no other number: "iban" is not among the number's words)
