@@ -174,6 +174,11 @@ describe("statement and bill labels", () => {
     expect(extractFromText(STATEMENT, "Old account number 1234\nStatement of account").opening_balance ?? null).toBeNull()
   })
 
+  it("'Due:' alone beside a date is the due date, not the issue date beside 'Date:'", () => {
+    const data = extractFromText(INVOICE, "Northwind Traders Inc.\tInvoice #: NW-89865\n1420 Commerce Street\tDate: 2026-02-17\nDallas, TX 75201\tDue: 2026-03-17\n\nTotal 10.00", "doc.txt")
+    expect(data).toMatchObject({ invoice_date: "2026-02-17", due_date: "2026-03-17" })
+  })
+
   it("'Issued' alone over a date is the date of issue", () => {
     expect(invoice("Invoice #: 3027\n\nIssued\nJun 25, 2026\n\nPayment due\nJul 25, 2026\n\nTotal 10.00")).toMatchObject({ invoice_date: "2026-06-25", due_date: "2026-07-25" })
     expect(invoice("Invoice 3027\nIssued on: 25.06.2026\nTotal 10.00").invoice_date).toBe("2026-06-25")

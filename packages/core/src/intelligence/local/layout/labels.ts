@@ -76,6 +76,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   // what is still owed on a bill is its total ("Balance due", "Balance payable")
   [/\bbalance\s+(?:due|payable|owing|to\s+pay)\b/i, ["total"]],
   [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]],
+  // "Due:" alone (or "Due on", "Due by") beside a date is the due date, not any date
+  [/^\s*due(?:\s+(?:on|by))?\s*[:：]?\s*$/i, ["date"]],
   // "Issued" or "Issued on" alone over a date names the date of issue, as "Date issued" does
   [/^\s*issued(?:\s+on)?\s*[:：]?\s*$/i, ["date"]],
   // the day a bill is to be settled is the day its payment is due
