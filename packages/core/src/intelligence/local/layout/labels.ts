@@ -55,10 +55,10 @@ for (const group of EQUIVALENTS) {
 
 /**
  * Set phrases of business documents that name a field by other words: a balance "brought
- * forward" (or a "balance forward") is the opening one and "carried forward" the closing one; what is left "to pay" is
- * the total; a "Bill number" or "Bill date" is the invoice's (a bill is an invoice, though "Bill
- * to" names the customer); an amount "before VAT" or "excl. tax" is the subtotal; a direct debit
- * is taken, and a bill settled, on the day payment is due.
+ * forward" (or a "balance forward") is the opening one and "carried forward" the closing one;
+ * what is left "to pay" is the total; a "Bill number" or "Bill date" is the invoice's (a bill is
+ * an invoice, though "Bill to" names the customer); an amount "before VAT" or "excl. tax" is the
+ * subtotal; a direct debit is taken, and a bill settled, on the day payment is due.
  */
 const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   // "Balance Forward" (the balance carried into the period) opens a statement, as "Brought forward" does
