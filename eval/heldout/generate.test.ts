@@ -2,7 +2,8 @@
  * The held-out set is sound: eight categories in several formats, schemas the core compiler
  * accepts, truth shaped like them and scoring fully right against itself, every located value
  * where it is printed (pdf.js items, characters, cells), literal queries printed only where
- * located, the real invoices present with truth, and the same bytes on every run.
+ * located, the real invoices present with truth, the real development documents present apart from them, and the
+ * same bytes on every run.
  */
 import { Documents } from "@docket/core"
 import { Either } from "effect"
@@ -16,6 +17,7 @@ import { lineItemFields, scoreFields } from "../lib/score.js"
 import { itemFor, occurrences, pdfItems, shapeProblems, valueAt, xlsxCell, xlsxCells } from "../lib/truth-checks.js"
 import { TAXONOMY } from "../lib/truth.js"
 import { generateHeldout, type HeldoutTruth } from "./generate.js"
+import { REAL_DEV } from "./real-dev.js"
 import { REAL_INVOICES } from "./real-invoices.js"
 
 let dirA = ""
@@ -34,7 +36,7 @@ afterAll(async () => {
   await rm(dirB, { recursive: true, force: true })
 })
 
-const generated = () => docs.filter((d) => d.split !== "real")
+const generated = () => docs.filter((d) => d.split === "dev" || d.split === "test")
 const bytesOf = async (doc: HeldoutTruth) => new Uint8Array(await readFile(path.resolve(dirA, doc.file)))
 
 describe("eval/heldout", () => {
@@ -118,6 +120,19 @@ describe("eval/heldout", () => {
       expect(doc.fields.invoice_number, doc.id).toBeTypeOf("string")
       expect(doc.fields.total, doc.id).toBeTypeOf("number")
     }
+  })
+
+  it.skipIf(!existsSync(path.join(realdocs, "files")))("includes the real development documents apart, none of them a held-out invoice", () => {
+    const dev = docs.filter((d) => d.split === "real-dev")
+    expect(dev.length).toBe(REAL_DEV.reduce((n, r) => n + r.files.length, 0))
+    expect(dev.length).toBeGreaterThanOrEqual(5)
+    for (const doc of dev) {
+      expect(existsSync(doc.file), doc.file).toBe(true)
+      expect(path.basename(doc.file), doc.id).not.toMatch(/^invoice2data__/)
+      expect(doc.id, doc.id).not.toMatch(/^real-/)
+      expect(Object.keys(doc.fields).length, doc.id).toBeGreaterThan(0)
+    }
+    expect(new Set(dev.map((d) => d.schema_name)).size).toBeGreaterThanOrEqual(3)
   })
 
   it("is deterministic: a second run writes byte-identical files", async () => {

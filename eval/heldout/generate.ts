@@ -1,7 +1,8 @@
 /**
  * The held-out understanding set (`npm run eval -- --set understanding-heldout`): 32 generated
  * documents of eight categories (eval/heldout/documents.ts, rendered by eval/heldout/layout.ts)
- * and the real invoices of `../shared/realdocs` with truth written by hand (real-invoices.ts).
+ * and the real invoices of `../shared/realdocs` with truth written by hand (real-invoices.ts), plus a few other real
+ * business documents of that folder for development (real-dev.ts, split `real-dev`).
  *
  *   npx tsx eval/heldout/generate.ts [dir]   # write the generated documents and manifest.json (default eval/.heldout)
  */
@@ -11,15 +12,24 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { Prng } from "../lib/prng.js"
-import { type DocumentTruth, type FileFormat, INVOICE_SCHEMA } from "../lib/truth.js"
+import { BANK_STATEMENT_SCHEMA, type DocumentTruth, type FileFormat, INVOICE_SCHEMA, type JsonSchema, RECEIPT_SCHEMA } from "../lib/truth.js"
 import { type Model, models } from "./documents.js"
 import { type Rendered, renderDocx, renderHtml, renderPdf, renderTxt, renderXlsx } from "./layout.js"
+import { REAL_DEV, type RealDevSchema } from "./real-dev.js"
 import { REAL_INVOICES } from "./real-invoices.js"
+import { PURCHASE_ORDER_SCHEMA } from "./schemas.js"
 
 const SEED = 0x5eed_4e1d
 
-/** `dev`: the half an engine change may be developed against; `test`: the half only reported; `real`: the real invoices */
-export type Split = "dev" | "test" | "real"
+const REAL_DEV_SCHEMAS: Record<RealDevSchema, JsonSchema> = {
+  invoice: INVOICE_SCHEMA, receipt: RECEIPT_SCHEMA, bank_statement: BANK_STATEMENT_SCHEMA, purchase_order: PURCHASE_ORDER_SCHEMA
+}
+
+/**
+ * `dev`: the half an engine change may be developed against; `test`: the half only reported; `real`: the real invoices
+ * (held out); `real-dev`: real documents that are not held out (real-dev.ts), reported apart and open to development
+ */
+export type Split = "dev" | "test" | "real" | "real-dev"
 export interface HeldoutTruth extends DocumentTruth { readonly split: Split }
 
 const EXTENSION: Record<FileFormat, string> = { pdf: "pdf", docx: "docx", html: "html", txt: "txt", xlsx: "xlsx", csv: "csv", png: "png" }
@@ -62,6 +72,19 @@ export const generateHeldout = async (outDir: string, realdocsDir: string, seed 
         id: `${real.id}-${format}`, file, format, type: real.type, notes: real.notes, pages: null, bytes: bytes.byteLength,
         sha256: createHash("sha256").update(bytes).digest("hex"), category: real.category, sheets: null, schema_name: "invoice", schema: INVOICE_SCHEMA,
         fields: real.fields, locations: [], split: "real"
+      })
+    }
+  }
+  for (const real of REAL_DEV) {
+    for (const name of real.files) {
+      const file = path.join(realdocsDir, "files", name)
+      if (!existsSync(file)) continue
+      const bytes = await readFile(file)
+      const format = path.extname(name).slice(1) as FileFormat
+      truths.push({
+        id: real.id, file, format, type: real.type, notes: real.notes, pages: null, bytes: bytes.byteLength,
+        sha256: createHash("sha256").update(bytes).digest("hex"), category: real.category, sheets: null, schema_name: real.schema_name,
+        schema: REAL_DEV_SCHEMAS[real.schema_name], fields: real.fields, locations: [], split: "real-dev"
       })
     }
   }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { currencyMentions, currencyOf } from "../../src/intelligence/local/layout/values.js"
+import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -121,5 +121,75 @@ describe("a date whose parts a separator joins", () => {
 
   it("a code with letters between numbers is no date", () => {
     expect(invoice("Invoice no: 7\nRef 12-ABC-2026\nTotal 1.00").invoice_date ?? null).toBeNull()
+  })
+})
+
+describe("a date glued together, as bank statements print it", () => {
+  it("reads day, month's abbreviation and year with no separator", () => {
+    expect(dateOf("01Aug2018 Clearing Cheque")).toBe("2018-08-01")
+    expect(dateOf("31JUL18")).toBe("2018-07-31")
+    expect(dateOf("5Sept2020")).toBe("2020-09-05")
+    const STATEMENT = { type: "object", properties: { statement_date: { type: "string", description: "Date of the statement" } } }
+    expect(extractFromText(STATEMENT, "Statement date: 02Aug2018\nBalance 70.00").statement_date).toBe("2018-08-02")
+  })
+
+  it("a code with letters between digits, or a month's whole name glued, is no date", () => {
+    expect(dateOf("12ABC34")).toBeNull()
+    expect(dateOf("ref 10MAR2026X")).toBeNull()
+    expect(dateOf("4march2020")).toBeNull()
+  })
+})
+
+describe("a Swiss amount's group mark", () => {
+  it("an apostrophe printed as a grave or acute accent groups thousands", () => {
+    expect(numberOf("CHF 3`667.35")).toBe(3667.35)
+    expect(numberOf("3´949.75")).toBe(3949.75)
+    expect(moneyIn("Bill amount CHF 3`949.75")).toEqual([{ amount: "3949.75", currency: "CHF", text: "CHF 3`949.75" }])
+    expect(invoice("Bill no. 3139\nVAT amount CHF 282.40\nBill amount CHF 3`949.75").total).toBe(3949.75)
+  })
+})
+
+describe("a rate between a label and its amount", () => {
+  it("a tax's rate is not its amount, in cells or in one line", () => {
+    expect(invoice("| Subtotal | | 2,730 |\n|---|---|---|\n| Sales Tax | 10.20% | 278.46 |\n| Grand total | | 3,008.46 |").tax).toBe(278.46)
+    expect(invoice("Subtotal 2,730\nSales Tax 10.20% 278.46\nGrand total 3,008.46").tax).toBe(278.46)
+  })
+
+  it("a field asking for the rate still takes it", () => {
+    const RATE = { type: "object", properties: { tax_rate: { type: "number", description: "Tax rate in percent" } } }
+    expect(extractFromText(RATE, "| Sales Tax rate | 10.20% | 278.46 |\n|---|---|---|").tax_rate).toBe(10.2)
+  })
+})
+
+describe("statement and bill labels", () => {
+  it("'Balance Forward' is the opening balance, as 'Brought forward' is", () => {
+    const STATEMENT = { type: "object", properties: { opening_balance: { type: "number" }, closing_balance: { type: "number" } } }
+    expect(extractFromText(STATEMENT, "Balance Forward 1,878.08\nClosing balance 1,200.00")).toEqual({ opening_balance: 1878.08, closing_balance: 1200 })
+  })
+
+  it("an 'Old balance' is the opening one, as a 'New balance' is the closing one; an old account number is no balance", () => {
+    const STATEMENT = { type: "object", properties: { opening_balance: { type: "number" }, closing_balance: { type: "number" } } }
+    expect(extractFromText(STATEMENT, "Old balance as of 01.07.2026 4.995,62\n03.07.2026 SHELL 15,42\nNew balance as of 31.07.2026 4.980,20"))
+      .toEqual({ opening_balance: 4995.62, closing_balance: 4980.2 })
+    expect(extractFromText(STATEMENT, "Old account number 1234\nStatement of account").opening_balance ?? null).toBeNull()
+  })
+
+  it("'Due:' alone beside a date is the due date, not the issue date beside 'Date:'", () => {
+    const data = extractFromText(INVOICE, "Northwind Traders Inc.\tInvoice #: NW-89865\n1420 Commerce Street\tDate: 2026-02-17\nDallas, TX 75201\tDue: 2026-03-17\n\nTotal 10.00", "doc.txt")
+    expect(data).toMatchObject({ invoice_date: "2026-02-17", due_date: "2026-03-17" })
+  })
+
+  it("'Issued' alone over a date is the date of issue", () => {
+    expect(invoice("Invoice #: 3027\n\nIssued\nJun 25, 2026\n\nPayment due\nJul 25, 2026\n\nTotal 10.00")).toMatchObject({ invoice_date: "2026-06-25", due_date: "2026-07-25" })
+    expect(invoice("Invoice 3027\nIssued on: 25.06.2026\nTotal 10.00").invoice_date).toBe("2026-06-25")
+  })
+
+  it("a 'Settlement date' is the day payment is due", () => {
+    expect(invoice("Invoice INV-7\nDate of issue: May 20, 2026\nSettlement date: Jul 4, 2026\nTotal 14.00")).toMatchObject({ invoice_date: "2026-05-20", due_date: "2026-07-04" })
+  })
+
+  it("a bare 'Sum' under the lines is the subtotal, before the tax and the bill's amount", () => {
+    expect(invoice("Bill no. 3139\nsum CHF 3667.35\nVAT amount CHF 282.40\nBill amount CHF 3949.75")).toMatchObject({ subtotal: 3667.35, tax: 282.4, total: 3949.75 })
+    expect(invoice("Invoice 12\nTotal sum 99.00").subtotal ?? null).toBeNull()
   })
 })

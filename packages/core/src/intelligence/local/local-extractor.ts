@@ -143,6 +143,7 @@ const identifierOf = (text: string): string | null => {
 
 const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
 const PERCENT = /[-+]?\d+(?:[.,]\d+)?\s?%/
+const ONLY_PERCENT = new RegExp(`^${PERCENT.source}$`)
 /** the text without its percentages, or null when nothing else in it is a number */
 const withoutPercentages = (text: string): string | null => {
   if (!PERCENT.test(text)) return text
@@ -300,8 +301,12 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       const score = scoreOf(label)
       if (score < MIN_LABEL_SCORE) return
       const right = stacked ? undefined : row.cells[ci + 1]
-      if (right !== undefined) push(right.text, score, label)
-      else {
+      if (right !== undefined) {
+        push(right.text, score, label)
+        // "Sales Tax | 10.20% | 278.46": a rate between a label and its amount is the amount's, not the value
+        const after = row.cells[ci + 2]
+        if (after !== undefined && node.type === "number" && !isRateField(name) && ONLY_PERCENT.test(clean(right.text))) push(after.text, score, label, 0.98)
+      } else {
         // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
         // the cell on its left, when that cell is no label of the field itself; its value is not below it
         const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
@@ -548,7 +553,9 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     if (node.type === "number" || node.type === "integer") {
       // the number after the field's first word, else the sentence's first ("30 days' notice"); a
       // date's digits are none ("Total due on March 3, 2027: $4.11")
-      const masked = maskDates(sentence, ctx.order)
+      // nor is a percentage an amount's: "Sales Tax 10.20% 278.46" is 278.46 (a rate field takes it)
+      const undated = maskDates(sentence, ctx.order)
+      const masked = isRateField(name) ? undated : undated.replace(new RegExp(PERCENT.source, "g"), (m) => " ".repeat(m.length))
       const at = [...masked.matchAll(/\p{L}+/gu)].find((m) => terms(m[0]).some((t) => hits.includes(t)))?.index ?? 0
       const n = numberInSentence(masked.slice(at), name) ?? numberInSentence(masked, name)
       if (n !== undefined && (node.type === "number" || Number.isInteger(n))) return n

@@ -24,7 +24,7 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "description item details service product particulars transaction narrative",
   "tax vat gst cgst sgst igst utgst hst pst qst",
   "account acct a/c iban",
-  "opening beginning starting previous",
+  "opening beginning starting previous old",
   "closing ending final new",
   "currency ccy",
   "telephone phone tel",
@@ -55,24 +55,33 @@ for (const group of EQUIVALENTS) {
 
 /**
  * Set phrases of business documents that name a field by other words: a balance "brought
- * forward" is the opening one and "carried forward" the closing one; what is left "to pay" is
- * the total; a "Bill number" or "Bill date" is the invoice's (a bill is an invoice, though "Bill
- * to" names the customer); an amount "before VAT" or "excl. tax" is the subtotal; a direct debit
- * is taken on the day payment is due.
+ * forward" (or a "balance forward") is the opening one and "carried forward" the closing one;
+ * what is left "to pay" is the total; a "Bill number" or "Bill date" is the invoice's (a bill is
+ * an invoice, though "Bill to" names the customer); an amount "before VAT" or "excl. tax" is the
+ * subtotal; a direct debit is taken, and a bill settled, on the day payment is due.
  */
 const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
-  [/\bbrought\s+forward\b|\bb\/f\b/i, ["opening", "balance"]],
+  // "Balance Forward" (the balance carried into the period) opens a statement, as "Brought forward" does
+  [/\bbrought\s+forward\b|\bb\/f\b|\bbalance\s+forward\b/i, ["opening", "balance"]],
   [/\bcarried\s+forward\b|\bc\/f\b/i, ["closing", "balance"]],
   [/\b(?:left\s+)?to\s+pay\b(?!\s+(?:before|by|until|on)\b)/i, ["total"]],
   [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
   [/\bbill\s+(?:no\b|nr\b|number|#|date|ref)/i, ["invoice"]],
   [/\b(?:before|excl(?:uding|\.)?|ex\.?|net\s+of|without)\s+(?:vat|tax|gst)\b/i, ["subtotal"]],
   [/\bsub[-\s]total\b/i, ["subtotal"]],
+  // a bare "Sum" under the lines is their sum, before the tax and the total that follow it
+  [/^\s*sum\s*[:：]?\s*$/i, ["subtotal"]],
   // "Untaxed amount", "Taxable value": the amount tax is charged on
   [/\buntaxed\b|\btaxable\s+(?:value|amount|base)\b/i, ["subtotal"]],
   // what is still owed on a bill is its total ("Balance due", "Balance payable")
   [/\bbalance\s+(?:due|payable|owing|to\s+pay)\b/i, ["total"]],
   [/\bdirect\s+debit\s+(?:on|date)\b/i, ["due", "date"]],
+  // "Due:" alone (or "Due on", "Due by") beside a date is the due date, not any date
+  [/^\s*due(?:\s+(?:on|by))?\s*[:：]?\s*$/i, ["date"]],
+  // "Issued" or "Issued on" alone over a date names the date of issue, as "Date issued" does
+  [/^\s*issued(?:\s+on)?\s*[:：]?\s*$/i, ["date"]],
+  // the day a bill is to be settled is the day its payment is due
+  [/\bsettlement\s+date\b|\bdate\s+of\s+settlement\b/i, ["due", "date"]],
   // an IBAN is an account's number (but no other number: "iban" is not among the number's words)
   [/\biban\b/i, ["account", "number"]],
   // "To:" alone over an address is the recipient's

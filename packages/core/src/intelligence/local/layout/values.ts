@@ -3,7 +3,7 @@
  * "1.234,50 €", "1 234,50 zł", "(12.00)", "EUR 99"), integers ("12 months"), dates (ISO, day-first
  * and month-first numeric dates, "March 14, 2026", "14 Mar 2026", and month names in French,
  * German, Dutch, Polish, Spanish and Italian: "7. Mai 2014", "19 april 2014", "2 de marzo de 2026",
- * "5 lutego 2026") normalised to `YYYY-MM-DD`, booleans, and currencies (symbols and ISO codes). A numeric date whose day and month could be
+ * "5 lutego 2026", and a statement's "01Aug2018") normalised to `YYYY-MM-DD`, booleans, and currencies (symbols and ISO codes). A numeric date whose day and month could be
  * swapped (both 12 or less) is read day-first, unless the document's other dates show month-first.
  */
 
@@ -55,14 +55,16 @@ export const currencyOf = (text: string): string | null => {
 /** Indian grouping: thousands, then pairs of digits (lakhs, crores): "2,10,600.14" */
 const LAKHS = "\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?"
 const WHOLE_LAKHS = new RegExp(`^${LAKHS}$`)
-const NUMBER_RE = new RegExp(String.raw`(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(${LAKHS}|\d{1,3}(?:[,.\s'’]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?`)
+const NUMBER_RE = new RegExp(String.raw`(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(${LAKHS}|\d{1,3}(?:[,.\s'’\`´]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?`)
 
 /**
  * Digits with thousands separators and a decimal mark as a plain decimal ("1.234,50" → "1234.50",
  * the fraction's digits as printed), read by which separator comes last; null when not a number.
+ * Swiss amounts group thousands with an apostrophe, which fonts and typists also print as a
+ * grave or acute accent ("3'667.35", "3`667.35", "3´667.35").
  */
 export const decimalOfDigits = (raw: string): string | null => {
-  let s = raw.replace(/[\s'’]/g, "")
+  let s = raw.replace(/[\s'’`´]/g, "")
   const lastDot = s.lastIndexOf(".")
   const lastComma = s.lastIndexOf(",")
   if (lastDot >= 0 && lastComma >= 0) {
@@ -94,7 +96,7 @@ export const numberOf = (text: string): number | null => {
 
 /** How much of a text is its amount: a value cell is mostly the number ("1,234.50 USD" yes, "Invoice 2 of 3" no). */
 export const isMostlyNumber = (text: string): boolean => {
-  const stripped = text.replace(/[A-Z]{3}|[$€£¥₹%()\-−+\s.,'’]/g, "")
+  const stripped = text.replace(/[A-Z]{3}|[$€£¥₹%()\-−+\s.,'’`´]/g, "")
   return stripped.length > 0 && /^\d+$/.test(stripped)
 }
 
@@ -153,6 +155,14 @@ const DAY_FIRST = /(?<!\p{N})(\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:day\s+of\s+|of
 /** "22-Jun-2026", "22/JUN/26", "22.Jun.2026": day, month's name and year joined by one separator */
 const DAY_MONTH_JOINED = /(?<![\p{L}\p{N}])(\d{1,2})(?<sep>[-/.])(\p{L}{3,9})\k<sep>(\d{4}|\d{2})(?![\p{L}\p{N}])/u
 const DAY_MONTH_JOINED_ALL = new RegExp(DAY_MONTH_JOINED.source, "gu")
+/** "01Aug2018", "31JUL18": day, month's abbreviation and year with no separator, as bank statements print them */
+const DAY_MONTH_GLUED = /(?<![\p{L}\p{N}])(\d{1,2})(\p{L}{3,4})(\d{4}|\d{2})(?![\p{L}\p{N}])/u
+const DAY_MONTH_GLUED_ALL = new RegExp(DAY_MONTH_GLUED.source, "gu")
+/** a glued date's month only by its abbreviation ("Aug", "Sept"), so a code's letters ("12ABC34") are no month */
+const gluedMonthOf = (word: string): number | null => {
+  const folded = foldWord(word)
+  return folded.length === 3 || folded === "sept" ? monthOf(folded) : null
+}
 const MONTH_FIRST_ALL = new RegExp(MONTH_FIRST.source, "gu")
 const DAY_FIRST_ALL = new RegExp(DAY_FIRST.source, "gu")
 
@@ -182,12 +192,16 @@ export const dateOf = (text: string, order: DayOrder = "day-first"): string | nu
     const month = monthOf(n[3]!)
     if (month !== null) return iso(year4(Number(n[4])), month, Number(n[1]))
   }
+  for (const n of text.matchAll(DAY_MONTH_GLUED_ALL)) {
+    const month = gluedMonthOf(n[2]!)
+    if (month !== null) return iso(year4(Number(n[3])), month, Number(n[1]))
+  }
   return null
 }
 
 /** what may be a date in any of the forms `dateOf` reads (it decides) */
 const DATE_PATTERN = new RegExp(
-  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})\\b|${MONTH_FIRST.source}|${DAY_FIRST.source}|${DAY_MONTH_JOINED.source}`,
+  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.](?:\\d{4}|\\d{2})\\b|${MONTH_FIRST.source}|${DAY_FIRST.source}|${DAY_MONTH_JOINED.source}|${DAY_MONTH_GLUED.source}`,
   "u"
 )
 
@@ -258,7 +272,7 @@ const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => escapeRe(symbol)).join(
 // a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
-    `(?<![\\p{L}\\d.,\\-/])(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    `(?<![\\p{L}\\d.,\\-/])(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u0060´\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
     // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
     `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
   "gu"
