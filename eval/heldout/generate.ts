@@ -62,29 +62,32 @@ export const writeModels = async (outDir: string, list: ReadonlyArray<Model>): P
 /** Writes the generated documents into `outDir`; returns every document's truth, the real invoices' files addressed in `realdocsDir`. */
 export const generateHeldout = async (outDir: string, realdocsDir: string, seed = SEED): Promise<Array<HeldoutTruth>> => {
   const truths: Array<HeldoutTruth> = await writeModels(outDir, models(new Prng(seed)))
+  const realFile = async (name: string) => {
+    const file = path.join(realdocsDir, "files", name)
+    if (!existsSync(file)) return undefined
+    const bytes = await readFile(file)
+    return {
+      file, format: path.extname(name).slice(1) as FileFormat, pages: null, bytes: bytes.byteLength,
+      sha256: createHash("sha256").update(bytes).digest("hex"), sheets: null, locations: []
+    }
+  }
   for (const real of REAL_INVOICES) {
     for (const name of real.files) {
-      const file = path.join(realdocsDir, "files", name)
-      if (!existsSync(file)) continue
-      const bytes = await readFile(file)
-      const format = path.extname(name).slice(1) as FileFormat
+      const read = await realFile(name)
+      if (read === undefined) continue
       truths.push({
-        id: `${real.id}-${format}`, file, format, type: real.type, notes: real.notes, pages: null, bytes: bytes.byteLength,
-        sha256: createHash("sha256").update(bytes).digest("hex"), category: real.category, sheets: null, schema_name: "invoice", schema: INVOICE_SCHEMA,
-        fields: real.fields, locations: [], split: "real"
+        ...read, id: `${real.id}-${read.format}`, type: real.type, notes: real.notes, category: real.category, schema_name: "invoice", schema: INVOICE_SCHEMA,
+        fields: real.fields, split: "real"
       })
     }
   }
   for (const real of REAL_DEV) {
     for (const name of real.files) {
-      const file = path.join(realdocsDir, "files", name)
-      if (!existsSync(file)) continue
-      const bytes = await readFile(file)
-      const format = path.extname(name).slice(1) as FileFormat
+      const read = await realFile(name)
+      if (read === undefined) continue
       truths.push({
-        id: real.id, file, format, type: real.type, notes: real.notes, pages: null, bytes: bytes.byteLength,
-        sha256: createHash("sha256").update(bytes).digest("hex"), category: real.category, sheets: null, schema_name: real.schema_name,
-        schema: REAL_DEV_SCHEMAS[real.schema_name], fields: real.fields, locations: [], split: "real-dev"
+        ...read, id: real.id, type: real.type, notes: real.notes, category: real.category, schema_name: real.schema_name,
+        schema: REAL_DEV_SCHEMAS[real.schema_name], fields: real.fields, split: "real-dev"
       })
     }
   }
