@@ -193,3 +193,15 @@ describe("statement and bill labels", () => {
     expect(invoice("Invoice 12\nTotal sum 99.00").subtotal ?? null).toBeNull()
   })
 })
+
+describe("a field named by a kind of value and what it is", () => {
+  const RECEIPT = {
+    type: "object",
+    properties: { total: { type: "number" }, amount_tendered: { type: "number" }, change: { type: "number" } }
+  }
+
+  it("'amount' says what kind of value, the other word which one: the amount tendered is not the total", () => {
+    const got = extractFromText(RECEIPT, ["CORNER HARDWARE", "Hammer 12.99", "TOTAL 20.99", "CASH TENDERED 25.00", "CHANGE 4.01"].join("\n"), "r.txt")
+    expect(got).toEqual({ total: 20.99, amount_tendered: 25, change: 4.01 })
+  })
+})

@@ -146,7 +146,7 @@ export const alternativeName = (name: string, title: string | null, description:
  * "Term").
  */
 const GENERIC: ReadonlySet<string> = new Set(
-  ["name", "text", "info", "value", "detail", "unit", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
+  ["name", "amount", "text", "info", "value", "detail", "unit", "start", "end", "begin", "until", "month", "months", "year", "years", "week", "weeks", "hour", "hours", "minute", "minutes"].map(stem)
 )
 
 export const fieldWords = (name: string, title: string | null, parents: ReadonlyArray<string>, description: string | null, withAlternatives = true): FieldWords => {
