@@ -346,6 +346,11 @@ describe("real-world party layouts", () => {
     ]
     const q = partiesOf(inline, textOf(inline), [])
     expect([q.labelledSeller, q.labelledBuyer]).toEqual(["Harbourside Print Ltd", "Larkspur Dental Clinic"])
+    // a PDF's one run: the cell's text has its spaces collapsed, the run keeps them
+    const run = "Ship To                        Bill To"
+    const one: LayoutRow = { ...row(70, ["Ship To Bill To", 50]), cells: [{ text: "Ship To Bill To", x0: 50, x1: 245, items: [{ text: run, x: 50, y: 60, w: 195, h: 10, source: "text_layer", confidence: null }], ref: null }] }
+    const pdf = [...rows.slice(0, 2), one, ...rows.slice(3)]
+    expect(partiesOf(pdf, textOf(pdf), []).labelledBuyer).toBe("Larkspur Dental Clinic")
     const out = extract([
       "Rechnung", "",
       "Lieferadresse                 Rechnungsadresse",

@@ -13,25 +13,29 @@ const GAP = /\s{3,}|\t+/
 
 interface Part { readonly text: string; readonly x0: number; readonly x1: number }
 
-/** the parts of a cell at its wide gaps, each with its left and right edges */
+/** the pieces of a text at its wide gaps, placed by their share of its width from `x0` to `x1` */
+const piecesOf = (text: string, x0: number, x1: number): Array<Part> => {
+  const width = text.length === 0 ? 0 : (x1 - x0) / text.length
+  return [...text.matchAll(/\S+(?:\s{1,2}\S+)*/g)].map((m) => ({ text: m[0], x0: x0 + m.index * width, x1: x0 + (m.index + m[0].length) * width }))
+}
+
+/**
+ * The parts of a cell at its wide gaps, each with its left and right edges: a PDF's runs apart by
+ * more than a space's width of their height, and a run cut where it holds a wide gap of its own
+ * (the cell's text has its spaces collapsed, the run's are kept)
+ */
 const partsOf = (cell: LayoutCell): Array<Part> => {
-  // runs of a PDF apart by more than a space's width of their height: parts of their own
-  if (cell.items.length >= 2) {
-    const out: Array<{ text: string; x0: number; x1: number }> = []
-    for (const item of cell.items) {
+  if (cell.items.length === 0) return piecesOf(cell.text, cell.x0, cell.x1)
+  const out: Array<{ text: string; x0: number; x1: number }> = []
+  for (const item of cell.items) {
+    piecesOf(item.text, item.x, item.x + item.w).forEach((piece, i) => {
       const last = out[out.length - 1]
-      if (last !== undefined && item.x - last.x1 <= 1.5 * item.h && !GAP.test(item.text)) {
-        last.text = `${last.text} ${item.text.trim()}`.trim()
-        last.x1 = item.x + item.w
-      } else out.push({ text: item.text.trim(), x0: item.x, x1: item.x + item.w })
-    }
-    if (out.length >= 2) return out.filter((p) => p.text !== "")
+      if (i === 0 && last !== undefined && piece.x0 - last.x1 <= 1.5 * item.h) {
+        last.text = `${last.text} ${piece.text}`
+        last.x1 = piece.x1
+      } else out.push({ ...piece })
+    })
   }
-  const text = cell.text
-  const width = text.length === 0 ? 0 : (cell.x1 - cell.x0) / text.length
-  const out: Array<Part> = []
-  const re = /\S+(?:\s{1,2}\S+)*/g
-  for (const m of text.matchAll(re)) out.push({ text: m[0], x0: cell.x0 + m.index * width, x1: cell.x0 + (m.index + m[0].length) * width })
   return out
 }
 
@@ -42,7 +46,7 @@ const partsOf = (cell: LayoutCell): Array<Part> => {
 export const labelColumns = (rows: ReadonlyArray<LayoutRow>, isLabel: (text: string) => boolean): ReadonlyArray<LayoutRow> => {
   let changed = false
   const out = rows.map((row, ri) => {
-    if (row.ordinal === true || !row.cells.some((c) => GAP.test(c.text.trim()) || c.items.length >= 2)) return row
+    if (row.ordinal === true || !row.cells.some((c) => GAP.test(c.text.trim()) || c.items.length >= 2 || c.items.some((it) => GAP.test(it.text.trim())))) return row
     const cells = row.cells.flatMap((cell): Array<LayoutCell> => {
       const parts = partsOf(cell)
       if (parts.length < 2 || !parts.every((p) => isLabel(p.text))) return [cell]
@@ -55,7 +59,7 @@ export const labelColumns = (rows: ReadonlyArray<LayoutRow>, isLabel: (text: str
           .filter((c) => c.x0 > before.x1 && (after === undefined || c.x0 < after.x0))
           .sort((a, b) => Math.abs(a.x0 - p.x0) - Math.abs(b.x0 - p.x0))[0]
         const x0 = under?.x0 ?? p.x0
-        return { text: p.text, x0, x1: Math.max(x0 + 1, p.x1 + (x0 - p.x0)), items: cell.items.length >= parts.length ? cell.items.filter((it) => it.x >= p.x0 - 0.5 && it.x < p.x1) : [], ref: cell.ref }
+        return { text: p.text, x0, x1: Math.max(x0 + 1, p.x1 + (x0 - p.x0)), items: cell.items.filter((it) => it.x >= p.x0 - 0.5 && it.x < p.x1), ref: cell.ref }
       })
     })
     return cells.length === row.cells.length ? row : { ...row, cells }
