@@ -390,6 +390,8 @@ describe("real-world party layouts", () => {
     expect([tagline["vendor_name"], tagline["customer_name"] ?? null]).toEqual(["BLUE BOTTLE CAFE", null])
     const thanks = extract(["Receipt 10442", "12/03/2026 14:22", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48", "", "Thank you for shopping at Greenleaf Market!"].join("\n"))
     expect(thanks["vendor_name"]).toBe("Greenleaf Market")
+    const legal = extract(["GREENLEAF STORES LTD", "88 Elm Road, Leeds", "Tel 0113 496 0000", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48", "", "Thank you for shopping at Greenleaf!"].join("\n"))
+    expect(legal["vendor_name"]).toBe("GREENLEAF STORES LTD")
     expect(thankedName([row(10, ["Vielen Dank für Ihren Einkauf bei Bäckerei Lorenz!", 50])], partyLine)).toBe("Bäckerei Lorenz")
     expect(thankedName([row(10, ["Thank you for shopping with us!", 50])], partyLine)).toBeNull()
   })

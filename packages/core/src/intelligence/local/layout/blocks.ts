@@ -361,8 +361,10 @@ export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, compa
   const topLine = topCells.length === 1 && headBlock !== undefined && headBlock.rows[0] === headRows[1] && !headBlock.cells.includes(topCells[0]!) ? partyLine(topCells[0]!.text) : null
   // a name set in capitals (a logo's, a till receipt's), unless the block's first line is the name the document repeats
   const topName = topLine !== null && topLine === topLine.toUpperCase() && !(blockName !== null && occurrences(text, blockName) > occurrences(text, topLine)) ? topLine : null
-  // a receipt's closing thanks names its merchant ("Thank you for shopping at …") surer than its first lines
-  seller ??= thankedName(rows, partyLine)
+  // a receipt's closing thanks names its merchant ("Thank you for shopping at …") surer than its first
+  // lines, unless they print a company's legal name (the thanks may use its trading name)
+  const headCompany = companies.some((c) => headRows.some((i) => textOfRow(rows[i]!).includes(c)) && !isBuyer(c))
+  if (!headCompany) seller ??= thankedName(rows, partyLine)
   seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer, topName ?? blockName)
 
   let buyer = labelledBuyer
