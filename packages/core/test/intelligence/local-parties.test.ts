@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE as FULL_INVOICE } from "./local-extract-fixture.js"
-import type { LayoutCell, LayoutRow } from "../../src/documents/layout/layout.js"
+import { type LayoutCell, type LayoutRow, lineCells } from "../../src/documents/layout/layout.js"
 import { partiesOf, partyLine, wrapped } from "../../src/intelligence/local/layout/blocks.js"
+import { regionsOf } from "../../src/intelligence/local/layout/regions.js"
 import { thankedName } from "../../src/intelligence/local/layout/thanks.js"
 
 const { currency: _c, subtotal: _s, tax: _t, ...PROPERTIES } = FULL_INVOICE.properties
@@ -385,6 +386,12 @@ describe("real-world party layouts", () => {
     expect(partiesOf(till(centred("TRADER JOE'S", 20), centred("123 Main St", 32), centred("Springfield, IL 62701", 44), centred("Tel 217-555-0134", 56)), "", []).seller).toBe("TRADER JOE'S")
     expect(partiesOf(till(centred("WELCOME TO", 20), centred("CORNER HARDWARE", 32), centred("88 Elm Road", 44), centred("Leeds LS2 8AA", 56)), "", []).seller).toBe("CORNER HARDWARE")
     expect(partiesOf(till(centred("Store #1234", 20), centred("GREENLEAF MARKET", 32), centred("88 Elm Road", 44), centred("Tel 0113 496 0000", 56)), "", []).seller).toBe("GREENLEAF MARKET")
+    // a till roll's head in plain text, each line centred on the roll's width: one block
+    const plain = ["       TRADER JOE'S", "        123 Main St", "   Springfield, IL 62701", "     Tel 217-555-0134", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48"]
+      .map((line, i): LayoutRow => ({ page: 1, sheet: null, top: i + 1, height: 1, positioned: false, context: false, cells: lineCells(line) }))
+      .filter((r) => r.cells.length > 0)
+    expect(partiesOf(plain, "", []).seller).toBe("TRADER JOE'S")
+    expect(regionsOf(plain, 4, () => false)[0]!.cells.map((c) => c.text)).toEqual(["TRADER JOE'S", "123 Main St", "Springfield, IL 62701", "Tel 217-555-0134"])
     // a tagline under the name: the name alone on the first line, the block under it its address
     const tagline = extract(["BLUE BOTTLE CAFE", "       Fresh roasted daily", "       88 Elm Road, Leeds", "      Tel 0113 496 0000", "", "Latte             3.20", "Croissant         2.10", "TOTAL             5.30"].join("\n"))
     expect([tagline["vendor_name"], tagline["customer_name"] ?? null]).toEqual(["BLUE BOTTLE CAFE", null])

@@ -16,6 +16,11 @@
  *   recipient's window is on the left).
  * - The buyer without a label: an address block above the line items (a name, then a street or a
  *   postcode and town) that is not the seller's, in reading order.
+ * - Two labels side by side in one cell ("Bill To      Ship To") are cut apart first
+ *   (`label-columns.ts`). A one-noun label opening a line without a colon ("Client Services Ltd")
+ *   is a label only beside another block so labelled. A name wrapped onto a second line is joined
+ *   (`wrapped`). A receipt's merchant: past a greeting or a store number, a name in capitals alone
+ *   on the first line, or the closing thanks (`thanks.ts`).
  *
  * A name is a short line that is no street, postcode and town, country, e-mail, telephone, label
  * or document word; a digit only in a company name ("3D Druck GmbH").
