@@ -13,7 +13,7 @@ describe("the multilingual understanding set", () => {
       const first = await generateMultilingual(a)
       const second = await generateMultilingual(b)
       const itemTables = first.filter((d) => d.id.startsWith("items-"))
-      expect(first).toHaveLength(4 * LANGUAGES.length + 8 + 34 + itemTables.length)
+      expect(first).toHaveLength(4 * LANGUAGES.length + 8 + 44 + itemTables.length)
       expect(itemTables.length).toBeGreaterThanOrEqual(10)
       // every layout, every party layout and every item table's style has one invoice in each half
       expect(first.filter((d) => d.type === "layout_invoice").map((d) => d.split)).toEqual(first.filter((d) => d.type === "layout_invoice").map((_, i) => (i % 2 === 0 ? "dev" : "test")))

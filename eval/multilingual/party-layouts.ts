@@ -135,12 +135,36 @@ type Style =
   | "details-right-letterhead" // the seller's letterhead right-aligned at the top right; the buyer in a details block of "Name: …" lines under a heading
   | "uneven-leading" // the seller's block set tight on the left, the buyer's labelled block at a wider line spacing on the right: their lines fall between one another
   | "sender-details-left" // the seller's block with its contact and tax details on the left, the buyer's beside it on the right, lower, no labels
+  | "labels-one-line" // two labels in one run of text ("Bill to        Ship to", "Sold by: X      Billing address: Y"), the two blocks below in two columns
+  | "noun-named" // a party whose name opens with a label's noun ("Client Services Ltd", "Kunde & Partner GmbH"), no label before it
+  | "wrapped-name" // the seller's name wrapped over two lines ("… Trading and Logistics" / "Company Limited") over its address
+  | "till-receipt" // a till receipt: the merchant centred at the top in capitals over its address and telephone, or only in the closing thanks
+  | "header-name-only" // the seller named only in the page's header line, beside the title or the invoice's facts; only the buyer labelled
 
 export const STYLES: ReadonlyArray<Style> = [
   "seller-left-billto-right", "letterhead-buyer-right", "window-meta-right", "billto-shipto-meta", "buyer-meta-seller",
   "labels-left", "shipto-only", "soldby-billing", "footer-only", "label-over-right",
-  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left", "details-right-letterhead", "uneven-leading"
+  "inline-labels", "remit-to", "party-numbers", "caps-legal", "sender-details-left", "details-right-letterhead", "uneven-leading",
+  "labels-one-line", "noun-named", "wrapped-name", "till-receipt", "header-name-only"
 ]
+
+/** names opening with a party label's noun: the label's word is part of the name */
+const NOUN_NAMED: Record<Lang, readonly [string, string]> = {
+  en: ["Client Services Ltd", "Customer Care Centre"], de: ["Kunde & Partner GmbH", "Lieferant Direkt Logistik"],
+  fr: ["Client Premier SARL", "Fournisseur Général du Rhône"], nl: ["Klant Contact Services B.V.", "Leverancier Groep Noord"]
+}
+/** a company's name wrapped over two lines: the first line's words, then the line it wraps onto */
+const WRAPPED: Record<Lang, readonly [string, string]> = {
+  en: ["Northwind Trading and Logistics", "Company Limited"], de: ["Albrecht Kaffeerösterei und", "Handelsgesellschaft mbH"],
+  fr: ["Comptoir Lyonnais de Négoce et", "de Distribution"], nl: ["Van Dijk Verlichting en", "Installatietechniek B.V."]
+}
+/** a till receipt's closing thanks, naming the shop */
+const THANKS: Record<Lang, (shop: string) => string> = {
+  en: (x) => `Thank you for shopping at ${x}!`, de: (x) => `Vielen Dank für Ihren Einkauf bei ${x}!`,
+  fr: (x) => `Merci de votre visite chez ${x} !`, nl: (x) => `Bedankt voor uw aankoop bij ${x}!`
+}
+/** a line centred on a till roll's width */
+const centre = (text: string, width = 42) => `${" ".repeat(Math.max(0, Math.floor((width - text.length) / 2)))}${text}`
 
 /** a details block's heading and its lines' labels: name, e-mail, telephone */
 const DETAILS: Record<Lang, readonly [string, string, string, string]> = {
@@ -338,6 +362,50 @@ export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, tar
         { at: 0.5, leading: 15, bold: true, lines: [`${bill}${colon}`, B, bStreet, bTown] }
       ] }, factPairs]
       break
+    case "labels-one-line": {
+      // the two labels in one run, many spaces apart; the delivery block names another recipient
+      const other = pick(w.people, 1)
+      const gap = " ".repeat(28)
+      head = k % 2 === 0
+        ? [{ kind: "lines", lines: [V, sStreet, sTown] }, { kind: "title", text: title }, factPairs, { kind: "text", text: `${upper(bill)}${gap}${upper(ship)}` }, { kind: "columns", columns: [
+            { at: 0, lines: [B, bStreet, bTown] }, { at: 0.5, lines: [other, dStreet, dTown] }
+          ] }]
+        : [{ kind: "title", text: title }, factPairs, { kind: "text", text: `${pick(w.seller, 3)}${colon} ${V}${gap}${bill}${colon} ${B}` }, { kind: "columns", columns: [
+            { at: 0, lines: [sStreet, sTown] }, { at: 0.5, lines: [bStreet, bTown] }
+          ] }]
+      break
+    }
+    case "noun-named":
+      // the seller's letterhead opening with a label's noun over its address, the buyer after its own label; or the buyer so named, unlabelled
+      head = k % 2 === 0
+        ? [{ kind: "lines", lines: [mark("vendor_name", NOUN_NAMED[lang][0]), sStreet, sTown, email] }, { kind: "title", text: title }, factPairs, { kind: "lines", lines: [`${bill}${colon}`, B, bStreet, bTown] }]
+        : [{ kind: "lines", lines: [V, sStreet, sTown] }, { kind: "columns", columns: [{ at: 0.55, lines: [mark("customer_name", NOUN_NAMED[lang][1]), bStreet, bTown] }] }, { kind: "title", text: title }, factPairs]
+      break
+    case "wrapped-name": {
+      const [first, second] = WRAPPED[lang]
+      head = k % 2 === 0
+        ? [{ kind: "lines", lines: [first, second, sStreet, sTown, email] }, { kind: "title", text: title }, factPairs, { kind: "lines", lines: [`${bill}${colon}`, B, bStreet, bTown] }]
+        : [{ kind: "title", text: title }, { kind: "columns", columns: [
+            { at: 0, lines: [`${pick(w.seller)}${colon}`, first, second, sStreet, sTown] },
+            { at: 0.5, lines: [`${bill}${colon}`, B, bStreet, bTown] }
+          ] }, factPairs]
+      break
+    }
+    case "till-receipt":
+      // no buyer: the merchant centred over its address, or named only in the thanks at the foot
+      head = k % 2 === 0
+        ? [{ kind: "pre", lines: [centre(upper(seller)).replace(upper(seller), mark("vendor_name", upper(seller))), centre(sStreet), centre(sTown), centre(`Tel ${phone}`)] }, factPairs]
+        : [factPairs]
+      foot = k % 2 === 0 ? [] : [{ kind: "text", text: THANKS[lang](V) }]
+      footer = []
+      break
+    case "header-name-only":
+      // the name on the header's line beside the title (a logo's line), or right of the facts; no address of the seller's
+      head = k % 2 === 0
+        ? [{ kind: "columns", columns: [{ at: 0, lines: [V] }, { at: 0.75, lines: [upper(title)] }] }, factPairs, { kind: "lines", lines: [`${bill}${colon}`, B, bStreet, bTown] }]
+        : [{ kind: "columns", columns: [{ at: 0, lines: facts(true) }, { at: 0.65, lines: [V] }] }, { kind: "title", text: title }, { kind: "lines", lines: [`${bill}${colon}`, B, bStreet, bTown] }]
+      footer = [{ kind: "text", text: `${phone} · IBAN ${account}` }]
+      break
     default:
   }
   const blocks: Array<Block> = [
@@ -351,7 +419,9 @@ export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, tar
     id: `party-${lang}-${k + 1}`, type: "layout_invoice", category: "invoice", schema_name: "invoice", schema: INVOICE_SCHEMA, title, author: seller,
     notes: `${lang}; parties ${style}; buyer ${person ? "a person" : "an organisation"}`, target, font: k % 3 === 0 ? "serif" : "sans", blocks,
     fields: {
-      invoice_number: number, invoice_date: issued, due_date: due, vendor_name: style === "caps-legal" ? seller.toUpperCase() : seller, customer_name: style === "caps-legal" ? buyer.toUpperCase() : buyer, currency: w.currency, subtotal, tax, total,
+      invoice_number: number, invoice_date: issued, due_date: due, currency: w.currency, subtotal, tax, total,
+      vendor_name: style === "caps-legal" || (style === "till-receipt" && k % 2 === 0) ? seller.toUpperCase() : style === "noun-named" && k % 2 === 0 ? NOUN_NAMED[lang][0] : style === "wrapped-name" ? WRAPPED[lang].join(" ") : seller,
+      customer_name: style === "till-receipt" ? null : style === "caps-legal" ? buyer.toUpperCase() : style === "noun-named" && k % 2 === 1 ? NOUN_NAMED[lang][1] : buyer,
       line_items: lines
     }
   }
@@ -362,11 +432,15 @@ export const partyInvoice = (rng: Prng, lang: Lang, style: Style, k: number, tar
  * at an even position (dev half), the second at an odd one (test half), when the list before them
  * is of even length.
  */
+const SPACED: ReadonlyArray<Style> = ["labels-one-line", "till-receipt"]
+
 export const partyLayoutModels = (rng: Prng): Array<Model> => {
   const langs: ReadonlyArray<Lang> = ["en", "de", "fr", "nl"]
   const targets: ReadonlyArray<Target> = ["pdf", "pdf", "txt", "pdf", "html", "pdf", "docx"]
   return STYLES.flatMap((style, s) => [0, 1].map((v) => {
     const k = 2 * s + v
-    return partyInvoice(rng.fork(`party-${k}`), langs[(s + 2 * v + Math.floor(s / 4)) % 4]!, style, k, targets[(s * 2 + v * 3) % targets.length]!)
+    // the layouts that spaces or centring carry are rendered where they survive (HTML and DOCX collapse a run of spaces)
+    const target = SPACED.includes(style) ? (["pdf", "txt"] as const)[v]! : targets[(s * 2 + v * 3) % targets.length]!
+    return partyInvoice(rng.fork(`party-${k}`), langs[(s + 2 * v + Math.floor(s / 4)) % 4]!, style, k, target)
   }))
 }

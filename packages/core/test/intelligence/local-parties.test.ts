@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE as FULL_INVOICE } from "./local-extract-fixture.js"
-import type { LayoutCell, LayoutRow } from "../../src/documents/layout/layout.js"
-import { partiesOf, partyLine } from "../../src/intelligence/local/layout/blocks.js"
+import { type LayoutCell, type LayoutRow, lineCells } from "../../src/documents/layout/layout.js"
+import { partiesOf, partyLine, wrapped } from "../../src/intelligence/local/layout/blocks.js"
+import { regionsOf } from "../../src/intelligence/local/layout/regions.js"
+import { thankedName } from "../../src/intelligence/local/layout/thanks.js"
 
 const { currency: _c, subtotal: _s, tax: _t, ...PROPERTIES } = FULL_INVOICE.properties
 const INVOICE = { ...FULL_INVOICE, properties: PROPERTIES }
@@ -312,5 +314,103 @@ describe("a statement's holder", () => {
       "Date        Description          Money out    Money in    Balance"
     ].join("\n")
     expect(extractFromText(STATEMENT, text, "statement.txt").account_holder).toBe("Harriet Osei")
+  })
+})
+
+describe("real-world party layouts", () => {
+  const textOf = (rows: ReadonlyArray<LayoutRow>) => rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n")
+  const items = [
+    row(150, ["Item", 50], ["Qty", 300], ["Price", 400], ["Amount", 480]),
+    row(165, ["Planter, glazed", 50], ["4", 300], ["35.00", 400], ["140.00", 480])
+  ]
+
+  it("cuts one cell holding two labels side by side at its gap, each label heading the block under it", () => {
+    const rows = [
+      row(30, ["Harbourside Print Ltd", 50]),
+      row(43, ["4 Quay Street, Bristol BS1 4DJ", 50]),
+      // one run: the second label's place within it only estimated, the blocks below placed by the page
+      row(70, ["Ship To                        Bill To", 50]),
+      row(83, ["Greyfriars Rowing Club", 50], ["Larkspur Dental Clinic", 250]),
+      row(96, ["7 Chapel Yard", 50], ["41 Weaver Street", 250]),
+      row(109, ["Exeter EX4 3LS", 50], ["Norwich NR2 1QT", 250]),
+      ...items
+    ]
+    const p = partiesOf(rows, textOf(rows), ["Harbourside Print Ltd"])
+    expect(p.labelledBuyer).toBe("Larkspur Dental Clinic")
+    expect(p.seller).toBe("Harbourside Print Ltd")
+    const inline = [
+      row(40, ["INVOICE", 50]),
+      row(70, ["Sold By: Harbourside Print Ltd          Billing Address: Larkspur Dental Clinic", 50]),
+      row(83, ["4 Quay Street", 50], ["41 Weaver Street", 260]),
+      row(96, ["Bristol BS1 4DJ", 50], ["Norwich NR2 1QT", 260]),
+      ...items
+    ]
+    const q = partiesOf(inline, textOf(inline), [])
+    expect([q.labelledSeller, q.labelledBuyer]).toEqual(["Harbourside Print Ltd", "Larkspur Dental Clinic"])
+    // a PDF's one run: the cell's text has its spaces collapsed, the run keeps them
+    const run = "Ship To                        Bill To"
+    const one: LayoutRow = { ...row(70, ["Ship To Bill To", 50]), cells: [{ text: "Ship To Bill To", x0: 50, x1: 245, items: [{ text: run, x: 50, y: 60, w: 195, h: 10, source: "text_layer", confidence: null }], ref: null }] }
+    const pdf = [...rows.slice(0, 2), one, ...rows.slice(3)]
+    expect(partiesOf(pdf, textOf(pdf), []).labelledBuyer).toBe("Larkspur Dental Clinic")
+    const out = extract([
+      "Rechnung", "",
+      "Lieferadresse                 Rechnungsadresse",
+      "Stadtbibliothek Aalen         Ruderverein Wiking e.V.",
+      "Am Mühlbach 3                 Hauptstr. 5b",
+      "73430 Aalen                   90402 Nürnberg", "", "Gesamt: 80,00"
+    ].join("\n"))
+    expect(out["customer_name"]).toBe("Ruderverein Wiking e.V.")
+  })
+
+  it("does not read a name opening with a label's noun ('Client Services Ltd') as a label and a name", () => {
+    for (const name of ["Client Services Ltd", "Customer Care Centre", "Vendor Solutions GmbH"]) {
+      const labelled = extract(["INVOICE", "", name, "12 High Street", "Leeds LS1 4AB", "", "Bill to:", "Ashdown Garden Centre", "3 Mill Lane", "Forest Row RH18 5JX", "", "Total: 80.00"].join("\n"))
+      expect([labelled["vendor_name"], labelled["customer_name"]]).toEqual([name, "Ashdown Garden Centre"])
+      const recipient = extract(["Fallowfield Garden Supplies", "9 Orchard Rise", "Carlisle CA3 8JH", "", "INVOICE", "", name, "12 High Street", "Leeds LS1 4AB", "", "Total: 80.00"].join("\n"))
+      expect(recipient["customer_name"]).toBe(name)
+    }
+  })
+
+  it("joins a company's name wrapped onto a line of its legal form, a lower-case word or after a connecting word", () => {
+    const out = extract(["Northwind Trading and Logistics", "Company Limited", "12 High Street", "Leeds LS1 4AB", "", "INVOICE", "", "Bill to:", "Comptoir Lyonnais de Négoce et", "de Distribution", "3 Mill Lane", "Forest Row RH18 5JX", "", "Total: 80.00"].join("\n"))
+    expect(out["vendor_name"]).toBe("Northwind Trading and Logistics Company Limited")
+    expect(out["customer_name"]).toBe("Comptoir Lyonnais de Négoce et de Distribution")
+    // a contact person or a department under a whole name is no part of it
+    expect(wrapped("Ashdown Garden Centre Ltd", "Accounts Department")).toBe("Ashdown Garden Centre Ltd")
+    expect(wrapped("Ashdown Garden Centre", "3 Mill Lane")).toBe("Ashdown Garden Centre")
+  })
+
+  it("reads a till receipt's merchant from its centred head, past a greeting or a store number, or from its closing thanks", () => {
+    const centred = (t: string, top: number) => row(top, [t, 150 - t.length * 2.5])
+    const till = (...head: Array<LayoutRow>) => [...head, row(80, ["BANANAS", 50], ["0.99", 220]), row(92, ["MILK", 50], ["3.49", 220]), row(104, ["TOTAL", 50], ["4.48", 220])]
+    expect(partiesOf(till(centred("TRADER JOE'S", 20), centred("123 Main St", 32), centred("Springfield, IL 62701", 44), centred("Tel 217-555-0134", 56)), "", []).seller).toBe("TRADER JOE'S")
+    expect(partiesOf(till(centred("WELCOME TO", 20), centred("CORNER HARDWARE", 32), centred("88 Elm Road", 44), centred("Leeds LS2 8AA", 56)), "", []).seller).toBe("CORNER HARDWARE")
+    expect(partiesOf(till(centred("Store #1234", 20), centred("GREENLEAF MARKET", 32), centred("88 Elm Road", 44), centred("Tel 0113 496 0000", 56)), "", []).seller).toBe("GREENLEAF MARKET")
+    // a till roll's head in plain text, each line centred on the roll's width: one block
+    const plain = ["       TRADER JOE'S", "        123 Main St", "   Springfield, IL 62701", "     Tel 217-555-0134", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48"]
+      .map((line, i): LayoutRow => ({ page: 1, sheet: null, top: i + 1, height: 1, positioned: false, context: false, cells: lineCells(line) }))
+      .filter((r) => r.cells.length > 0)
+    expect(partiesOf(plain, "", []).seller).toBe("TRADER JOE'S")
+    expect(regionsOf(plain, 4, () => false)[0]!.cells.map((c) => c.text)).toEqual(["TRADER JOE'S", "123 Main St", "Springfield, IL 62701", "Tel 217-555-0134"])
+    // a tagline under the name: the name alone on the first line, the block under it its address
+    const tagline = extract(["BLUE BOTTLE CAFE", "       Fresh roasted daily", "       88 Elm Road, Leeds", "      Tel 0113 496 0000", "", "Latte             3.20", "Croissant         2.10", "TOTAL             5.30"].join("\n"))
+    expect([tagline["vendor_name"], tagline["customer_name"] ?? null]).toEqual(["BLUE BOTTLE CAFE", null])
+    const thanks = extract(["Receipt 10442", "12/03/2026 14:22", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48", "", "Thank you for shopping at Greenleaf Market!"].join("\n"))
+    expect(thanks["vendor_name"]).toBe("Greenleaf Market")
+    const legal = extract(["GREENLEAF STORES LTD", "88 Elm Road, Leeds", "Tel 0113 496 0000", "", "BANANAS              0.99", "MILK                 3.49", "TOTAL                4.48", "", "Thank you for shopping at Greenleaf!"].join("\n"))
+    expect(legal["vendor_name"]).toBe("GREENLEAF STORES LTD")
+    expect(thankedName([row(10, ["Vielen Dank für Ihren Einkauf bei Bäckerei Lorenz!", 50])], partyLine)).toBe("Bäckerei Lorenz")
+    expect(thankedName([row(10, ["Thank you for shopping with us!", 50])], partyLine)).toBeNull()
+  })
+
+  it("reads a seller named only in the header's line, beside the title or the invoice's facts", () => {
+    const body = ["", "Bill To:", "Ashdown Garden Centre", "3 Mill Lane", "Forest Row RH18 5JX", "", "Description      Qty   Price    Amount", "Planter            4   35.00    140.00", "", "Total: 140.00"]
+    for (const head of [["INVOICE                                   Northwind Traders", "", "Invoice #: 1001"], ["Invoice #: 1001                                 Northwind Traders", "Date: 12/03/2026"]]) {
+      const out = extract([...head, ...body].join("\n"))
+      expect([out["vendor_name"], out["customer_name"]]).toEqual(["Northwind Traders", "Ashdown Garden Centre"])
+    }
+    // the logo's line set apart over the recipient's unlabelled block: the line is the seller's, the block the buyer's
+    const rows = [row(20, ["ACME WIDGETS", 50]), row(60, ["Ashdown Garden Centre", 50]), row(73, ["3 Mill Lane", 50]), row(86, ["Forest Row RH18 5JX", 50]), ...items]
+    expect(partiesOf(rows, textOf(rows), [])).toMatchObject({ seller: "ACME WIDGETS", buyer: "Ashdown Garden Centre" })
   })
 })

@@ -16,6 +16,11 @@
  *   recipient's window is on the left).
  * - The buyer without a label: an address block above the line items (a name, then a street or a
  *   postcode and town) that is not the seller's, in reading order.
+ * - Two labels side by side in one cell ("Bill To      Ship To") are cut apart first
+ *   (`label-columns.ts`). A one-noun label opening a line without a colon ("Client Services Ltd")
+ *   is a label only beside another block so labelled. A name wrapped onto a second line is joined
+ *   (`wrapped`). A receipt's merchant: past a greeting or a store number, a name in capitals alone
+ *   on the first line, or the closing thanks (`thanks.ts`).
  *
  * A name is a short line that is no street, postcode and town, country, e-mail, telephone, label
  * or document word; a digit only in a company name ("3D Druck GmbH").
@@ -23,7 +28,9 @@
 import { foldText } from "../../../decision/evaluator/local/text.js"
 import { type LayoutCell, type LayoutRow, textOfRow } from "../../../documents/layout/layout.js"
 import { COMPANY, COMPANY_IN_TEXT } from "./parties.js"
+import { labelColumns } from "./label-columns.js"
 import { type Region, regionsOf, SEPARATED } from "./regions.js"
+import { thankedName } from "./thanks.js"
 import { toEnglish } from "./vocabulary.js"
 
 const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|credit note|delivery note)\b/i
@@ -67,17 +74,24 @@ const labelBeforeName = (text: string): { readonly role: Role; readonly rest: st
 /**
  * A party's label opening the first line of an address block, its name after it without a colon
  * ("Kunde Pension Seeblick" over "Uferstraße 18"): the address below tells the label from a name
- * that begins with such a word.
+ * that begins with such a word. `words`: how many words the label has.
  */
-const labelOpening = (text: string): { readonly role: Role; readonly rest: string } | null => {
+const labelOpening = (text: string): { readonly role: Role; readonly rest: string; readonly words: number } | null => {
   const ws = text.trim().split(/\s+/)
   for (let n = Math.min(4, ws.length - 1); n >= 1; n--) {
     const role = partyLabelOf(ws.slice(0, n).join(" "))
     // "Customer ID: 4432" is another label, its colon after the next words
-    if (role !== null && /^\p{Lu}/u.test(ws[n]!) && !/^[^:：]{0,24}[:：]/.test(ws.slice(n).join(" "))) return { role, rest: ws.slice(n).join(" ") }
+    if (role !== null && /^\p{Lu}/u.test(ws[n]!) && !/^[^:：]{0,24}[:：]/.test(ws.slice(n).join(" "))) return { role, rest: ws.slice(n).join(" "), words: n }
   }
   return null
 }
+
+/**
+ * A label of one noun opening a line ("Client", "Customer", "Vendor", "Kunde") can as well be the
+ * first word of a name ("Client Services Ltd", "Customer Care Centre", "Vendor Solutions GmbH"); a
+ * preposition ("To", "An", "Aan", "From") cannot.
+ */
+const PREPOSITION_LABEL = /^(?:to|an|aan|from|von|de)$/i
 
 /** "Label: rest" in one cell, the label a party's */
 const labelledCell = (text: string): { readonly role: Role; readonly rest: string } | null => {
@@ -98,10 +112,15 @@ const FACT_WORDS = /\b(?:date|dated|number|due|total|amount|reference|tax|vat|su
 
 const CONTACT = /@|www\.|https?:|\b(?:tel|telefon|telephone|phone|fax|e-?mail|mobile|mob|vat|ust|tva|btw|iban|bic)\b/i
 
+const GREETING = /^(?:welcome to|willkommen (?:bei|im)|bienvenue (?:chez|à)|welkom bij|benvenuti (?:da|a)|bienvenidos? a)\s+(?=[\p{Lu}\p{N}])/iu
+/** a line at a receipt's head that names nobody: a greeting alone, the store's number, the copy's kind */
+const HEAD_NOISE = /^(?:welcome(?: to)?|willkommen|bienvenue|welkom|benvenuti|bienvenidos?|(?:store|shop|branch|filiale|magasin|winkel|location|outlet)\s*(?:#|no\.?|nr\.?|n°)?\s*\d+|original|copy|duplicate|reprint|(?:customer|merchant|cardholder)(?:'s)? copy)$/i
+
 /** a line that can be a party's name, or null */
 export const partyLine = (text: string): string | null => {
-  const t = text.trim().replace(/[\s;,]+$/, "")
-  if (t === "" || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
+  // a receipt's greeting before its merchant ("Welcome to Corner Hardware")
+  const t = text.trim().replace(/[\s;,!]+$/, "").replace(GREETING, "")
+  if (t === "" || HEAD_NOISE.test(t) || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
   // a digit: a street, postcode and town, telephone or number; only a company's name keeps one, or a
   // branch's number after it ("Metro Fuel #214")
   if (/\d/.test(t.replace(/\s#\s?\d{1,5}$/, "")) && (!COMPANY.test(t) || /\d\s*\p{L}{1,3}\.?$/u.test(t))) return null
@@ -125,12 +144,36 @@ const addressLine = (text: string) =>
 
 const texts = (region: Region) => region.cells.map((c) => c.text)
 
-/** the name of an address block: its first line, a name, with a street, a postcode and town or contact details among the next three */
+/** the name of an address block: its first line, a name (with the line it wraps onto), with a street, a postcode and town or contact details among the next three */
 const addressName = (lines: ReadonlyArray<string>): string | null => {
+  // a greeting or the store's number over the merchant's name
+  if (lines.length > 2 && HEAD_NOISE.test(lines[0]!.trim().replace(/[\s!]+$/, ""))) return addressName(lines.slice(1))
   if (lines.length < 2 || lines.length > 9) return null
-  const name = partyLine(lines[0]!)
-  if (name === null || !lines.slice(1, 4).some((l) => addressLine(l) || CONTACT_LINE.test(l.trim()))) return null
+  const first = partyLine(lines[0]!)
+  const name = first === null ? null : wrapped(first, lines[1])
+  const after = lines.slice(name === first ? 1 : 2)
+  if (name === null || !after.slice(0, 3).some((l) => addressLine(l) || CONTACT_LINE.test(l.trim()))) return null
   return name
+}
+
+/** words of a company's legal form alone, a name's last line when it wraps ("Company Limited", "GmbH & Co. KG", "Pty Ltd") */
+const LEGAL_FORM_LINE = /^(?:(?:and|&|und|et|en)\s+)?(?:(?:company|co\.?,?|limited|ltd\.?|inc\.?|incorporated|corporation|corp\.?|llc|llp|plc|gmbh|ag|kg|se|sa|s\.a\.|sarl|sas|bv|b\.v\.|nv|n\.v\.|pty|pte|private|public|holdings|group|&)\s*)+$/i
+/** a word that leaves a name open at the end of its line ("Northwind Trading and") or opens its continuation */
+const CONNECTOR = /(?:^|\s)(?:and|&|of|the|for|und|für|et|de|du|des|en|van|der|voor|e|di|y)$/i
+const CONTINUATION = /^(?:and|&|of|for|und|für|et|de|du|des|en|van|der|voor)\s/i
+
+/**
+ * A company's name wrapped over two lines ("Northwind Trading and Logistics" / "Company Limited"):
+ * the next line continues it when it is no line of an address (a digit, a label, contact details)
+ * and reads as a name's end: its legal form alone, a lower-case start, or a connecting word at
+ * the break. A name already ending in its legal form is whole.
+ */
+export const wrapped = (name: string, next: string | undefined): string => {
+  const line = next?.trim().replace(/[\s;,]+$/, "") ?? ""
+  if (line === "" || /\d/.test(line) || COMPANY.test(name) || partyLine(line) === null || /^(?:c\/o|attn|z\.\s?hd|t\.a\.v)\b/i.test(line)) return name
+  const joined = `${name} ${line}`
+  if (joined.length > 70 || joined.split(/\s+/).length > 8) return name
+  return LEGAL_FORM_LINE.test(line) || /^\p{Ll}/u.test(line) || CONNECTOR.test(name) || CONTINUATION.test(line) ? joined : name
 }
 
 /** a line of contact details alone (an online business's block has no street): an e-mail address, a website, a telephone number */
@@ -138,9 +181,9 @@ const CONTACT_LINE = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/)?www\.[\w-
 
 /** the first of a block's first two lines that is a name (a contact person or an e-mail may come first) */
 const firstName = (lines: ReadonlyArray<string>): string | null => {
-  for (const line of lines.slice(0, 2)) {
+  for (const [i, line] of lines.slice(0, 2).entries()) {
     const name = partyLine(NAME_LABEL.exec(line.trim())?.[1] ?? line)
-    if (name !== null) return name
+    if (name !== null) return wrapped(name, lines[i + 1])
   }
   return null
 }
@@ -214,8 +257,16 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
       continue
     }
     const inline = labelledCell(lines[0]!) ?? (lines.slice(1, 4).some(addressLine) ? labelOpening(lines[0]!) : null)
+    // such a noun without a colon is a label only where the blocks beside it are labelled the same way
+    // ("Supplier Verrerie Castagnet      Client Librairie des Quais"), as a form sets both
+    if (inline !== null && "words" in inline && inline.words === 1 && !PREPOSITION_LABEL.test(lines[0]!.trim().split(/\s+/)[0]!)) {
+      const beside = regions.filter((r) => r !== region && r.rows[0] === region.rows[0])
+      const other = (r: Region) => (labelledCell(r.cells[0]!.text) ?? labelOpening(r.cells[0]!.text))?.role
+      if (!beside.some((r) => { const role = other(r); return role !== undefined && role !== inline.role })) continue
+    }
     if (inline !== null) {
-      const name = partyLine(inline.rest) ?? (inline.rest.trim() === "" ? firstName(lines.slice(1)) : null)
+      const rest = partyLine(inline.rest)
+      const name = rest !== null ? wrapped(rest, lines[1]) : inline.rest.trim() === "" ? firstName(lines.slice(1)) : null
       if (name !== null) out.push({ role: inline.role, name, region })
     }
   }
@@ -264,7 +315,8 @@ const letterheadName = (
   if (inHead !== undefined) return inHead
   // an address block in the head, beside a title or a logo's place
   if (headBlock !== null && !excluded(headBlock)) return headBlock
-  const firstLine = top[0] === undefined ? null : partyLine(firstText(top[0]))
+  // the first line, else a name beside a title or a number in the first row ("INVOICE      Northwind Traders")
+  const firstLine = top[0] === undefined ? null : partyLine(firstText(top[0])) ?? top[0].cells.map((c) => partyLine(c.text)).find((n) => n !== null) ?? null
   const first = firstLine !== null && !excluded(firstLine) ? firstLine : null
   if (first !== null && occurrences(text, first) >= 2) return first
   const repeated = own.find((c) => occurrences(text, c) >= 2)
@@ -280,7 +332,7 @@ const sharesRows = (a: Region, b: Region) => a.rows.some((r) => b.rows.includes(
  * reading order; `text`: the document's text.
  */
 export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, companies: ReadonlyArray<string>): Parties => {
-  const rows = allRows.filter((r) => r.page === allRows[0]?.page && r.sheet === null)
+  const rows = labelColumns(allRows.filter((r) => r.page === allRows[0]?.page && r.sheet === null), (t) => partyLabelOf(t) !== null || labelledCell(t) !== null)
   const end = itemsStart(rows)
   // labels anywhere on the page ("Remit to" at its foot); blocks without one only above the line items
   const regions = regionsOf(rows, rows.length, (c) => partyLabelOf(c.text) !== null || labelledCell(c.text) !== null)
@@ -307,11 +359,24 @@ export const partiesOf = (allRows: ReadonlyArray<LayoutRow>, text: string, compa
   if (seller === null && buyerKnown !== null) seller = unlabelled.map((r) => addressName(texts(r))).find((n) => n !== null && !isBuyer(n)) ?? null
   const headRows = rows.map((r, i) => [r, i] as const).filter(([r]) => textOfRow(r).trim() !== "").slice(0, 3).map(([, i]) => i)
   const headBlock = unlabelled.find((r) => headRows.includes(r.rows[0]!))
-  seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer, headBlock === undefined ? null : addressName(texts(headBlock)))
+  // a name alone on the page's first line, a block right under it: the name is the letterhead's (a
+  // logo's line, a receipt's merchant over its tagline and address), the block its address or the recipient's
+  const topCells = headRows[0] === undefined ? [] : rows[headRows[0]]!.cells
+  const blockName = headBlock === undefined ? null : addressName(texts(headBlock))
+  const topLine = topCells.length === 1 && headBlock !== undefined && headBlock.rows[0] === headRows[1] && !headBlock.cells.includes(topCells[0]!) ? partyLine(topCells[0]!.text) : null
+  // a name set in capitals (a logo's, a till receipt's), unless the block's first line is the name the document repeats
+  const topName = topLine !== null && topLine === topLine.toUpperCase() && !(blockName !== null && occurrences(text, blockName) > occurrences(text, topLine)) ? topLine : null
+  // a receipt's closing thanks names its merchant ("Thank you for shopping at …") surer than its first
+  // lines, unless they print a company's legal name (the thanks may use its trading name)
+  const headCompany = companies.some((c) => headRows.some((i) => textOfRow(rows[i]!).includes(c)) && !isBuyer(c))
+  if (!headCompany) seller ??= thankedName(rows, partyLine)
+  seller ??= letterheadName(rows, text, companies.filter((c) => partyLine(c) !== null || !/\d/.test(c)), isBuyer, topName ?? blockName)
 
   let buyer = labelledBuyer
   if (buyer === null) {
-    const sellerRegion = seller === null ? undefined : unlabelled.find((r) => texts(r).some((t) => t.includes(seller!)))
+    // the block under the letterhead's name line with its telephone or e-mail: the letterhead's address
+    const sellerRegion = (seller === null ? undefined : unlabelled.find((r) => texts(r).some((t) => fold(t).includes(fold(seller!))) || addressName(texts(r)) === seller)) ??
+      (seller !== null && seller === topName && texts(headBlock!).some((t) => CONTACT.test(t)) ? headBlock : undefined)
     let candidates = unlabelled.filter((r) => r !== sellerRegion && addressName(texts(r)) !== seller)
     // the seller not in any block: the first block at the head of the page is its letterhead
     const head = rows.findIndex((r) => textOfRow(r).trim() !== "")

@@ -38,7 +38,7 @@ const plainStep = (rows: ReadonlyArray<LayoutRow>): number => {
   return twos > 0 && ones * 10 <= twos ? 2 : 1
 }
 
-/** two lines centred on one another (a letterhead set in the middle of the page), the shorter within the longer */
+/** two lines centred on one another (a letterhead or a till receipt's head set in the middle of the page or line), the shorter within the longer */
 const centred = (a: LayoutCell, b: LayoutCell, tolerance: number) =>
   Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) <= tolerance && Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0
 
@@ -69,7 +69,7 @@ export const regionsOf = (rows: ReadonlyArray<LayoutRow>, end: number, starts: (
       const above = SEPARATED.test(cell.text) || starts(cell)
         ? undefined
         : open.find((r) => !extended.includes(r) && nextLine(r) && !SEPARATED.test(r.cells[r.cells.length - 1]!.text) &&
-            (Math.abs(r.x0 - cell.x0) <= tolerance || (row.ordinal !== true && Math.abs(r.x1 - cell.x1) <= tolerance) || (row.positioned && centred(r.cells[r.cells.length - 1]!, cell, tolerance))))
+            (Math.abs(r.x0 - cell.x0) <= tolerance || (row.ordinal !== true && Math.abs(r.x1 - cell.x1) <= tolerance) || (row.ordinal !== true && centred(r.cells[r.cells.length - 1]!, cell, tolerance))))
       if (above !== undefined) {
         above.cells.push(cell)
         above.rows.push(ri)
