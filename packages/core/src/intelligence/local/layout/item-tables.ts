@@ -20,9 +20,9 @@ import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms } from "../text-features.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./columns.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "./items.js"
+import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
-import { isMostlyNumber } from "./values.js"
+import { isMostlyNumber, moneyIn } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
 
 /** What the item tables need of the document and of the scalar reading. */
@@ -307,12 +307,53 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
     let page = rows[ri]!.page
     let lastWasItem = false
     let sectionSums = false
+    const start = out.length
+    // the item's name column: a wrapped line or a section's heading is read against its text
+    const described = () => {
+      const column = columns.find((c) => c.node.type === "string" && c.node.enum === null && c.sign === undefined)
+      const text = column === undefined ? undefined : out[out.length - 1]?.[column.name]
+      return typeof text === "string" ? text : undefined
+    }
+    /** the wrapped description's lines from row `from` on (at most three, on its page, up to a section's heading that items follow), and the row after them */
+    const wrapped = (from: number) => {
+      const lines: Array<{ readonly column: Column; readonly text: string }> = []
+      let j = from
+      for (; j < rows.length && j < from + 3 && rows[j]!.page === rows[from]!.page; j++) {
+        if (j > from && isHeadingAfterItem(rows[j]!, undefined) && itemFollows(columns, rows, j + 1, ctx)) break
+        const more = continuationOf(columns, rows[j]!, rows[ri]!)
+        if (more === undefined) break
+        lines.push(more)
+      }
+      const after = rows[j]
+      // (the next section's heading is the table going on too)
+      const goesOn = after !== undefined && after.page === rows[from]!.page &&
+        (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))) ||
+          (j > from && isHeadingAfterItem(after, undefined) && itemFollows(columns, rows, j + 1, ctx)))
+      return { lines, next: j, goesOn }
+    }
+    const join = (lines: ReadonlyArray<{ readonly column: Column; readonly text: string }>) => {
+      const last = out[out.length - 1]!
+      for (const { column, text } of lines) {
+        const before = last[column.name]
+        last[column.name] = typeof before === "string" ? `${before} ${text}` : text
+      }
+    }
     while (k < rows.length) {
       const row = rows[k]!
       if (row.page !== page) {
         // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
         const first = afterRepeatedHeader(node.items, [...parents, name], rows, k)
-        if (first >= rows.length || tableItem(columns, rows[first]!, ctx, true) === undefined) break
+        if (first >= rows.length) break
+        if (tableItem(columns, rows[first]!, ctx, true) === undefined) {
+          // the last item's description wrapped onto the new page's head, the table going on below it
+          const more = lastWasItem && out.length > start && !isHeadingAfterItem(rows[first]!, described()) ? wrapped(first) : undefined
+          if (more === undefined || more.lines.length === 0 || !more.goesOn) break
+          join(more.lines)
+          for (let u = first; u < more.next; u++) used.add(u)
+          page = rows[first]!.page
+          k = more.next
+          continue
+        }
         page = row.page
         k = first
         lastWasItem = false
@@ -322,7 +363,8 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
         // a subtotal line or a section's heading inside the table: skipped when items follow it
-        if ((isSubtotalRow(row) || (isSectionRow(row) && !lastWasItem)) && itemFollows(columns, rows, k + 1, ctx)) {
+        // (right after an item only a line reading as a heading: a wrapped description's line joins the item)
+        if ((isSubtotalRow(row) || (isSectionRow(row) && (!lastWasItem || isHeadingAfterItem(row, described())))) && itemFollows(columns, rows, k + 1, ctx)) {
           if (isSubtotalRow(row)) {
             ctx.betweenItems.add(row)
             sectionSums = true
@@ -332,28 +374,15 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
           k++
           continue
         }
-        // wrapped description lines (at most two) belong to the item above when the table goes on
+        // wrapped description lines (at most three) belong to the item above when the table goes on
         // after them, or ends there with a total
-        const last = out[out.length - 1]
-        const lines: Array<{ readonly column: Column; readonly text: string }> = []
-        let j = k
-        for (; j < rows.length && j < k + 2 && rows[j]!.page === page; j++) {
-          const more = continuationOf(columns, rows[j]!, rows[ri]!)
-          if (more === undefined) break
-          lines.push(more)
-        }
-        const after = rows[j]
-        const goesOn = after !== undefined && after.page === page &&
-          (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
-        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) {
+        const { lines, next: j, goesOn } = wrapped(k)
+        if (out.length === start || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) {
           // a table whose sections each close with a subtotal closes its last one so too: that line is the section's
           if (sectionSums && isSubtotalRow(row)) ctx.betweenItems.add(row)
           break
         }
-        for (const { column, text } of lines) {
-          const before = last[column.name]
-          last[column.name] = typeof before === "string" ? `${before} ${text}` : text
-        }
+        join(lines)
         for (let u = k; u < j; u++) used.add(u)
         k = j
         continue
@@ -362,6 +391,12 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
       used.add(k)
       k++
+    }
+    // a "Price" column that holds the lines' totals: told by the sum printed below the table
+    const { quantity, unitPrice, amount } = numberProperties(node.items)
+    if (out.length > start && quantity !== undefined && unitPrice !== undefined && amount !== undefined && !columns.some((c) => c.name === amount)) {
+      const sums = rows.slice(k, k + 6).flatMap((r) => moneyIn(textOfRow(r)).map((m) => Number(m.amount)))
+      out.splice(start, out.length - start, ...withLineTotals(out.slice(start), { quantity, unitPrice, amount }, sums))
     }
     ri = Math.max(ri, k - 1)
   }

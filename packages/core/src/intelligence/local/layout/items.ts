@@ -3,10 +3,16 @@
  * - a subtotal line inside the table ("Subtotal", "Summe", "Sous-total" with only an amount) and
  *   a section's heading (a line with only a name: "Hardware", "Arbeitsleistung") are skipped when
  *   items follow them; a subtotal with no item after it ends the table;
+ * - a line right after an item that reads as a heading (a few capitalised words, no digit, the item's
+ *   description not ending as if it went on) heads the next section when items follow it, rather than
+ *   continuing the item's description;
  * - a "carried forward" line at a page's foot or head ("Carried forward", "Übertrag", "À reporter",
  *   "Transport", "Przeniesienie") carries the page's sum, not an item;
  * - an item whose quantity, unit price and amount disagree (quantity × unit price is not the amount,
  *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers;
+ * - a "Price" column beside a quantity with no amount column is the line's total when the table's
+ *   sum is printed below it as the prices' sum (not as the sum of quantity × price): each item's
+ *   unit price is then its amount over its quantity;
  * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
  *   Price", "PU") are read as the words they stand for;
  * - without a table, a line "name: count x price = amount" is an item when its arithmetic holds.
@@ -43,6 +49,46 @@ export const isCarriedRow = (row: LayoutRow, atPageEdge: boolean): boolean => {
 /** A section's heading: one cell of words, no number, no label's colon. */
 export const isSectionRow = (row: LayoutRow): boolean =>
   row.cells.length === 1 && !/\d/.test(row.cells[0]!.text) && !/[:：]\s*$/.test(row.cells[0]!.text) && row.cells[0]!.text.trim().length <= 60
+
+/** words and signs a wrapped description's line ends with when its next line goes on with it */
+const GOES_ON = /(?:[,;&/+(-]|\b(?:and|or|with|incl|inkl|for|of|the|a|an|to|und|mit|der|die|das|für|et|avec|de|du|des|le|la|les|pour|en|met|van|het|een|voor|oraz|dla))\s*\.?$/i
+
+/**
+ * A section's heading right after an item (no subtotal between): a section's row whose text is a
+ * few words, capitalised, and the item's description above it not ending as if it went on ("…,",
+ * "… and"). A wrapped description's line ("two inspection visits") starts in lower case or carries
+ * a size or a count ("Monthly, 2 TB") — those are left to join their item.
+ */
+export const isHeadingAfterItem = (row: LayoutRow, previousDescription: string | undefined): boolean => {
+  if (!isSectionRow(row)) return false
+  const text = row.cells[0]!.text.trim()
+  if (!/^\p{Lu}/u.test(text) || /[,;.]$/.test(text) || text.split(/\s+/).length > 4) return false
+  return previousDescription === undefined || !GOES_ON.test(previousDescription.trim())
+}
+
+/**
+ * Items whose "price" is the line's total: no amount column, some quantity other than one, and the
+ * table's sum printed below it (`sums`: the amounts of the lines after the table) is the prices'
+ * sum and not the sum of quantity × price. The items with the price as their amount and the price
+ * per unit as unit price; else the items as read.
+ */
+export const withLineTotals = (
+  items: ReadonlyArray<Record<string, unknown>>,
+  names: { readonly quantity: string; readonly unitPrice: string; readonly amount: string },
+  sums: ReadonlyArray<number>
+): ReadonlyArray<Record<string, unknown>> => {
+  const { quantity, unitPrice, amount } = names
+  const read = items.filter((i) => typeof i[quantity] === "number" && typeof i[unitPrice] === "number" && i[amount] === undefined)
+  if (read.length < 1 || read.length !== items.length || !read.some((i) => i[quantity] !== 1 && i[quantity] !== 0)) return items
+  const prices = read.reduce((s, i) => s + (i[unitPrice] as number), 0)
+  const products = read.reduce((s, i) => s + (i[quantity] as number) * (i[unitPrice] as number), 0)
+  if (!sums.some((s) => close(s, prices)) || sums.some((s) => close(s, products))) return items
+  return items.map((i) => {
+    const q = i[quantity] as number
+    const total = i[unitPrice] as number
+    return q === 0 ? i : { ...i, [unitPrice]: Math.round((total / q) * 100) / 100, [amount]: total }
+  })
+}
 
 const ONE_NUMBER = /^\D*\d[\d\s.,'’]*\D*$/
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005)
