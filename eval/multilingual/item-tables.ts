@@ -116,6 +116,8 @@ interface Style {
   readonly scale?: number
   /** the item's unit price and amount as the schema reads them, when the row prints others beside them (prices incl. VAT) */
   readonly truth?: (l: Line) => { readonly unit_price: number; readonly amount: number }
+  /** the description as the schema reads it, when the printed cell holds more (a till's "2 @ 3.50") */
+  readonly describe?: (l: Line) => string
   /** sections headed by their name alone, with no subtotal closing them */
   readonly bareSections?: true
   /** one item's wrapped description goes on at the head of the next page */
@@ -327,6 +329,15 @@ const MORE_STYLES: ReadonlyArray<Style> = [
     row: (l, i) => [descriptionLines(l, false, false), `${qtyOf(l.quantity, ",", false)} ${l.good.hours ? "h" : `${l.good.unit}.`}`, i % 2 === 0 ? `€${eu(l.unit_price)}` : `${eu(l.unit_price)} EUR`, i % 2 === 0 ? `€${eu(l.amount)}` : `${eu(l.amount)} EUR`],
     textRow: (text, amount) => [text, "", "", amount],
     money: (n) => `${eu(n)} EUR`, words: DE_WORDS
+  },
+  {
+    // a till-style invoice: only "Item" and "Amount" headed, the count at its unit price closing the item's name ("Ergonomic task chair 2 @ 95.00")
+    name: "till-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, describe: (l) => l.good.name,
+    columns: [col("Item", 0.72, "l", "l"), col("Amount", 0.28, "r", "r")],
+    row: (l) => [`${l.good.name}   ${l.quantity} @ ${en(l.unit_price)}`, en(l.amount)],
+    textRow: (text, amount) => [text, amount],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
   }
 ]
 
@@ -373,7 +384,7 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
   // the description as the table prints it: its lines joined
   const printed = lines.map((l, i) => {
     const cells = style.row(l, i)
-    const description = cells.find((c) => c.includes(l.good.name))!
+    const description = style.describe?.(l) ?? cells.find((c) => c.includes(l.good.name))!
     return { line: { ...l, ...style.truth?.(l), description: description.replace(/\n/g, " ") }, cells }
   })
   const m = style.money

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "../../src/intelligence/local/layout/items.js"
+import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withCountAtPrice, withLineTotals } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 
@@ -329,5 +329,31 @@ describe("wrapped descriptions and section headings", () => {
     expect(isHeadingAfterItem(one("two inspection visits"), "Annual maintenance contract")).toBe(false)
     expect(isHeadingAfterItem(one("Heating system"), "Maintenance contract for the")).toBe(false)
     expect(isHeadingAfterItem(one("Monthly, 2 TB"), "Cloud backup plan")).toBe(false)
+  })
+})
+
+describe("a till's count at a price", () => {
+  it("reads '2 @ 3.50' beside the amount, in its own cell or closing the name's", () => {
+    expect(extract([
+      "Item                                   Amount",
+      "Croissant        2 @ 3.50                7.00",
+      "Coffee 1 @ 2.80                          2.80",
+      "TOTAL                                    9.80"
+    ].join("\n"))).toEqual([
+      { description: "Croissant", quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: "Coffee", quantity: 1, unit_price: 2.8, amount: 2.8 }
+    ])
+  })
+
+  it("reads till lines with no table", () => {
+    expect(itemLineOf("Croissant        2 @ 3.50                7.00")).toEqual({ description: "Croissant", quantity: 2, unitPrice: 3.5, amount: 7 })
+    expect(itemLineOf("Croissant        2 @ 3.50                8.00")).toBeNull()
+  })
+
+  it("keeps the item when the count times the price is not its amount", () => {
+    const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+    const item = { description: "Tea 3 @ 1.20", amount: 4 }
+    expect(withCountAtPrice(item, rowOf("Tea 3 @ 1.20", "4.00"), names)).toEqual(item)
+    expect(withCountAtPrice({ ...item, amount: 3.6 }, rowOf("Tea 3 @ 1.20", "3.60"), names)).toEqual({ description: "Tea", quantity: 3, unit_price: 1.2, amount: 3.6 })
   })
 })

@@ -20,7 +20,7 @@ import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms } from "../text-features.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./columns.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
-import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
+import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
 import { isMostlyNumber, moneyIn } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
@@ -206,7 +206,7 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context,
   const distinct = new Set(columns.map((c) => c.name)).size
   if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
   const items = columns[0]?.items
-  return items === undefined ? item : byArithmetic(item, row, itemNumberNames(columns, items))
+  return items === undefined ? item : byArithmetic(withCountAtPrice(item, row, numberProperties(items)), row, itemNumberNames(columns, items))
 }
 
 /** the item's number properties for a quantity, a unit price and an amount, by their names */

@@ -13,9 +13,12 @@
  * - a "Price" column beside a quantity with no amount column is the line's total when the table's
  *   sum is printed below it as the prices' sum (not as the sum of quantity × price): each item's
  *   unit price is then its amount over its quantity;
+ * - a till's "2 @ 3.50" beside the line's amount (in a cell of its own or closing the name's) gives
+ *   the quantity and the unit price when their product is the amount;
  * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
  *   Price", "PU") are read as the words they stand for;
- * - without a table, a line "name: count x price = amount" is an item when its arithmetic holds.
+ * - without a table, a line "name: count x price = amount" or "name  count @ price  amount" is an
+ *   item when its arithmetic holds.
  */
 import type { LayoutRow } from "../../../documents/layout/layout.js"
 import { isMostlyNumber, moneyIn, numberOf } from "./values.js"
@@ -153,6 +156,40 @@ export const byArithmetic = (
   return { ...item, [quantity]: best[0], [unitPrice]: best[1], [amount]: best[2] }
 }
 
+/** "2 @ 3.50", "3 x €1,20", "1.5 × 40.00" closing a text: a count at a price */
+const AT_PRICE = /(?:^|\s)(\d+(?:[.,]\d+)?)\s*(?:@|x|×|\*)\s*((?:[$€£]\s?)?\d[\d.,']*(?:\s?(?:[$€£]|[A-Z]{3}))?)\s*$/u
+
+/**
+ * The item with its quantity and unit price read from a till's "count @ price" (its own cell, or
+ * the end of the name's: "Croissant 2 @ 3.50"), when it has an amount but neither of them and the
+ * count times the price is the amount; the name then loses the "2 @ 3.50". The item as read otherwise.
+ */
+export const withCountAtPrice = (
+  item: Record<string, unknown>,
+  row: LayoutRow,
+  names: { readonly quantity?: string | undefined; readonly unitPrice?: string | undefined; readonly amount?: string | undefined }
+): Record<string, unknown> => {
+  const { quantity, unitPrice, amount } = names
+  if (quantity === undefined || unitPrice === undefined || amount === undefined) return item
+  const a = item[amount]
+  if (typeof a !== "number" || item[quantity] !== undefined || item[unitPrice] !== undefined) return item
+  for (const cell of row.cells) {
+    const text = cell.text.trim()
+    const m = AT_PRICE.exec(text)
+    if (m === null) continue
+    const q = numberOf(m[1]!)
+    const money = moneyIn(m[2]!)
+    const p = money.length === 1 ? Number(money[0]!.amount) : numberOf(m[2]!)
+    if (q === null || p === null || q === 0 || !fits(q, p, a)) continue
+    const out: Record<string, unknown> = { ...item, [quantity]: q, [unitPrice]: p }
+    // the name's cell closing with the count: the name without it
+    const rest = text.slice(0, m.index).trim()
+    for (const [k, v] of Object.entries(item)) if (v === text && rest !== "") out[k] = rest
+    return out
+  }
+  return item
+}
+
 /** headings of item tables, folded, and the words they stand for */
 const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:anz|stk|st|nb|nbre|pcs|pces|szt|ilosc)$/, "quantity"],
@@ -181,6 +218,9 @@ const NAME_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+|\d{1,3}[.)]\s+)?(.+
 /** "2 x Espresso cups @ 4.50 = 9.00", "3 × Notebook à 2,10 € 6,30 €" */
 const COUNT_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+)?(\d+(?:[.,]\d+)?)${TIMES}(.+?)\s+(?:@|à|a|at|je|per)\s+(.+?)\s*(?:=|→)?\s+(\S.*?)\s*$`, "u")
 
+/** a till's line: "Croissant   2 @ 3.50   7.00" */
+const NAME_AT = new RegExp(String.raw`^\s*(\S.*?)\s+(\d+(?:[.,]\d+)?)\s*@\s*(\S+)\s+(\S+(?:\s?[$€£])?)\s*$`, "u")
+
 /**
  * An item written as a line of text rather than a table's row: a name, a count times a price and
  * the amount ("- Toner: 6 x £115.60 = £693.60", "2 x Cups @ 4.50 = 9.00"), kept only when the
@@ -193,8 +233,9 @@ export const itemLineOf = (text: string): ItemLine | null => {
   }
   const a = NAME_FIRST.exec(text)
   const b = a === null ? COUNT_FIRST.exec(text) : null
-  const [description, q, p, amount] = a !== null ? [a[1]!, a[2]!, a[3]!, a[4]!] : b !== null ? [b[2]!, b[1]!, b[3]!, b[4]!] : []
-  if (description === undefined || /^\d/.test(description.trim()) && a !== null) return null
+  const c = a === null && b === null ? NAME_AT.exec(text) : null
+  const [description, q, p, amount] = a !== null ? [a[1]!, a[2]!, a[3]!, a[4]!] : b !== null ? [b[2]!, b[1]!, b[3]!, b[4]!] : c !== null ? [c[1]!, c[2]!, c[3]!, c[4]!] : []
+  if (description === undefined || /^\d/.test(description.trim()) && (a !== null || c !== null)) return null
   const quantity = numberOf(q!)
   const unitPrice = one(p!)
   const total = one(amount!)
