@@ -10,7 +10,8 @@
  * forward" lines. Headings sit left, right or centred over right-aligned numbers. Also as web shops
  * and marketplaces print them: unit prices before and after VAT with a subtotal including VAT, a
  * "Price" column holding the line's total, quantities with their unit glued on, descriptions wrapped
- * over three lines or onto the next page, sections headed by their name alone. Written from
+ * over three lines or onto the next page, sections headed by their name alone, a till's "2 @ 3.50",
+ * a header staggered over two lines. Written from
  * general knowledge of such documents, not from any real invoice.
  */
 import { addDays, groupedWith, isoOf, mul2, round2, sum2 } from "../lib/format.js"
@@ -338,6 +339,15 @@ const MORE_STYLES: ReadonlyArray<Style> = [
     row: (l) => [`${l.good.name}   ${l.quantity} @ ${en(l.unit_price)}`, en(l.amount)],
     textRow: (text, amount) => [text, amount],
     money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a header staggered over two lines: every other heading set a line lower ("Description  Qty  Unit price" over "Item no.  VAT rate  Amount")
+    name: "staggered-en", lang: "en", currency: "USD", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Description\n", 0.36, "l", "l"), col("\nItem no.", 0.12, "l", "l"), col("Qty\n", 0.08, "r", "r"), col("\nVAT rate", 0.1, "r", "r"), col("Unit price\n", 0.16, "r", "r"), col("\nAmount", 0.18, "r", "r")],
+    row: (l) => [descriptionLines(l, false, false), l.good.code, qtyOf(l.quantity, ".", false), "20%", `$${en(l.unit_price)}`, `$${en(l.amount)}`],
+    textRow: (text, amount) => [text, "", "", "", "", amount],
+    money: (n) => `$${en(n)}`, words: EN_WORDS
   }
 ]
 

@@ -357,3 +357,19 @@ describe("a till's count at a price", () => {
     expect(withCountAtPrice({ ...item, amount: 3.6 }, rowOf("Tea 3 @ 1.20", "3.60"), names)).toEqual({ description: "Tea", quantity: 3, unit_price: 1.2, amount: 3.6 })
   })
 })
+
+describe("a header staggered over two lines", () => {
+  it("takes the headings of the line below set between the row's own", () => {
+    expect(extract([
+      "Description            Qty             Unit price",
+      "              Item no.       VAT rate               Amount",
+      "Office chair  CH-22    2       20%         145.00   290.00",
+      "Desk lamp     DL-04    3       20%          18.50    55.50",
+      "",
+      "Total                                              345.50"
+    ].join("\n"))).toEqual([
+      { description: "Office chair", quantity: 2, unit_price: 145, amount: 290 },
+      { description: "Desk lamp", quantity: 3, unit_price: 18.5, amount: 55.5 }
+    ])
+  })
+})
