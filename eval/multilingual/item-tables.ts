@@ -10,7 +10,8 @@
  * forward" lines. Headings sit left, right or centred over right-aligned numbers. Also as web shops
  * and marketplaces print them: unit prices before and after VAT with a subtotal including VAT, a
  * "Price" column holding the line's total, quantities with their unit glued on, descriptions wrapped
- * over three lines or onto the next page, sections headed by their name alone, a till's "2 @ 3.50",
+ * over three lines or onto the next page, sections headed by their name alone, a till's "2 @ 3.50"
+ * after the name or under it,
  * a header staggered over two lines. Written from
  * general knowledge of such documents, not from any real invoice.
  */
@@ -337,6 +338,15 @@ const MORE_STYLES: ReadonlyArray<Style> = [
     long: false, repeatHeader: true, carried: null, describe: (l) => l.good.name,
     columns: [col("Item", 0.72, "l", "l"), col("Amount", 0.28, "r", "r")],
     row: (l) => [`${l.good.name}   ${l.quantity} @ ${en(l.unit_price)}`, en(l.amount)],
+    textRow: (text, amount) => [text, amount],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a till-style invoice printing each item's name on a line of its own, its count at its price and its amount on the line below
+    name: "till2-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, describe: (l) => l.good.name,
+    columns: [col("Item", 0.72, "l", "l"), col("Amount", 0.28, "r", "r")],
+    row: (l) => [`${l.good.name}\n    ${l.quantity} @ ${en(l.unit_price)}`, `\n${en(l.amount)}`],
     textRow: (text, amount) => [text, amount],
     money: (n) => `£${en(n)}`, words: EN_WORDS
   },

@@ -345,6 +345,20 @@ describe("a till's count at a price", () => {
     ])
   })
 
+  it("takes a name on a line of its own for the count and amount below it", () => {
+    expect(extract([
+      "Item                                   Amount",
+      "Croissant",
+      "  2 @ 3.50                               7.00",
+      "Coffee, large",
+      "  1 @ 2.80                               2.80",
+      "TOTAL                                    9.80"
+    ].join("\n"))).toEqual([
+      { description: "Croissant", quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: "Coffee, large", quantity: 1, unit_price: 2.8, amount: 2.8 }
+    ])
+  })
+
   it("reads till lines with no table", () => {
     expect(itemLineOf("Croissant        2 @ 3.50                7.00")).toEqual({ description: "Croissant", quantity: 2, unitPrice: 3.5, amount: 7 })
     expect(itemLineOf("Croissant        2 @ 3.50                8.00")).toBeNull()

@@ -365,6 +365,17 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
       const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
+        // a name on a line of its own over an item without one (a till's "Croissant" over "2 @ 3.50  7.00")
+        const name = continuationOf(columns, row, rows[ri]!)
+        const under = name !== undefined && rows[k + 1]?.page === page ? tableItem(columns, rows[k + 1]!, ctx) : undefined
+        if (name !== undefined && under !== undefined && under !== "skip" && under[name.column.name] === undefined && Object.keys(under).length >= 2) {
+          if (!rows[k + 1]!.context) out.push({ [name.column.name]: name.text, ...under })
+          used.add(k)
+          used.add(k + 1)
+          lastWasItem = true
+          k += 2
+          continue
+        }
         // a subtotal line or a section's heading inside the table: skipped when items follow it
         // (right after an item only a line reading as a heading: a wrapped description's line joins the item)
         if ((isSubtotalRow(row) || (isSectionRow(row) && (!lastWasItem || isHeadingAfterItem(row, described())))) && itemFollows(columns, rows, k + 1, ctx)) {

@@ -162,7 +162,8 @@ const AT_PRICE = /(?:^|\s)(\d+(?:[.,]\d+)?)\s*(?:@|x|×|\*)\s*((?:[$€£]\s?)?\
 /**
  * The item with its quantity and unit price read from a till's "count @ price" (its own cell, or
  * the end of the name's: "Croissant 2 @ 3.50"), when it has an amount but neither of them and the
- * count times the price is the amount; the name then loses the "2 @ 3.50". The item as read otherwise.
+ * count times the price is the amount; the name then loses the "2 @ 3.50" (a name that was only
+ * the count is none: a till prints the name on the line above). The item as read otherwise.
  */
 export const withCountAtPrice = (
   item: Record<string, unknown>,
@@ -182,9 +183,13 @@ export const withCountAtPrice = (
     const p = money.length === 1 ? Number(money[0]!.amount) : numberOf(m[2]!)
     if (q === null || p === null || q === 0 || !fits(q, p, a)) continue
     const out: Record<string, unknown> = { ...item, [quantity]: q, [unitPrice]: p }
-    // the name's cell closing with the count: the name without it
+    // the name's cell closing with the count: the name without it (none when the count was all of it: the name is on the line above)
     const rest = text.slice(0, m.index).trim()
-    for (const [k, v] of Object.entries(item)) if (v === text && rest !== "") out[k] = rest
+    for (const [k, v] of Object.entries(item)) {
+      if (v !== text) continue
+      if (rest !== "") out[k] = rest
+      else delete out[k]
+    }
     return out
   }
   return item
