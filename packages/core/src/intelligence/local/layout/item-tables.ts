@@ -6,11 +6,11 @@
  * columns are items, until a row that is not (a "Total" line); balance lines ("Balance brought
  * forward") are skipped, and so are carried-forward lines, and section headings and subtotal lines
  * that items follow (`items.ts`); quantity, unit price and amount that disagree are put in the
- * order the arithmetic fits, a till's "2 @ 3.50" gives them where no column does, and a "Price"
- * column the sum below shows to hold the lines' totals is the amount; an unnamed first column of
- * dates or numbers leaves the item's name to the next one; a wrapped description's lines (up to
- * three, also at the next page's head) are joined to its item, a heading-like line after it starts
- * the next section instead; without a table, lines "name: count x price = amount" are the items;
+ * order the arithmetic fits, a till's "2 @ 3.50" gives them where no column does (its name may
+ * stand on the line above), and a "Price" column the sum below shows to hold the lines' totals is
+ * the amount; an unnamed first column of dates or numbers leaves the item's name to the next one;
+ * a wrapped description's lines (up to three, also at the next page's head) are joined to its item,
+ * a heading-like line after it starts the next section instead; without a table, lines "name: count x price = amount" are the items;
  * separate money-in and money-out columns give a signed amount; the table goes on across page
  * breaks (a repeated header is skipped) and into the next batch (which sees the page before it as
  * context).
