@@ -7,7 +7,12 @@
  * French and Dutch, the quantity before the description, section and subtotal rows inside the
  * table, descriptions wrapped onto a second line, product codes in brackets before the name, and
  * tables running onto the next page with or without their heading repeated and with "carried
- * forward" lines. Headings sit left, right or centred over right-aligned numbers. Written from
+ * forward" lines. Headings sit left, right or centred over right-aligned numbers. Also as web shops
+ * and marketplaces print them: unit prices before and after VAT with a subtotal including VAT, a
+ * "Price" column holding the line's total, quantities with their unit glued on, descriptions wrapped
+ * over three lines or onto the next page, sections headed by their name alone, a till's "2 @ 3.50"
+ * after the name or under it,
+ * a header staggered over two lines. Written from
  * general knowledge of such documents, not from any real invoice.
  */
 import { addDays, groupedWith, isoOf, mul2, round2, sum2 } from "../lib/format.js"
@@ -111,6 +116,14 @@ interface Style {
   readonly money: (n: number) => string
   /** prices in the goods' list are multiplied by it (rupees) */
   readonly scale?: number
+  /** the item's unit price and amount as the schema reads them, when the row prints others beside them (prices incl. VAT) */
+  readonly truth?: (l: Line) => { readonly unit_price: number; readonly amount: number }
+  /** the description as the schema reads it, when the printed cell holds more (a till's "2 @ 3.50") */
+  readonly describe?: (l: Line) => string
+  /** sections headed by their name alone, with no subtotal closing them */
+  readonly bareSections?: true
+  /** one item's wrapped description goes on at the head of the next page */
+  readonly wrapOverPage?: true
   readonly words: { readonly title: string; readonly number: string; readonly date: string; readonly due: string; readonly billTo: string; readonly subtotal: string; readonly tax: string; readonly total: string }
 }
 
@@ -273,6 +286,81 @@ const STYLES: ReadonlyArray<Style> = [
   }
 ]
 
+/** a marketplace's unit price and amount including VAT: the unit price rounded first, the amount its product */
+const grossOf = (l: Line) => {
+  const unit_price = round2(l.unit_price * (1 + l.taxRate))
+  return { unit_price, amount: mul2(l.quantity, unit_price) }
+}
+
+/** a description wrapped over two or three lines: the name, its detail, a note under some */
+const wrappedLines = (l: Line, i: number) => [l.good.name, l.good.more, i % 3 === 0 ? "see attached delivery note" : null].filter((s): s is string => s !== null).join("\n")
+
+const MORE_STYLES: ReadonlyArray<Style> = [
+  {
+    // a marketplace's invoice: the unit price before and after VAT, the VAT rate, the line's subtotal including VAT (the amount the unit price incl. VAT multiplies to)
+    name: "vat-en", lang: "en", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, truth: grossOf,
+    columns: [col("Description", 0.34, "l", "l"), col("Qty", 0.07, "r", "r"), col("Unit price\n(excl. VAT)", 0.15, "r", "r"), col("VAT rate", 0.1, "r", "r"), col("Unit price\n(incl. VAT)", 0.15, "r", "r"), col("Item subtotal\n(incl. VAT)", 0.19, "r", "r")],
+    row: (l) => [descriptionLines(l, false, false), String(l.quantity), `€${en(l.unit_price)}`, "20%", `€${en(grossOf(l).unit_price)}`, `€${en(grossOf(l).amount)}`],
+    textRow: (text, amount) => [text, "", "", "", "", amount],
+    money: (n) => `€${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a web shop's order invoice whose "Price" is the line's total (quantity × unit price), no unit price printed
+    name: "webshop-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Product", 0.6, "l", "l"), col("Quantity", 0.15, "c", "c"), col("Price", 0.25, "r", "r")],
+    row: (l) => [descriptionLines(l, false, false), String(l.quantity), `£${en(l.amount)}`],
+    textRow: (text, amount) => [text, "", amount],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // descriptions wrapped over two or three lines, one going on at the next page's head, sections headed by their name with no subtotal
+    name: "wrapped-en", lang: "en", currency: "USD", target: "pdf", sections: ["Hardware", "Services"], bareSections: true, wrapOverPage: true, subtotalWord: "Subtotal", discounts: false, rates: [0.08],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Description", 0.52, "l", "l"), col("Qty", 0.1, "r", "r"), col("Unit price", 0.18, "r", "r"), col("Amount", 0.2, "r", "r")],
+    row: (l, i) => [wrappedLines(l, i), qtyOf(l.quantity, ".", false), `$${en(l.unit_price)}`, `$${en(l.amount)}`],
+    textRow: (text, amount) => [text, "", "", amount],
+    money: (n) => `$${en(n)}`, words: EN_WORDS
+  },
+  {
+    // quantities with their unit glued on ("3 Stk.", "1,5 h"), prices with the euro sign before them or the code after them
+    name: "units-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Bezeichnung", 0.5, "l", "l"), col("Menge", 0.14, "r", "r"), col("Einzelpreis", 0.16, "r", "r"), col("Gesamt", 0.2, "r", "r")],
+    row: (l, i) => [descriptionLines(l, false, false), `${qtyOf(l.quantity, ",", false)} ${l.good.hours ? "h" : `${l.good.unit}.`}`, i % 2 === 0 ? `€${eu(l.unit_price)}` : `${eu(l.unit_price)} EUR`, i % 2 === 0 ? `€${eu(l.amount)}` : `${eu(l.amount)} EUR`],
+    textRow: (text, amount) => [text, "", "", amount],
+    money: (n) => `${eu(n)} EUR`, words: DE_WORDS
+  },
+  {
+    // a till-style invoice: only "Item" and "Amount" headed, the count at its unit price closing the item's name ("Ergonomic task chair 2 @ 95.00")
+    name: "till-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, describe: (l) => l.good.name,
+    columns: [col("Item", 0.72, "l", "l"), col("Amount", 0.28, "r", "r")],
+    row: (l) => [`${l.good.name}   ${l.quantity} @ ${en(l.unit_price)}`, en(l.amount)],
+    textRow: (text, amount) => [text, amount],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a till-style invoice printing each item's name on a line of its own, its count at its price and its amount on the line below
+    name: "till2-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, describe: (l) => l.good.name,
+    columns: [col("Item", 0.72, "l", "l"), col("Amount", 0.28, "r", "r")],
+    row: (l) => [`${l.good.name}\n    ${l.quantity} @ ${en(l.unit_price)}`, `\n${en(l.amount)}`],
+    textRow: (text, amount) => [text, amount],
+    money: (n) => `£${en(n)}`, words: EN_WORDS
+  },
+  {
+    // a header staggered over two lines: every other heading set a line lower ("Description  Qty  Unit price" over "Item no.  VAT rate  Amount")
+    name: "staggered-en", lang: "en", currency: "USD", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Description\n", 0.36, "l", "l"), col("\nItem no.", 0.12, "l", "l"), col("Qty\n", 0.08, "r", "r"), col("\nVAT rate", 0.1, "r", "r"), col("Unit price\n", 0.16, "r", "r"), col("\nAmount", 0.18, "r", "r")],
+    row: (l) => [descriptionLines(l, false, false), l.good.code, qtyOf(l.quantity, ".", false), "20%", `$${en(l.unit_price)}`, `$${en(l.amount)}`],
+    textRow: (text, amount) => [text, "", "", "", "", amount],
+    money: (n) => `$${en(n)}`, words: EN_WORDS
+  }
+]
+
 const SELLERS: Record<Lang, ReadonlyArray<string>> = {
   en: ["Northgate Office Supply Inc.", "Bramley Works Ltd", "Cobalt Ridge Consulting LLC"],
   de: ["Elektro Baumgartner GmbH", "Schrauben-Handel Ostwald KG", "Haustechnik Reimers GmbH"],
@@ -316,16 +404,18 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
   // the description as the table prints it: its lines joined
   const printed = lines.map((l, i) => {
     const cells = style.row(l, i)
-    const description = cells.find((c) => c.includes(l.good.name))!
-    return { line: { ...l, description: description.replace(/\n/g, " ") }, cells }
+    const description = style.describe?.(l) ?? cells.find((c) => c.includes(l.good.name))!
+    return { line: { ...l, ...style.truth?.(l), description: description.replace(/\n/g, " ") }, cells }
   })
   const m = style.money
   const rows: Array<ReadonlyArray<string>> = []
   let section: string | null = null
   let sectionSum: Array<number> = []
   const closeSection = () => {
-    if (section !== null && sectionSum.length > 0) rows.push(style.textRow(style.subtotalWord, m(sum2(sectionSum)).replace(/^[^\d-]+|[^\d]+$/g, "")))
+    if (section !== null && sectionSum.length > 0 && style.bareSections !== true) rows.push(style.textRow(style.subtotalWord, m(sum2(sectionSum)).replace(/^[^\d-]+|[^\d]+$/g, "")))
   }
+  // the item whose wrapped description goes on at the next page's head: the first past the first that wraps
+  const overPage = style.wrapOverPage === true ? printed.findIndex(({ cells }, i) => i >= 1 && cells.some((c) => c.includes("\n"))) : -1
   printed.forEach(({ line, cells }, i) => {
     if (line.section !== section) {
       closeSection()
@@ -335,6 +425,12 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
     }
     sectionSum.push(line.amount)
     // a wrapped description is located only whole, so only a one-line description is marked (and none with brackets, which end a mark)
+    if (i === overPage) {
+      const at = cells.findIndex((c) => c.includes("\n"))
+      const parts = cells[at]!.split("\n")
+      rows.push(cells.map((c, ci) => (ci === at ? parts.slice(0, -1).join("\n") : c)), ["\f"], cells.map((_, ci) => (ci === at ? parts[parts.length - 1]! : "")))
+      return
+    }
     rows.push(cells.map((c) => (c === line.description && !/[\n[\]]/.test(c) ? `[[line_items.${i}.description|${c}]]` : c)))
   })
   closeSection()
@@ -379,4 +475,4 @@ const dateText = (lang: Lang, iso: string, field: string) => {
 
 /** Two invoices per style, one in each half (even positions dev, odd test, counted over the whole set). */
 export const itemTableModels = (rng: Prng): Array<Model> =>
-  STYLES.flatMap((style) => [0, 1].map((k) => itemInvoice(rng.fork(`${style.name}-${k}`), style, k)))
+  [...STYLES, ...MORE_STYLES].flatMap((style) => [0, 1].map((k) => itemInvoice(rng.fork(`${style.name}-${k}`), style, k)))

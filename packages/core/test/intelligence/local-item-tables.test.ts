@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "../../src/intelligence/local/layout/items.js"
+import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withCountAtPrice, withLineTotals } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 
@@ -234,5 +234,156 @@ describe("items written as lines of text", () => {
     expect(itemLineOf("4 x Candle @ 3.00 = 12.00")).toEqual({ description: "Candle", quantity: 4, unitPrice: 3, amount: 12 })
     expect(itemLineOf("Shelf: 2 x 30.00 = 70.00")).toBeNull()
     expect(itemLineOf("Invoice 4 of 2026")).toBeNull()
+  })
+})
+
+describe("prices as web shops and marketplaces print them", () => {
+  it("takes the unit price that makes quantity × unit price the amount when a table prints it before and after VAT", () => {
+    expect(extract([
+      "Description        Qty  Unit price excl. VAT  VAT rate  Unit price incl. VAT  VAT amount  Total incl. VAT",
+      "USB-C charger 65 W   2                 20.83       20%                 25.00        8.33            50.00",
+      "Desk lamp, LED       1                 33.25       20%                 39.90        6.65            39.90",
+      "",
+      "Total                                                                                              89.90"
+    ].join("\n"))).toEqual([
+      { description: "USB-C charger 65 W", quantity: 2, unit_price: 25, amount: 50 },
+      { description: "Desk lamp, LED", quantity: 1, unit_price: 39.9, amount: 39.9 }
+    ])
+  })
+
+  it("reads a 'Price' column as the line's total when the sum below is the prices' sum", () => {
+    expect(extract([
+      "Product                              Quantity        Price",
+      "Ceramic mug, blue                    3               £27.00",
+      "Tea towel set                        2               £15.00",
+      "Teapot                               1               £32.50",
+      "",
+      "Subtotal:                                            £74.50",
+      "Total:                                               £74.50"
+    ].join("\n"))).toEqual([
+      { description: "Ceramic mug, blue", quantity: 3, unit_price: 9, amount: 27 },
+      { description: "Tea towel set", quantity: 2, unit_price: 7.5, amount: 15 },
+      { description: "Teapot", quantity: 1, unit_price: 32.5, amount: 32.5 }
+    ])
+  })
+
+  it("keeps a price per unit when the sum below is that of quantity × price", () => {
+    const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+    const items = [{ description: "Mug", quantity: 3, unit_price: 9 }, { description: "Pot", quantity: 1, unit_price: 32.5 }]
+    expect(withLineTotals(items, names, [59.5])).toEqual(items)
+    expect(withLineTotals(items, names, [41.5])).toEqual([{ description: "Mug", quantity: 3, unit_price: 3, amount: 9 }, { description: "Pot", quantity: 1, unit_price: 32.5, amount: 32.5 }])
+  })
+
+  it("reads quantities with their unit and prices with their currency glued on", () => {
+    expect(extract([
+      "Description                      Qty        Unit price      Amount",
+      "Screws M6                        2 pcs         €12,50      €25,00",
+      "Montage                          1,5 h       40.00 EUR   60.00 EUR",
+      "Kabel                            3 Stk.         €4,00      €12,00",
+      "",
+      "Total                                                     €97,00"
+    ].join("\n"))).toEqual([
+      { description: "Screws M6", quantity: 2, unit_price: 12.5, amount: 25 },
+      { description: "Montage", quantity: 1.5, unit_price: 40, amount: 60 },
+      { description: "Kabel", quantity: 3, unit_price: 4, amount: 12 }
+    ])
+  })
+})
+
+describe("wrapped descriptions and section headings", () => {
+  it("joins a description wrapped over several lines to its item", () => {
+    expect(extract([
+      "Description                      Qty    Unit price     Amount",
+      "Annual maintenance contract      1        1,200.00   1,200.00",
+      "for the heating system, incl.",
+      "two inspection visits",
+      "Replacement valve                2           45.00      90.00",
+      "",
+      "Total                                                1,290.00"
+    ].join("\n"))).toEqual([
+      { description: "Annual maintenance contract for the heating system, incl. two inspection visits", quantity: 1, unit_price: 1200, amount: 1200 },
+      { description: "Replacement valve", quantity: 2, unit_price: 45, amount: 90 }
+    ])
+  })
+
+  it("does not glue a section's heading right after an item to its description", () => {
+    expect(extract([
+      "Description                      Qty    Unit price     Amount",
+      "Hardware",
+      "Laptop stand                     2           35.00      70.00",
+      "Wireless keyboard                1           49.00      49.00",
+      "Services",
+      "Setup and configuration          3           60.00     180.00",
+      "",
+      "Total                                                   299.00"
+    ].join("\n"))).toEqual([
+      { description: "Laptop stand", quantity: 2, unit_price: 35, amount: 70 },
+      { description: "Wireless keyboard", quantity: 1, unit_price: 49, amount: 49 },
+      { description: "Setup and configuration", quantity: 3, unit_price: 60, amount: 180 }
+    ])
+  })
+
+  it("tells a heading from a wrapped line", () => {
+    const one = (text: string) => ({ ...rowOf(text) })
+    expect(isHeadingAfterItem(one("Services"), "Wireless keyboard")).toBe(true)
+    expect(isHeadingAfterItem(one("two inspection visits"), "Annual maintenance contract")).toBe(false)
+    expect(isHeadingAfterItem(one("Heating system"), "Maintenance contract for the")).toBe(false)
+    expect(isHeadingAfterItem(one("Monthly, 2 TB"), "Cloud backup plan")).toBe(false)
+  })
+})
+
+describe("a till's count at a price", () => {
+  it("reads '2 @ 3.50' beside the amount, in its own cell or closing the name's", () => {
+    expect(extract([
+      "Item                                   Amount",
+      "Croissant        2 @ 3.50                7.00",
+      "Coffee 1 @ 2.80                          2.80",
+      "TOTAL                                    9.80"
+    ].join("\n"))).toEqual([
+      { description: "Croissant", quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: "Coffee", quantity: 1, unit_price: 2.8, amount: 2.8 }
+    ])
+  })
+
+  it("takes a name on a line of its own for the count and amount below it", () => {
+    expect(extract([
+      "Item                                   Amount",
+      "Croissant",
+      "  2 @ 3.50                               7.00",
+      "Coffee, large",
+      "  1 @ 2.80                               2.80",
+      "TOTAL                                    9.80"
+    ].join("\n"))).toEqual([
+      { description: "Croissant", quantity: 2, unit_price: 3.5, amount: 7 },
+      { description: "Coffee, large", quantity: 1, unit_price: 2.8, amount: 2.8 }
+    ])
+  })
+
+  it("reads till lines with no table", () => {
+    expect(itemLineOf("Croissant        2 @ 3.50                7.00")).toEqual({ description: "Croissant", quantity: 2, unitPrice: 3.5, amount: 7 })
+    expect(itemLineOf("Croissant        2 @ 3.50                8.00")).toBeNull()
+  })
+
+  it("keeps the item when the count times the price is not its amount", () => {
+    const names = { quantity: "quantity", unitPrice: "unit_price", amount: "amount" }
+    const item = { description: "Tea 3 @ 1.20", amount: 4 }
+    expect(withCountAtPrice(item, rowOf("Tea 3 @ 1.20", "4.00"), names)).toEqual(item)
+    expect(withCountAtPrice({ ...item, amount: 3.6 }, rowOf("Tea 3 @ 1.20", "3.60"), names)).toEqual({ description: "Tea", quantity: 3, unit_price: 1.2, amount: 3.6 })
+  })
+})
+
+describe("a header staggered over two lines", () => {
+  it("takes the headings of the line below set between the row's own", () => {
+    expect(extract([
+      "Description            Qty             Unit price",
+      "              Item no.       VAT rate               Amount",
+      "Office chair  CH-22    2       20%         145.00   290.00",
+      "Desk lamp     DL-04    3       20%          18.50    55.50",
+      "",
+      "Total                                              345.50"
+    ].join("\n"))).toEqual([
+      { description: "Office chair", quantity: 2, unit_price: 145, amount: 290 },
+      { description: "Desk lamp", quantity: 3, unit_price: 18.5, amount: 55.5 }
+    ])
   })
 })

@@ -29,18 +29,8 @@
  *   by the role a defined term gives it (`… Co. (the "Insured")`), the agent of the field's verb
  *   ("issued by …"), a start or end field from a period ("runs from … to …") or a verb ("begins on …"). "From" and "To"
  *   alone label a period's ends.
- * - Arrays of objects: a header row naming at least two of the item's properties starts a table;
- *   the rows below whose cells (matched to the header's columns by horizontal position, a row's
- *   cells in their order, one per heading, ragged values to their nearest headings:
- *   `layout/columns.ts`) give typed
- *   values for at least half of the columns are items, until a row that is not (a "Total" line);
- *   balance lines ("Balance brought forward") are skipped, and so are carried-forward lines, and
- *   section headings and subtotal lines that items follow (`layout/items.ts`); quantity, unit price
- *   and amount that disagree are put in the order the arithmetic fits; an unnamed first column of
- *   dates or numbers leaves the item's name to the next one; a wrapped description's line is joined to
- *   its item; without a table, lines "name: count x price = amount" are the items; separate money-in and money-out
- *   columns give a signed amount; the table goes on across page breaks (a repeated header is
- *   skipped) and into the next batch (which sees the page before it as context).
+ * - Arrays of objects: item tables, read by `layout/item-tables.ts` (a cell's value typed as a
+ *   scalar's is here).
  * - Arrays of scalars: for parties, the names in "between A and B"; else the short lines under a
  *   label naming the array.
  * - Nested objects: the same, with the parent's name as weaker label words.
@@ -59,15 +49,15 @@ import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizon
 import {
   booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
-import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./layout/columns.js"
 import { isPartyName, type Parties, partiesOf } from "./layout/blocks.js"
-import { byArithmetic, isCarriedRow, isSectionRow, isSubtotalRow, itemHeading, itemLineOf } from "./layout/items.js"
+import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./layout/fields.js"
+import { type TableContext, tableValues, textLineItems } from "./layout/item-tables.js"
 import { stem } from "../../decision/evaluator/local/text.js"
 import { identifierWords, terms, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
 import { withPaymentKinds } from "./layout/payments.js"
 
-export const MIN_LABEL_SCORE = 0.5
+export { MIN_LABEL_SCORE }
 const BELOW_ROWS = 3
 
 interface Context {
@@ -81,15 +71,7 @@ interface Context {
   readonly betweenItems: Set<LayoutRow>
 }
 
-/** whether the text uses one of the words (compared stemmed) */
-const has = (name: string, ...words: ReadonlyArray<string>) => {
-  const ts = terms(name.replace(/_/g, " "))
-  return words.some((w) => ts.includes(stem(w)))
-}
 const describes = (node: SchemaNode, name: string) => `${name} ${node.title ?? ""} ${node.description ?? ""}`
-const isDateField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "date", "dob", "birth", "day") ||
-  (node.description !== null && /\b(date|YYYY-MM-DD|ISO 8601)\b/i.test(node.description))
-const isCurrencyField = (node: SchemaNode, name: string) => has(`${name} ${node.title ?? ""}`, "currency", "ccy")
 const isTemporalField = (node: SchemaNode, name: string) =>
   has(`${name} ${node.title ?? ""}`, "start", "end", "begin", "until", "since", "expiry", "expiration", "effective", "period", "from", "through")
 
@@ -714,338 +696,9 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
 }
 
 const TAX_TERM = stem("tax")
-const DATE_TERM = stem("date")
-const NUMBER_TERM = stem("number")
 
-const STOP_ROW = /^(sub[- ]?total|total|tax|vat|gst|balance|amount due|grand total|net total|net|notes?|thank you|payment)\b/i
-
-interface Column {
-  readonly name: string
-  readonly node: ScalarNode
-  readonly cell: LayoutCell
-  /** a money-in (+1) or money-out (-1) column feeding a signed amount property */
-  readonly sign?: 1 | -1 | undefined
-  /** a column headed by the list's own name over its amounts: rows with nothing in it belong to another list */
-  readonly list?: true
-  /** every cell of the header row, those naming nothing of the items included: they bound the columns' spans */
-  readonly headings?: ReadonlyArray<LayoutCell>
-  /** the items' schema */
-  readonly items?: ObjectNode
-}
-
-const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
-const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received)$/i
-/** rows of a statement table that carry a balance, not a transaction */
-const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
-
-/** An item's name: its first plain text property (not a date, currency or enum), the one a table's first column holds. */
-const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<string>) =>
-  scalars.find((p) => {
-    const s = p.schema as ScalarNode
-    return !taken.has(p.name) && s.type === "string" && s.enum === null && !isDateField(s, p.name) && !isCurrencyField(s, p.name)
-  })
-
-/**
- * The header's columns: each cell naming a distinct scalar property of the items. A cell naming
- * the list itself ("Earnings" over earning names, "Deductions" beside them) heads the item's name
- * column, and its group runs to the next cell that names nothing of the item: two lists printed
- * side by side in one table are read apart. Without such a cell, an unnamed first column ("Section",
- * "Charge") is the item's name when other cells name two of its values. Each column keeps the
- * header row's cells, whose edges bound where a cell placed by position belongs (`layout/columns.ts`).
- */
-const headerColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> =>
-  namedColumns(items, parents, row).map((c) => ({ ...c, headings: row.cells, items }))
-
-const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: LayoutRow): Array<Column> => {
-  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
-  const words = new Map(scalars.map((p) => [p.name, fieldWords(p.name, p.schema.title, parents, p.schema.description)]))
-  const listName = parents[parents.length - 1]
-  const listWords = listName === undefined ? null : fieldWords(listName, null, parents.slice(0, -1), null)
-  // a cell naming a tax ("VAT rate", "Taux TVA", "MwSt.") heads a tax breakdown's column, not an item's property
-  const taxCell = (text: string) => labelTerms(text).includes(TAX_TERM)
-  const namesTax = (p: (typeof scalars)[number]) => [...words.get(p.name)!.weights.entries()].some(([t, w]) => w >= 1 && sameWord(t, TAX_TERM))
-  const propertyScore = (text: string) => Math.max(0, ...scalars.map((p) => labelScore(words.get(p.name)!, text)))
-  // the cell naming the list best ("Payments" rather than "Pay element" for earnings), the first on ties
-  let anchor = -1
-  let anchorScore = MIN_LABEL_SCORE - 1e-9
-  if (listWords !== null) {
-    row.cells.forEach((c, i) => {
-      const score = looksLikeLabel(c.text) ? labelScore(listWords, c.text) : 0
-      if (score > anchorScore + 1e-9 && score > propertyScore(c.text)) {
-        anchor = i
-        anchorScore = score
-      }
-    })
-  }
-  let cells = row.cells
-  if (anchor >= 0) {
-    let end = anchor + 1
-    while (end < row.cells.length && propertyScore(row.cells[end]!.text) >= MIN_LABEL_SCORE) end++
-    cells = row.cells.slice(anchor, end)
-    // the list's name alone over a column of amounts ("Pay element | Payments | Deductions"): the
-    // column holds the items' amounts, the table's first column their names
-    const first = row.cells[0]!
-    const amount = scalars.find((p) => p.schema.type === "number")
-    const name = nameProperty(scalars, new Set())
-    if (cells.length === 1 && anchor > 0 && amount !== undefined && name !== undefined && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
-      return [
-        { name: name.name, node: name.schema as ScalarNode, cell: first },
-        { name: amount.name, node: amount.schema as ScalarNode, cell: row.cells[anchor]!, list: true }
-      ]
-    }
-  }
-  const taken = new Set<string>()
-  const columns: Array<Column> = []
-  // each property to the heading naming it best ("Description" rather than "Item" beside it, a
-  // heading with the property's own word first on ties), each heading to one property
-  const pairs: Array<{ readonly cell: LayoutCell; readonly at: number; readonly name: string; readonly score: number; readonly own: boolean }> = []
-  cells.forEach((cell, at) => {
-    if (!looksLikeLabel(cell.text)) return
-    const heading = itemHeading(cell.text)
-    const ts = labelTerms(heading)
-    for (const p of scalars) {
-      if (taxCell(cell.text) && !namesTax(p)) continue
-      const score = labelScore(words.get(p.name)!, heading)
-      if (score > MIN_LABEL_SCORE) pairs.push({ cell, at, name: p.name, score, own: terms(p.name.replace(/_/g, " ")).some((t) => ts.includes(t)) })
-    }
-  })
-  pairs.sort((a, b) => b.score - a.score || Number(b.own) - Number(a.own) || a.at - b.at)
-  const headed = new Set<LayoutCell>()
-  for (const pair of pairs) {
-    if (taken.has(pair.name) || headed.has(pair.cell)) continue
-    taken.add(pair.name)
-    headed.add(pair.cell)
-    columns.push({ name: pair.name, node: scalars.find((p) => p.name === pair.name)!.schema as ScalarNode, cell: pair.cell })
-  }
-  // a line's amount headed by its basis alone ("Net" beside "VAT" and "Gross"): the amount before tax
-  const lineAmount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "total", "sum", "value"))
-  const netCell = cells.find((c) => !headed.has(c) && /^(?:net|net (?:amount|value|total|price)|line net)$/i.test(toEnglish(c.text).replace(/[^\p{L}\s]/gu, "").trim()))
-  if (lineAmount !== undefined && netCell !== undefined && columns.length >= 2) {
-    taken.add(lineAmount.name)
-    columns.push({ name: lineAmount.name, node: lineAmount.schema as ScalarNode, cell: netCell })
-  }
-  columns.sort((a, b) => cells.indexOf(a.cell) - cells.indexOf(b.cell))
-  // the item's name column: the cell naming the list, or an unnamed first column beside named ones
-  // (past a first column of dates or numbers: "Date | Activity | Qty", "# | Item & Description")
-  const namesDateOrNumber = (text: string) => labelTerms(text).some((t) => sameWord(t, DATE_TERM) || sameWord(t, NUMBER_TERM)) || /^\W*(?:pos|lp|nr|no)\W*$/i.test(text)
-  const lead = anchor < 0 && cells[0] !== undefined && namesDateOrNumber(cells[0].text) && !columns.some((c) => c.cell === cells[0]) ? 1 : 0
-  const first = cells[lead]
-  const name = nameProperty(scalars, taken)
-  // (without the list's name, two named values are needed: one named cell beside a label is a form's row, not a header)
-  if (name !== undefined && first !== undefined && columns.length >= (anchor >= 0 ? 1 : 2) && !columns.some((c) => c.cell === first) && looksLikeLabel(first.text) && !/\d/.test(first.text)) {
-    taken.add(name.name)
-    columns.unshift({ name: name.name, node: name.schema as ScalarNode, cell: first })
-  }
-  // separate money-in and money-out columns give a signed amount when no column names it
-  const amount = scalars.find((p) => !taken.has(p.name) && p.schema.type === "number" && has(p.name, "amount", "value", "sum"))
-  if (amount !== undefined) {
-    for (const cell of cells) {
-      const text = cell.text.trim().replace(/[:()£$€]/g, "").trim()
-      const sign = MONEY_OUT.test(text) ? -1 : MONEY_IN.test(text) ? 1 : undefined
-      if (sign !== undefined && !columns.some((c) => c.cell === cell)) columns.push({ name: amount.name, node: amount.schema as ScalarNode, cell, sign })
-    }
-  }
-  return columns
-}
-
-const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined =>
-  columnOfCell(columns, cell, row.ordinal !== true, columns[0]?.headings)
-
-/** The row as an item of the table, or undefined when it is not one. */
-/** The row as an item of the table, `"skip"` for a balance line inside it, or undefined when the table has ended. */
-const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context, atPageEdge = false): Record<string, unknown> | "skip" | undefined => {
-  if (row.cells.length === 0 || STOP_ROW.test(toEnglish(row.cells[0]!.text.trim()))) return undefined
-  if (row.cells.some((c) => BALANCE_ROW.test(c.text)) || isCarriedRow(row, atPageEdge)) return "skip"
-  // runs drawn close together under two headings are two cells
-  if (row.positioned && columns[0]?.headings !== undefined) row = { ...row, cells: splitAtHeadings(row.cells, columns[0].headings) }
-  // a row of the same table with nothing under the list's own column is another list's line
-  const list = columns.find((c) => c.list === true)
-  // cells placed by position are read together, in their order (`layout/columns.ts`)
-  const placed = row.ordinal === true ? undefined : columnsOfRow(columns, row.cells, columns[0]?.headings)
-  const columnOfThis = (cell: LayoutCell) => (placed === undefined ? columnOf(columns, cell, row) : placed.get(cell))
-  if (list !== undefined && !row.cells.some((c) => columnOfThis(c) === list)) return row.cells.length >= 2 ? "skip" : undefined
-  const item: Record<string, unknown> = {}
-  let filled = 0
-  for (const cell of row.cells) {
-    const column = columnOfThis(cell)
-    if (column === undefined || (column.sign === undefined && column.name in item)) continue
-    const value = typed(column.node, column.name, cell.text, ctx)
-    if (value === undefined) continue
-    if (column.sign !== undefined) {
-      if (typeof value !== "number") continue
-      const before = item[column.name]
-      item[column.name] = (typeof before === "number" ? before : 0) + column.sign * Math.abs(value)
-      if (before === undefined) filled++
-      continue
-    }
-    item[column.name] = value
-    filled++
-  }
-  const distinct = new Set(columns.map((c) => c.name)).size
-  if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
-  const items = columns[0]?.items
-  return items === undefined ? item : byArithmetic(item, row, itemNumberNames(columns, items))
-}
-
-/** the item's number properties for a quantity, a unit price and an amount, by their names */
-const numberProperties = (items: ObjectNode) => {
-  const numeric = items.properties.filter((p) => p.schema.type === "number").map((p) => p.name)
-  const named = (test: (name: string) => boolean) => numeric.find((n) => test(n))
-  const quantity = named((n) => has(n, "quantity", "qty", "hours", "units"))
-  const unitPrice = named((n) => has(n, "price", "rate") && n !== quantity)
-  const amount = named((n) => n !== quantity && n !== unitPrice && has(n, "amount", "total", "sum", "value"))
-  return { quantity, unitPrice, amount }
-}
-
-/**
- * Items written as lines of text where no table holds them ("- Toner: 6 x £115.60 = £693.60"):
- * each line whose count times price is its amount (`layout/items.ts`), a total's line excepted.
- */
-const textLineItems = (items: ObjectNode, ctx: Context): Array<Record<string, unknown>> => {
-  const { quantity, unitPrice, amount } = numberProperties(items)
-  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
-  const name = nameProperty(scalars, new Set())
-  if (quantity === undefined || unitPrice === undefined || amount === undefined || name === undefined) return []
-  return ctx.rows.flatMap((row) => {
-    const line = row.context ? null : itemLineOf(textOfRow(row))
-    if (line === null || STOP_ROW.test(toEnglish(line.description))) return []
-    return [{ [name.name]: line.description, [quantity]: line.quantity, [unitPrice]: line.unitPrice, [amount]: line.amount }]
-  })
-}
-
-/**
- * The item's properties for a quantity, a unit price and an amount, when it has all three and the
- * header names two of them at least (the third heading may be one no vocabulary knows: "Each",
- * "Ext.", "G-Preis"); none for a table that only lists amounts (a statement, a payslip).
- */
-const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
-  const { quantity, unitPrice, amount } = numberProperties(items)
-  if (quantity === undefined || unitPrice === undefined || amount === undefined) return {}
-  const column = (n: string) => columns.find((c) => c.name === n && c.sign === undefined && c.list !== true)
-  const headed = [quantity, unitPrice, amount].filter((n) => column(n) !== undefined)
-  if (headed.length < 2) return {}
-  const q = column(quantity)
-  const p = column(unitPrice)
-  return { quantity, unitPrice, amount, ...(q !== undefined && p !== undefined ? { quantityFirst: q.cell.x0 < p.cell.x0 } : {}) }
-}
-
-/**
- * A line of an item's wrapped description: one cell, in the column of the item's name (a text
- * property), no total and no label, placed as the table's rows are (a paragraph after a parsed
- * table's rows is set in character columns, not the table's column numbers: it is no line of a
- * cell); the text it adds to the item above.
- */
-const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
-  if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
-  const cell = row.cells[0]!
-  const text = cell.text.trim()
-  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
-  const column = columnOf(columns, cell, row)
-  if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
-  return { column, text }
-}
-
-/** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
-const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, rows: ReadonlyArray<LayoutRow>, k: number): number => {
-  const here = joinedHeader(rows[k]!, undefined, rows[k + 1], looksLikeLabel)
-  if (headerColumns(items, parents, here.row).length >= 2) return k + 1 + here.after
-  if (rows[k + 1] === undefined || rows[k + 1]!.page !== rows[k]!.page) return k
-  const below = joinedHeader(rows[k + 1]!, rows[k], rows[k + 2], looksLikeLabel)
-  return below.row !== rows[k + 1] && headerColumns(items, parents, below.row).length >= 2 ? k + 2 + below.after : k
-}
-
-/**
- * Whether a full item comes next, from row `k` on: past a section's heading, a carried-forward
- * line and a page's repeated header (a few rows at most). Full: three of its values at least (all
- * when fewer), so a totals block's next line ("Sales tax (7%)  $579.02") is none.
- */
-const itemFollows = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<LayoutRow>, k: number, ctx: Context): boolean => {
-  const full = Math.min(3, new Set(columns.map((c) => c.name)).size)
-  for (let j = k; j < rows.length && j < k + 4; j++) {
-    const item = tableItem(columns, rows[j]!, ctx, true)
-    if (item !== undefined && item !== "skip") return Object.keys(item).length >= full
-    if (item === "skip" || isSectionRow(rows[j]!)) continue
-    // a page's repeated header: its cells overlap the columns' headings, in their words
-    if (rows[j]!.page !== rows[k - 1]?.page && rows[j]!.cells.length >= 2 && rows[j]!.cells.every((c) => !/\d/.test(c.text))) continue
-    return false
-  }
-  return false
-}
-
-const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, name: string, parents: ReadonlyArray<string>, ctx: Context) => {
-  const out: Array<Record<string, unknown>> = []
-  const rows = ctx.rows
-  const used = new Set<number>()
-  for (let ri = 0; ri < rows.length; ri++) {
-    // a heading set on two lines is one ("Unit" over "Price")
-    const header = joinedHeader(rows[ri]!, rows[ri - 1], rows[ri + 1], looksLikeLabel)
-    const columns = headerColumns(node.items, [...parents, name], header.row)
-    if (columns.length < 2) continue
-    let k = ri + 1 + header.after
-    let page = rows[ri]!.page
-    let lastWasItem = false
-    let sectionSums = false
-    while (k < rows.length) {
-      const row = rows[k]!
-      if (row.page !== page) {
-        // a page break: the table goes on when the new page's first rows fit the columns (a repeated header is skipped)
-        const first = afterRepeatedHeader(node.items, [...parents, name], rows, k)
-        if (first >= rows.length || tableItem(columns, rows[first]!, ctx, true) === undefined) break
-        page = row.page
-        k = first
-        lastWasItem = false
-        continue
-      }
-      const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
-      const item = tableItem(columns, row, ctx, atPageEdge)
-      if (item === undefined) {
-        // a subtotal line or a section's heading inside the table: skipped when items follow it
-        if ((isSubtotalRow(row) || (isSectionRow(row) && !lastWasItem)) && itemFollows(columns, rows, k + 1, ctx)) {
-          if (isSubtotalRow(row)) {
-            ctx.betweenItems.add(row)
-            sectionSums = true
-          }
-          used.add(k)
-          lastWasItem = false
-          k++
-          continue
-        }
-        // wrapped description lines (at most two) belong to the item above when the table goes on
-        // after them, or ends there with a total
-        const last = out[out.length - 1]
-        const lines: Array<{ readonly column: Column; readonly text: string }> = []
-        let j = k
-        for (; j < rows.length && j < k + 2 && rows[j]!.page === page; j++) {
-          const more = continuationOf(columns, rows[j]!, rows[ri]!)
-          if (more === undefined) break
-          lines.push(more)
-        }
-        const after = rows[j]
-        const goesOn = after !== undefined && after.page === page &&
-          (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))))
-        if (last === undefined || lines.length === 0 || !goesOn || !used.has(k - 1) || !lastWasItem) {
-          // a table whose sections each close with a subtotal closes its last one so too: that line is the section's
-          if (sectionSums && isSubtotalRow(row)) ctx.betweenItems.add(row)
-          break
-        }
-        for (const { column, text } of lines) {
-          const before = last[column.name]
-          last[column.name] = typeof before === "string" ? `${before} ${text}` : text
-        }
-        for (let u = k; u < j; u++) used.add(u)
-        k = j
-        continue
-      }
-      lastWasItem = item !== "skip"
-      if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
-      used.add(k)
-      k++
-    }
-    ri = Math.max(ri, k - 1)
-  }
-  return out
-}
-
+/** the item tables' view of the context: its rows, and cells typed as scalars are */
+const tablesOf = (ctx: Context): TableContext => ({ rows: ctx.rows, betweenItems: ctx.betweenItems, typed: (node, name, raw) => typed(node, name, raw, ctx) })
 
 const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string>, ctx: Context): Array<unknown> => {
   const items = node.items
@@ -1080,8 +733,8 @@ const objectValue = (node: ObjectNode, parents: ReadonlyArray<string>, ctx: Cont
     if (s.type === "object") value = objectValue(s, [...parents, p.name], ctx)
     else if (s.type === "array") {
       if (s.items.type === "object") {
-        const table = tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, ctx)
-        value = table.length > 0 ? table : textLineItems(s.items, ctx)
+        const table = tableValues(s as ArrayNode & { readonly items: ObjectNode }, p.name, parents, tablesOf(ctx))
+        value = table.length > 0 ? table : textLineItems(s.items, tablesOf(ctx))
       } else value = listValues(s, p.name, parents, ctx)
     } else value = scalarValue(s, p.name, parents, ctx)
     Object.defineProperty(out, p.name, { value, enumerable: true, writable: true, configurable: true })
@@ -1104,7 +757,7 @@ export const readBatch = (content: ExtractionContent): ReadBatch => {
       const ctx: Context = { ...read, sentences, betweenItems: new Set<LayoutRow>() }
       // the item tables first: their subtotal lines are no values of the document's scalars
       for (const p of schema.root.properties) {
-        if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], ctx)
+        if (p.schema.type === "array" && p.schema.items.type === "object") tableValues(p.schema as ArrayNode & { readonly items: ObjectNode }, p.name, [], tablesOf(ctx))
       }
       return objectValue(schema.root, [], ctx)
     }

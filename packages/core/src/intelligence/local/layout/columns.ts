@@ -137,8 +137,10 @@ export const splitAtHeadings = (cells: ReadonlyArray<LayoutCell>, headings: Read
  * "Line" over "Total") is one heading. The line right above or right below (no more than half a
  * line's gap for positioned text, the next line for plain text) joins the row when it holds only
  * words, no digit, and each of its cells lies over exactly one of the row's cells; below, it needs
- * two cells at least (one is a section's heading or a wrapped line). Returns the joined row and how
- * many lines it used after `row`.
+ * two cells at least (one is a section's heading or a wrapped line). Below, headings set between
+ * the row's (a header staggered over two lines: "Description  Qty  Unit price" over "Item no.  VAT
+ * rate  Amount", or headings the text layer put a little lower) are the row's headings too, in their
+ * place. Returns the joined row and how many lines it used after `row`.
  */
 export const joinedHeader = (
   row: LayoutRow,
@@ -149,18 +151,18 @@ export const joinedHeader = (
   const tight = (upper: LayoutRow, lower: LayoutRow) =>
     upper.page === lower.page && upper.sheet === lower.sheet && upper.positioned === lower.positioned && upper.ordinal === undefined && lower.ordinal === undefined &&
     (upper.positioned ? lower.top - (upper.top + upper.height) <= 0.5 * Math.max(upper.height, lower.height) : lower.top - upper.top === 1)
-  const fits = (other: LayoutRow) =>
-    other.cells.length > 0 && other.cells.every((c) => !/\d/.test(c.text) && isWords(c.text) && row.cells.filter((h) => overlapsHorizontally(h, c)).length === 1)
+  const fits = (other: LayoutRow, between = false) =>
+    other.cells.length > 0 && other.cells.every((c) => !/\d/.test(c.text) && isWords(c.text) && (row.cells.filter((h) => overlapsHorizontally(h, c)).length === 1 || (between && !row.cells.some((h) => overlapsHorizontally(h, c)))))
   const join = (base: LayoutRow, other: LayoutRow, otherAbove: boolean): LayoutRow => ({
     ...base,
-    cells: base.cells.map((h) => {
+    cells: [...base.cells.map((h) => {
       const part = other.cells.filter((c) => overlapsHorizontally(h, c))
       if (part.length === 0) return h
       const text = (otherAbove ? [...part.map((c) => c.text), h.text] : [h.text, ...part.map((c) => c.text)]).join(" ")
       return { ...h, text, x0: Math.min(h.x0, ...part.map((c) => c.x0)), x1: Math.max(h.x1, ...part.map((c) => c.x1)) }
-    })
+    }), ...other.cells.filter((c) => !base.cells.some((h) => overlapsHorizontally(h, c)))].sort((a, b) => a.x0 - b.x0)
   })
   const out = above !== undefined && tight(above, row) && fits(above) ? join(row, above, true) : row
-  if (below !== undefined && below.cells.length >= 2 && tight(row, below) && fits(below)) return { row: join(out, below, false), after: 1 }
+  if (below !== undefined && below.cells.length >= 2 && tight(row, below) && fits(below, true)) return { row: join(out, below, false), after: 1 }
   return { row: out, after: 0 }
 }

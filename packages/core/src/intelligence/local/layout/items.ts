@@ -3,13 +3,22 @@
  * - a subtotal line inside the table ("Subtotal", "Summe", "Sous-total" with only an amount) and
  *   a section's heading (a line with only a name: "Hardware", "Arbeitsleistung") are skipped when
  *   items follow them; a subtotal with no item after it ends the table;
+ * - a line right after an item that reads as a heading (a few capitalised words, no digit, the item's
+ *   description not ending as if it went on) heads the next section when items follow it, rather than
+ *   continuing the item's description;
  * - a "carried forward" line at a page's foot or head ("Carried forward", "Übertrag", "À reporter",
  *   "Transport", "Przeniesienie") carries the page's sum, not an item;
  * - an item whose quantity, unit price and amount disagree (quantity × unit price is not the amount,
  *   even allowing a discount) takes them in the order the arithmetic fits, from the row's numbers;
+ * - a "Price" column beside a quantity with no amount column is the line's total when the table's
+ *   sum is printed below it as the prices' sum (not as the sum of quantity × price): each item's
+ *   unit price is then its amount over its quantity;
+ * - a till's "2 @ 3.50" beside the line's amount (in a cell of its own or closing the name's) gives
+ *   the quantity and the unit price when their product is the amount;
  * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
  *   Price", "PU") are read as the words they stand for;
- * - without a table, a line "name: count x price = amount" is an item when its arithmetic holds.
+ * - without a table, a line "name: count x price = amount" or "name  count @ price  amount" is an
+ *   item when its arithmetic holds.
  */
 import type { LayoutRow } from "../../../documents/layout/layout.js"
 import { isMostlyNumber, moneyIn, numberOf } from "./values.js"
@@ -43,6 +52,46 @@ export const isCarriedRow = (row: LayoutRow, atPageEdge: boolean): boolean => {
 /** A section's heading: one cell of words, no number, no label's colon. */
 export const isSectionRow = (row: LayoutRow): boolean =>
   row.cells.length === 1 && !/\d/.test(row.cells[0]!.text) && !/[:：]\s*$/.test(row.cells[0]!.text) && row.cells[0]!.text.trim().length <= 60
+
+/** words and signs a wrapped description's line ends with when its next line goes on with it */
+const GOES_ON = /(?:[,;&/+(-]|\b(?:and|or|with|incl|inkl|for|of|the|a|an|to|und|mit|der|die|das|für|et|avec|de|du|des|le|la|les|pour|en|met|van|het|een|voor|oraz|dla))\s*\.?$/i
+
+/**
+ * A section's heading right after an item (no subtotal between): a section's row whose text is a
+ * few words, capitalised, and the item's description above it not ending as if it went on ("…,",
+ * "… and"). A wrapped description's line ("two inspection visits") starts in lower case or carries
+ * a size or a count ("Monthly, 2 TB") — those are left to join their item.
+ */
+export const isHeadingAfterItem = (row: LayoutRow, previousDescription: string | undefined): boolean => {
+  if (!isSectionRow(row)) return false
+  const text = row.cells[0]!.text.trim()
+  if (!/^\p{Lu}/u.test(text) || /[,;.]$/.test(text) || text.split(/\s+/).length > 4) return false
+  return previousDescription === undefined || !GOES_ON.test(previousDescription.trim())
+}
+
+/**
+ * Items whose "price" is the line's total: no amount column, some quantity other than one, and the
+ * table's sum printed below it (`sums`: the amounts of the lines after the table) is the prices'
+ * sum and not the sum of quantity × price. The items with the price as their amount and the price
+ * per unit as unit price; else the items as read.
+ */
+export const withLineTotals = (
+  items: ReadonlyArray<Record<string, unknown>>,
+  names: { readonly quantity: string; readonly unitPrice: string; readonly amount: string },
+  sums: ReadonlyArray<number>
+): ReadonlyArray<Record<string, unknown>> => {
+  const { quantity, unitPrice, amount } = names
+  const read = items.filter((i) => typeof i[quantity] === "number" && typeof i[unitPrice] === "number" && i[amount] === undefined)
+  if (read.length < 1 || read.length !== items.length || !read.some((i) => i[quantity] !== 1 && i[quantity] !== 0)) return items
+  const prices = read.reduce((s, i) => s + (i[unitPrice] as number), 0)
+  const products = read.reduce((s, i) => s + (i[quantity] as number) * (i[unitPrice] as number), 0)
+  if (!sums.some((s) => close(s, prices)) || sums.some((s) => close(s, products))) return items
+  return items.map((i) => {
+    const q = i[quantity] as number
+    const total = i[unitPrice] as number
+    return q === 0 ? i : { ...i, [unitPrice]: Math.round((total / q) * 100) / 100, [amount]: total }
+  })
+}
 
 const ONE_NUMBER = /^\D*\d[\d\s.,'’]*\D*$/
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005)
@@ -107,6 +156,45 @@ export const byArithmetic = (
   return { ...item, [quantity]: best[0], [unitPrice]: best[1], [amount]: best[2] }
 }
 
+/** "2 @ 3.50", "3 x €1,20", "1.5 × 40.00" closing a text: a count at a price */
+const AT_PRICE = /(?:^|\s)(\d+(?:[.,]\d+)?)\s*(?:@|x|×|\*)\s*((?:[$€£]\s?)?\d[\d.,']*(?:\s?(?:[$€£]|[A-Z]{3}))?)\s*$/u
+
+/**
+ * The item with its quantity and unit price read from a till's "count @ price" (its own cell, or
+ * the end of the name's: "Croissant 2 @ 3.50"), when it has an amount but neither of them and the
+ * count times the price is the amount; the name then loses the "2 @ 3.50" (a name that was only
+ * the count is none: a till prints the name on the line above). The item as read otherwise.
+ */
+export const withCountAtPrice = (
+  item: Record<string, unknown>,
+  row: LayoutRow,
+  names: { readonly quantity?: string | undefined; readonly unitPrice?: string | undefined; readonly amount?: string | undefined }
+): Record<string, unknown> => {
+  const { quantity, unitPrice, amount } = names
+  if (quantity === undefined || unitPrice === undefined || amount === undefined) return item
+  const a = item[amount]
+  if (typeof a !== "number" || item[quantity] !== undefined || item[unitPrice] !== undefined) return item
+  for (const cell of row.cells) {
+    const text = cell.text.trim()
+    const m = AT_PRICE.exec(text)
+    if (m === null) continue
+    const q = numberOf(m[1]!)
+    const money = moneyIn(m[2]!)
+    const p = money.length === 1 ? Number(money[0]!.amount) : numberOf(m[2]!)
+    if (q === null || p === null || q === 0 || !fits(q, p, a)) continue
+    const out: Record<string, unknown> = { ...item, [quantity]: q, [unitPrice]: p }
+    // the name's cell closing with the count: the name without it (none when the count was all of it: the name is on the line above)
+    const rest = text.slice(0, m.index).trim()
+    for (const [k, v] of Object.entries(item)) {
+      if (v !== text) continue
+      if (rest !== "") out[k] = rest
+      else delete out[k]
+    }
+    return out
+  }
+  return item
+}
+
 /** headings of item tables, folded, and the words they stand for */
 const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:anz|stk|st|nb|nbre|pcs|pces|szt|ilosc)$/, "quantity"],
@@ -135,6 +223,9 @@ const NAME_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+|\d{1,3}[.)]\s+)?(.+
 /** "2 x Espresso cups @ 4.50 = 9.00", "3 × Notebook à 2,10 € 6,30 €" */
 const COUNT_FIRST = new RegExp(String.raw`^\s*(?:[-•*·]\s+)?(\d+(?:[.,]\d+)?)${TIMES}(.+?)\s+(?:@|à|a|at|je|per)\s+(.+?)\s*(?:=|→)?\s+(\S.*?)\s*$`, "u")
 
+/** a till's line: "Croissant   2 @ 3.50   7.00" */
+const NAME_AT = new RegExp(String.raw`^\s*(\S.*?)\s+(\d+(?:[.,]\d+)?)\s*@\s*(\S+)\s+(\S+(?:\s?[$€£])?)\s*$`, "u")
+
 /**
  * An item written as a line of text rather than a table's row: a name, a count times a price and
  * the amount ("- Toner: 6 x £115.60 = £693.60", "2 x Cups @ 4.50 = 9.00"), kept only when the
@@ -147,8 +238,9 @@ export const itemLineOf = (text: string): ItemLine | null => {
   }
   const a = NAME_FIRST.exec(text)
   const b = a === null ? COUNT_FIRST.exec(text) : null
-  const [description, q, p, amount] = a !== null ? [a[1]!, a[2]!, a[3]!, a[4]!] : b !== null ? [b[2]!, b[1]!, b[3]!, b[4]!] : []
-  if (description === undefined || /^\d/.test(description.trim()) && a !== null) return null
+  const c = a === null && b === null ? NAME_AT.exec(text) : null
+  const [description, q, p, amount] = a !== null ? [a[1]!, a[2]!, a[3]!, a[4]!] : b !== null ? [b[2]!, b[1]!, b[3]!, b[4]!] : c !== null ? [c[1]!, c[2]!, c[3]!, c[4]!] : []
+  if (description === undefined || /^\d/.test(description.trim()) && (a !== null || c !== null)) return null
   const quantity = numberOf(q!)
   const unitPrice = one(p!)
   const total = one(amount!)
