@@ -6,7 +6,10 @@
  * description (weight 1), each times an idf over the taxonomy (a word that describes many
  * categories tells little). A text scores, per category, the weighted sum of BM25-saturated term
  * frequencies, with the text's head (its first lines, where titles are) counted again, divided by
- * the square root of the category's total weight (long descriptions do not win by length). A
+ * the square root of the category's total weight (long descriptions do not win by length), plus
+ * what the document calls itself (`document-title.ts`: a title near the top naming the category by
+ * its key's words or its description's opening phrase, "Preliminary Estimate" a quote, "BOOKING
+ * ORDER" a purchase order; "receipt" when it says it is paid and nothing is due). A
  * category fits when its key occurs in the text, its score reaches `MIN_EVIDENCE`, or its matched
  * weight covers at least `MIN_COVERAGE` of its bag; the best fitting category wins, with a confidence from a
  * softmax of the scores relative to the best. When nothing fits, the label is freeform: the

@@ -6,8 +6,9 @@
  *   cell on its right, a label closing its row and the cell on its left ("46,68 € | Total TTC"), a
  *   label alone in its row and the cell below it (a column heading over several values weighs
  *   less: it is a table's), "Label value" in one cell for typed fields, or "value Label" in a line
- *   of its own. Labels in French, German, Dutch, Polish, Spanish and Italian are read in English
- *   (`layout/vocabulary.ts`).
+ *   of its own; "(Label: value)" after a document's title is the document's own ("Estimate (ID: …)"),
+ *   and of two labels joined by a slash ("Order / Rev:") the first names the value. Labels in
+ *   French, German, Dutch, Polish, Spanish and Italian are read in English (`layout/vocabulary.ts`).
  *   A label is scored against the field's words (`layout/labels.ts`: name and title; parents,
  *   description, generic words, range ends and units weaker; a small vocabulary of equivalent
  *   business words); the value must read as the field's type (`layout/values.ts`: amounts with
