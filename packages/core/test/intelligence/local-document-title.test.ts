@@ -43,6 +43,8 @@ describe("document titles", () => {
     expect(saysPaid("SUBTOTAL $49.52\nAMOUNT PAID $51.50\nCASH TENDERED $60.00")).toBe(true)
     expect(saysPaid("Total 120.00\nPaid in full\nBalance due: 0.00")).toBe(true)
     expect(saysPaid("22 Jan INTEREST PAID 21.12")).toBe(false)
+    expect(saysPaid("TOTAL TO PAY £21.12\nDEBIT CARD £21.12\nCard ************7730")).toBe(true)
+    expect(saysPaid("Total 8.00\nCASH 10.00\nCHANGE DUE 2.00")).toBe(true)
     expect(saysPaid("Amount paid 50.00\nBalance due 70.00\nDue date 1 March")).toBe(false)
     expect(classify("METRO FUEL STATION\nPUMP 8 INVOICE 234141\nUnleaded 9.45 @ $3.23 $30.52\nSUBTOTAL $49.52\nTAX $1.98\nAMOUNT PAID $51.50\nCASH TENDERED $60.00\nCHANGE $8.50"))
       .toBe("receipt")

@@ -55,9 +55,10 @@ export const titlePhrases = (text: string): Array<string> =>
 
 /**
  * a payment already made: "Amount paid", "Total paid", "Paid in full", "Paid by card", a "PAID" stamp
- * alone on its line, "Cash tendered", "Change due" ("Interest paid" on a statement is none)
+ * alone on its line, "Cash tendered", "Change due", a card charged ("Card ************7730")
+ * ("Interest paid" on a statement is none)
  */
-const PAID = /\b(?:amount|total|sum)\s+paid\b|\bpaid\s+(?:in\s+full|by|with|via|on)\b|^\s*paid\s*$|\btendered\b|\bchange\s+due\b/im
+const PAID = /\b(?:amount|total|sum)\s+paid\b|\bpaid\s+(?:in\s+full|by|with|via|on)\b|^\s*paid\s*$|\btendered\b|\bchange\s+due\b|\b(?:card|visa|mastercard|amex)\b[^\n\d]{0,12}[*xX•]{4,}[\s-]?\d{4}\b/im
 /** a payment still to make: "Amount due", "Balance due", "Due date", "Payment terms", "Pay by", "Net 30" */
 const DUE = /\b(?:due|payable|payment\s+terms|pay\s+(?:by|before|until|within)|net\s+\d+)\b/i
 /** the zero a settled bill still prints ("Balance due: 0.00", "Amount due $0.00") says nothing is owed */
@@ -66,7 +67,7 @@ const NOTHING_DUE = /\b(?:due|payable)\b\s*[:：]?\s*[^\d\s]{0,4}\s*0(?:[.,]00?)
 /** whether the text says it has been paid and says nothing of a payment still due */
 export const saysPaid = (text: string): boolean => {
   const english = toEnglish(text)
-  return PAID.test(english) && !DUE.test(english.replace(NOTHING_DUE, " "))
+  return PAID.test(english) && !DUE.test(english.replace(NOTHING_DUE, " ").replace(/\bchange\s+due\b/gi, " "))
 }
 
 /** a title's head word weighs whole, its other words less ("Payment Receipt" is a receipt, not a payment) */
