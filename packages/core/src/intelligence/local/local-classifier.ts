@@ -6,7 +6,10 @@
  * description (weight 1), each times an idf over the taxonomy (a word that describes many
  * categories tells little). A text scores, per category, the weighted sum of BM25-saturated term
  * frequencies, with the text's head (its first lines, where titles are) counted again, divided by
- * the square root of the category's total weight (long descriptions do not win by length). A
+ * the square root of the category's total weight (long descriptions do not win by length), plus
+ * what the document calls itself (`document-title.ts`: a title near the top naming the category by
+ * its key's words or its description's opening phrase, "Preliminary Estimate" a quote, "BOOKING
+ * ORDER" a purchase order; "receipt" when it says it is paid and nothing is due). A
  * category fits when its key occurs in the text, its score reaches `MIN_EVIDENCE`, or its matched
  * weight covers at least `MIN_COVERAGE` of its bag; the best fitting category wins, with a confidence from a
  * softmax of the scores relative to the best. When nothing fits, the label is freeform: the
@@ -37,6 +40,7 @@ import {
 } from "../classifier.js"
 import { cosineSimilarity, saturate, summarize, termCounts, terms, type TermVector, words } from "./text-features.js"
 import { toEnglish } from "./layout/vocabulary.js"
+import { namingTerms, selfNamedTerms } from "./document-title.js"
 
 const KEY_WEIGHT = 3
 const DESCRIPTION_WEIGHT = 1
@@ -50,6 +54,12 @@ const MAX_LABELS = 3
 /** softmax temperature, relative to the best score */
 const RELATIVE_TEMPERATURE = 0.25
 const HEAD_LINES = 5
+/**
+ * what a document's title (or a statement that it is paid) adds per word naming a category, times
+ * the word's idf over the categories' names: the title outweighs the words of the body ("Estimate"
+ * over an estimate's "total" and "invoice")
+ */
+export const TITLE_WEIGHT = 1.5
 
 interface PreparedCategory {
   readonly key: string
@@ -58,6 +68,8 @@ interface PreparedCategory {
   readonly phraseWeight: number
   readonly weights: ReadonlyMap<string, number>
   readonly norm: number
+  /** the words naming the kind of document the category is (`document-title.ts`), each with its idf over those of all categories */
+  readonly naming: ReadonlyMap<string, number>
 }
 
 export const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<PreparedCategory> => {
@@ -67,10 +79,12 @@ export const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<Prep
     const keyPhrase = terms(c.key.replace(/[_\-.]+/g, " "))
     // one key word weighs as a key; the words of a longer key only as the whole phrase
     for (const t of keyPhrase) bag.set(t, keyPhrase.length === 1 ? KEY_WEIGHT : Math.max(bag.get(t) ?? 0, DESCRIPTION_WEIGHT))
-    return { key: c.key, keyPhrase, bag }
+    return { key: c.key, keyPhrase, bag, naming: namingTerms(c.key, c.description) }
   })
   const df = new Map<string, number>()
   for (const b of bags) for (const t of b.bag.keys()) df.set(t, (df.get(t) ?? 0) + 1)
+  const namingDf = new Map<string, number>()
+  for (const b of bags) for (const t of b.naming) namingDf.set(t, (namingDf.get(t) ?? 0) + 1)
   const n = Math.max(bags.length, 1)
   return bags.map((b) => {
     const weights = new Map<string, number>()
@@ -81,7 +95,8 @@ export const prepare = (categories: ReadonlyArray<TaxonomyCategory>): Array<Prep
       norm += w
     }
     const phraseWeight = b.keyPhrase.length > 1 ? KEY_WEIGHT * Math.log(1 + n) : 0
-    return { key: b.key, keyPhrase: b.keyPhrase, phraseWeight, weights, norm: norm + phraseWeight }
+    const naming = new Map([...b.naming].map((t) => [t, Math.log(1 + n / (namingDf.get(t) ?? 1))] as const))
+    return { key: b.key, keyPhrase: b.keyPhrase, phraseWeight, weights, norm: norm + phraseWeight, naming }
   })
 }
 
@@ -90,6 +105,8 @@ interface TextProfile {
   readonly head: TermVector
   readonly terms: ReadonlyArray<string>
   readonly headTerms: ReadonlyArray<string>
+  /** the terms the document names itself by: its title's, "receipt" when it says it is paid */
+  readonly selfNamed: ReadonlyMap<string, number>
   readonly text: string
 }
 
@@ -100,7 +117,7 @@ const headOf = (text: string): string =>
 export const profile = (text: string): TextProfile => {
   const all = terms(toEnglish(text))
   const head = terms(toEnglish(headOf(text)))
-  return { counts: termCounts(all), head: termCounts(head), terms: all, headTerms: head, text }
+  return { counts: termCounts(all), head: termCounts(head), terms: all, headTerms: head, selfNamed: selfNamedTerms(text), text }
 }
 
 /** occurrences of a phrase (consecutive terms) */
@@ -146,7 +163,10 @@ export const scoreAll = (prepared: ReadonlyArray<PreparedCategory>, p: TextProfi
         keyHit = true
       }
     }
-    const score = c.norm === 0 ? 0 : raw / Math.sqrt(c.norm)
+    let named = 0
+    for (const [t, w] of p.selfNamed) named += w * (c.naming.get(t) ?? 0)
+    if (named > 0) titled = true
+    const score = (c.norm === 0 ? 0 : raw / Math.sqrt(c.norm)) + TITLE_WEIGHT * named
     return { key: c.key, score, fits: score > 0 && (keyHit || score >= MIN_EVIDENCE || matched / c.norm >= MIN_COVERAGE), titled }
   })
 

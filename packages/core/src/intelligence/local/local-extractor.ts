@@ -6,8 +6,9 @@
  *   cell on its right, a label closing its row and the cell on its left ("46,68 € | Total TTC"), a
  *   label alone in its row and the cell below it (a column heading over several values weighs
  *   less: it is a table's), "Label value" in one cell for typed fields, or "value Label" in a line
- *   of its own. Labels in French, German, Dutch, Polish, Spanish and Italian are read in English
- *   (`layout/vocabulary.ts`).
+ *   of its own; "(Label: value)" after a document's title is the document's own ("Estimate (ID: …)"),
+ *   and of two labels joined by a slash ("Order / Rev:") the first names the value. Labels in
+ *   French, German, Dutch, Polish, Spanish and Italian are read in English (`layout/vocabulary.ts`).
  *   A label is scored against the field's words (`layout/labels.ts`: name and title; parents,
  *   description, generic words, range ends and units weaker; a small vocabulary of equivalent
  *   business words); the value must read as the field's type (`layout/values.ts`: amounts with
@@ -44,7 +45,7 @@ import type { ArrayNode, CompiledExtractSchema, ObjectNode, ScalarNode, SchemaNo
 import { type ExtractInput, type ExtractionContent, FieldExtractor } from "../extractor.js"
 import { BETWEEN, COMPANY, LEADING, partyName } from "./layout/parties.js"
 import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/clauses.js"
-import { fieldWords, type FieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./layout/labels.js"
+import { fieldWords, type FieldWords, firstOfSlashed, labelScore, labelTerms, looksLikeLabel, namesDocument, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
   booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
@@ -121,6 +122,18 @@ const identifierOf = (text: string): string | null => {
   if (first < 0 || first > 1 || (first === 1 && !/^\p{Lu}{1,4}$/u.test(tokens[0]!))) return null
   const end = tokens.findIndex((t, i) => i > first && (/^\p{Ll}{2,}/u.test(t) || /^[(\[]/.test(t)))
   return tokens.slice(0, end < 0 ? tokens.length : end).join(" ")
+}
+
+/** a field counting things ("quantity", "hours", "nights"), whose number is no amount of money */
+const isCountField = (name: string) => has(name, "quantity", "qty", "count", "number", "hours", "units", "days", "nights", "shows", "pieces", "items", "pages")
+const isAmountField = (node: ScalarNode, name: string) => node.type === "number" && !isRateField(name) && !isCountField(name)
+/** a small integer with no currency, separator or decimals: a count, not an amount */
+const BARE_COUNT = /^\d{1,4}$/
+/** a number that reads as money: with a currency (sign or code) or two decimals */
+const looksLikeMoney = (text: string): boolean => {
+  const t = clean(text)
+  if (!/\d/.test(t) || PERCENT.test(t)) return false
+  return /\p{Sc}/u.test(t) || t.split(/\s+/).some((w) => CURRENCY_CODES.has(w)) || /\d[.,]\d{2}(?!\d)/.test(t)
 }
 
 const isRateField = (name: string) => has(name, "rate", "percent", "percentage", "pct", "ratio", "share")
@@ -263,13 +276,23 @@ const periodEndLabelScore = (node: ScalarNode, name: string, label: string): num
 
 const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): Array<Candidate> => {
   const out: Array<Candidate> = []
-  const scoreOf = (label: string) => Math.max(labelScore(fw, label), periodEndLabelScore(node, name, label))
+  const wholeScore = (label: string) => Math.max(labelScore(fw, label), periodEndLabelScore(node, name, label))
+  // two labels joined by a slash ("Order / Rev") name the value by the first, when it scores better
+  const firstNames = (label: string) => {
+    const first = firstOfSlashed(label)
+    return first !== null && wholeScore(first) > wholeScore(label)
+  }
+  const scoreOf = (label: string) => {
+    const first = firstOfSlashed(label)
+    return Math.max(wholeScore(label), first === null ? 0 : wholeScore(first))
+  }
   let order = 0
   /** a value under a label scoring `score`, found in a way weighing `weight` (beside 1, below 0.9) */
   const push = (raw: string, score: number, label: string, weight = 1) => {
     order++
     if (score < MIN_LABEL_SCORE) return
-    const value = typed(node, name, raw, ctx)
+    // the first of two slashed labels takes the first of two slashed values ("12/01/24 / 12/10/24")
+    const value = typed(node, name, firstNames(label) ? raw.split(/\s+\/\s+/)[0]! : raw, ctx)
     if (value !== undefined) out.push({ value, score: score * weight, order, label })
   }
   ctx.rows.forEach((row, ri) => {
@@ -278,13 +301,23 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
     row.cells.forEach((cell, ci) => {
       const inline = LABEL_VALUE.exec(cell.text)
       if (inline !== null) push(inline[2]!, scoreOf(inline[1]!), inline[1]!)
+      // "Preliminary Estimate (ID: EST-1008)": a label and value in parentheses; after a document's
+      // title they are the document's own ("ID"), after anything else that thing's ("Customer ID")
+      for (const m of cell.text.matchAll(/([^()]*)\(\s*([^():：]{1,24}?)\s*[:：]\s*([^()]+?)\s*\)/g)) {
+        const before = m[1]!.trim()
+        const label = before === "" || namesDocument(before) ? m[2]! : `${before} ${m[2]!}`
+        push(m[3]!, scoreOf(label), label)
+      }
       const label = cell.text.replace(/[:：]\s*$/, "")
       if (!looksLikeLabel(label)) return
       const score = scoreOf(label)
       if (score < MIN_LABEL_SCORE) return
       const right = stacked ? undefined : row.cells[ci + 1]
       if (right !== undefined) {
-        push(right.text, score, label)
+        // "Totals | 48 | $12,500.00": beside a bare count, the money-looking number further on is the amount
+        const money = isAmountField(node, name) && BARE_COUNT.test(clean(right.text)) ? row.cells.slice(ci + 2).find((c) => looksLikeMoney(c.text)) : undefined
+        if (money !== undefined) push(money.text, score, label, 0.99)
+        push(right.text, score, label, money !== undefined ? 0.9 : 1)
         // "Sales Tax | 10.20% | 278.46": a rate between a label and its amount is the amount's, not the value
         const after = row.cells[ci + 2]
         if (after !== undefined && node.type === "number" && !isRateField(name) && ONLY_PERCENT.test(clean(right.text))) push(after.text, score, label, 0.98)
@@ -509,6 +542,28 @@ const identifierInSentence = (name: string, ctx: Context): string | null => {
   return null
 }
 
+/** a label of the day a copy was printed or generated ("Print Date", "Printed on", "Generated:"): its date is no date of the document's */
+const PRINTED = /\b(?:print(?:ed)?|generated|run|exported|downloaded)(?:\s+(?:date|on|at))?\s*[:：]?\s*/gi
+/** The text with the date right after a print label blanked ("Print Date 12/15/2024 14:30:22"), its other dates kept. */
+const blankPrintDates = (text: string, order: DayOrder): string => {
+  const out = [...text]
+  for (const m of text.matchAll(PRINTED)) {
+    const from = m.index + m[0].length
+    const tail = text.slice(from, from + 40)
+    const masked = maskDates(tail, order)
+    // the date must follow the label at once: "Print Date 12/15/2024", not a date further on
+    if (masked[0] !== " " || tail[0] === " ") continue
+    let end = 0
+    while (end < tail.length && masked[end] === " " && tail[end] !== " ") end++
+    while (end < tail.length && masked[end] === " ") end++
+    for (let i = from; i < from + end; i++) out[i] = " "
+  }
+  return out.join("")
+}
+/** the dates of a text other than a print date, or its print date when that is all there is */
+const documentDateIn = (node: ScalarNode, name: string, text: string, order: DayOrder): string | null =>
+  dateInRange(node, name, blankPrintDates(text, order), order) ?? dateInRange(node, name, text, order)
+
 /** A value read from a sentence that uses the field's words. */
 const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {
   const strong = [...fw.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
@@ -545,7 +600,7 @@ const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Cont
     }
     if (node.type !== "string" || node.enum !== null) continue
     if (isDateField(node, name)) {
-      const d = dateInRange(node, name, sentence, ctx.order)
+      const d = documentDateIn(node, name, sentence, ctx.order)
       if (d !== null) return d
       continue
     }
@@ -680,7 +735,9 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
   if (node.type === "string" && node.enum !== null) return enumInText(node, ctx)
   if (node.type === "string" && isCurrencyField(node, name)) return documentCurrency(ctx)
   if (node.type === "string" && isPlainDate(name)) {
-    const first = ctx.rows.filter((r) => !r.context).map((r) => dateOf(textOfRow(r), ctx.order)).find((d) => d !== null)
+    // a print date only when the document prints no other
+    const texts = ctx.rows.filter((r) => !r.context).map((r) => textOfRow(r))
+    const first = texts.map((t) => dateOf(blankPrintDates(t, ctx.order), ctx.order)).find((d) => d !== null) ?? texts.map((t) => dateOf(t, ctx.order)).find((d) => d !== null)
     if (first !== undefined) return first
   }
   // a defined term or an agent names the party surer than the letterhead or an address block

@@ -40,7 +40,9 @@ const EQUIVALENTS: ReadonlyArray<string> = [
   "employer company",
   "gross before",
   "earning payment",
-  "net after subtotal"
+  "net after subtotal",
+  // a PO is an order: "Order No." on a purchase order is its PO number
+  "po order"
 ]
 
 const expansion = new Map<string, Set<string>>()
@@ -193,6 +195,9 @@ export const labelScore = (field: FieldWords, label: string): number =>
 /** words a label may add without naming anything else: a "Document date" on an invoice is its date */
 const NEUTRAL: ReadonlySet<string> = new Set(["document"].map(stem))
 
+/** words that mark another than the main one ("Alt Order #", "Secondary ID"): such a label names another value of the kind */
+const SECONDARY: ReadonlySet<string> = new Set(["alt", "alternate", "alternative", "secondary"].map(stem))
+
 const strongWords = (field: FieldWords) => [...field.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
 
 const ownLabelScore = (field: FieldWords, label: string): number => {
@@ -223,7 +228,8 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const namesNumber = ls.some((l) => matches(NUMBER, l)) && ![...field.weights.keys()].some((t) => matches(NUMBER, t))
   // "Total VAT", "Tax total" name the tax's amount; "Total incl. VAT" the total
   const namesTax = namedTotal && ls.some((l) => matches(TAX, l)) && !ls.includes(INCLUDING) && !strongWords(field).some((t) => matches(TAX, t))
-  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber || namesTax ? score * 0.5 : score
+  const namesAnother = ls.some((l) => SECONDARY.has(l) && !field.weights.has(l))
+  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber || namesTax || namesAnother ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */
@@ -233,3 +239,21 @@ export const looksLikeLabel = (text: string): boolean => {
   const ws = words(t)
   return ws.length >= 1 && ws.length <= 5 && ws.filter((w) => /^\p{L}/u.test(w)).length >= Math.ceil(ws.length / 2)
 }
+
+/** words naming a kind of business document, the head word of its title ("Preliminary Estimate", "Booking Order") */
+const DOCUMENT_KINDS: ReadonlySet<string> = new Set(
+  ["invoice", "bill", "estimate", "quote", "quotation", "proforma", "order", "receipt", "statement", "confirmation", "note", "voucher", "ticket",
+    "booking", "reservation", "agreement", "contract", "policy", "certificate", "claim", "payslip", "slip", "memo", "report", "form"].map(stem)
+)
+
+/** Whether a phrase is a document's title: its last word names a kind of document ("Preliminary Estimate", "Tax invoice"). */
+export const namesDocument = (phrase: string): boolean => {
+  const ts = terms(toEnglish(phrase))
+  return ts.length > 0 && ts.length <= 4 && DOCUMENT_KINDS.has(ts[ts.length - 1]!)
+}
+
+/** "Order / Rev", "Original Date / Rev": two labels joined by a slash; the first names the value, or the first of two ("12/01/24 / 12/10/24") */
+const SLASHED = /^(.+?)\s+\/\s+\S/
+
+/** the first of two labels joined by a slash, or null */
+export const firstOfSlashed = (label: string): string | null => SLASHED.exec(label.trim())?.[1] ?? null

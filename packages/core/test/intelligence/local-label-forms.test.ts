@@ -1,0 +1,65 @@
+/**
+ * The local extractor reading labels printed in less common forms: a label and value in
+ * parentheses after a title, two labels joined by a slash, a label naming another ("Alt") number,
+ * an amount beside a count in a totals row, and a date labelled as the day a copy was printed.
+ */
+import { describe, expect, it } from "vitest"
+import { extractFromText, INVOICE } from "./local-extract-fixture.js"
+
+const invoice = (text: string) => extractFromText(INVOICE, text)
+const ORDER = {
+  type: "object",
+  properties: {
+    po_number: { type: "string", description: "The purchase order number as printed" },
+    order_date: { type: "string", description: "Date the order was placed (ISO date YYYY-MM-DD)" },
+    total: { type: "number", description: "Total amount of the order" }
+  }
+}
+const order = (text: string) => extractFromText(ORDER, text)
+const RECEIPT = { type: "object", properties: { date: { type: "string", description: "Date of the purchase (ISO date YYYY-MM-DD)" } } }
+
+describe("a label and its value in parentheses", () => {
+  it("after the document's title they are the document's own", () => {
+    expect(invoice("ZAVA AUTO REPAIR\nPreliminary Estimate (ID: EST-1008)\nClaim # SF-1008\nGRAND TOTAL 5,738").invoice_number).toBe("EST-1008")
+  })
+
+  it("after anything else they are that thing's", () => {
+    expect(invoice("Customer (ID: C-2231)\nTotal 10.00").invoice_number).toBeNull()
+  })
+})
+
+describe("two labels joined by a slash", () => {
+  it("the first names the value", () => {
+    expect(order("| Order / Rev: | 2024-12-5678 |\n| Cinema: | Downtown |").po_number).toBe("2024-12-5678")
+  })
+
+  it("the first takes the first of two slashed values", () => {
+    expect(order("| Order Date / Rev: | 12/20/24 / 12/28/24 |").order_date).toBe("2024-12-20")
+    expect(invoice("| Subtotal / Tax: | 100.00 / 20.00 |").subtotal).toBe(100)
+  })
+
+  it("an 'Alt' number is not the main one", () => {
+    expect(order("| Alt Order #: | SC-WINTER-2024 |\n| Order / Rev: | 2024-12-5678 |").po_number).toBe("2024-12-5678")
+  })
+})
+
+describe("an amount beside a count", () => {
+  it("takes the money-looking number, not the count before it", () => {
+    expect(order("| Month | # Shows | Gross Amount |\n|---|---|---|\n| Totals | 48 | $12,500.00 |").total).toBe(12500)
+  })
+
+  it("a count alone beside the label is still the value", () => {
+    expect(order("| Total | 48 |").total).toBe(48)
+  })
+})
+
+describe("a print date", () => {
+  it("is no date of the document's when it prints another", () => {
+    expect(order("BOOKING ORDER Print Date 12/15/2024 14:30:22\nThe order of 12/01/2024 for 3 shows.").order_date).toBe("2024-12-01")
+    expect(extractFromText(RECEIPT, "Printed on 2026-03-21 09:00\nCorner Cafe\n2026-03-20 11:01\nTotal 3.50").date).toBe("2026-03-20")
+  })
+
+  it("is the date when it is the only one", () => {
+    expect(extractFromText(RECEIPT, "Corner Cafe\nPrinted on 2026-03-21\nTotal 3.50").date).toBe("2026-03-21")
+  })
+})
