@@ -387,3 +387,47 @@ describe("a header staggered over two lines", () => {
     ])
   })
 })
+
+describe("a header with no heading over the names", () => {
+  const expected = [
+    { description: "Parts", amount: 2100 },
+    { description: "Body Labor", quantity: 2, unit_price: 150, amount: 300 },
+    { description: "Paint Labor", quantity: 1.5, unit_price: 150, amount: 225 },
+    { description: "Paint Supplies", amount: 60 },
+    { description: "Body Supplies", amount: 30 },
+    { description: "Other Charges", amount: 15 }
+  ]
+
+  it("reads the blank column left of the headings as the names, skips a line of dashes and a section of name-and-amount lines", () => {
+    expect(extract([
+      "Estimate Totals",
+      "                        Hours    Rate    Cost",
+      "Parts                                    2,100",
+      "Body Labor              2        150     300",
+      "Paint Labor             1.5      150     225",
+      "Mechanical Labor        -        -       -",
+      "Supplies",
+      "          Paint Supplies                 60",
+      "          Body Supplies                  30",
+      "Other Charges                            15",
+      "Subtotal                                 2,730"
+    ].join("\n"))).toEqual(expected)
+  })
+
+  it("does so in a parsed table's rows too", () => {
+    expect(extractFromText(INVOICE, [
+      "| | | Hours | Rate | Cost |",
+      "",
+      "| Parts | | | | 2,100 |",
+      "| Body Labor | | 2 | 150 | 300 |",
+      "| Paint Labor | | 1.5 | 150 | 225 |",
+      "| Mechanical Labor | | - | - | - |",
+      "Supplies",
+      "| | Paint Supplies | | | 60 |",
+      "",
+      "| | Body Supplies | | | 30 |",
+      "| Other Charges | | | | 15 |",
+      "| Subtotal | | | | 2,730 |"
+    ].join("\n"), "doc.md")["line_items"]).toEqual(expected)
+  })
+})

@@ -60,6 +60,8 @@ interface Column {
 
 const MONEY_OUT = /^(debits?|withdrawals?|paid out|money out|out|payments?|charges?|dr|spent)$/i
 const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received)$/i
+/** a cell that says "nothing here" */
+const NOTHING = /^\s*[-–—]+\s*$/
 /** rows of a statement table that carry a balance, not a transaction */
 const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
 
@@ -173,6 +175,25 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
   return columns
 }
 
+/**
+ * A header with no heading over the items' names ("Hours | Rate | Cost" set over the value columns
+ * only, the names' column left blank): when the first row below starts with words left of every
+ * heading, that blank column holds the item's name, from the row's left to the first heading.
+ */
+const withUnheadedNames = (columns: Array<Column>, items: ObjectNode, first: LayoutRow | undefined): Array<Column> => {
+  const scalars = items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array")
+  const name = nameProperty(scalars, new Set(columns.map((c) => c.name)))
+  const headings = columns[0]?.headings ?? columns.map((c) => c.cell)
+  const left = Math.min(...headings.map((h) => h.x0))
+  const lead = first?.cells[0]
+  if (name === undefined || first === undefined || lead === undefined || columns.some((c) => c.node.type === "string" && c.node.enum === null && !isDateField(c.node, c.name))) return columns
+  if (lead.x1 >= left || isMostlyNumber(lead.text) || !/\p{L}{2}/u.test(lead.text) || STOP_ROW.test(toEnglish(lead.text.trim()))) return columns
+  const gap = first.ordinal === true ? 0.1 : 1e-3
+  const cell: LayoutCell = { text: "", x0: Math.min(0, lead.x0), x1: left - gap, items: [], ref: null }
+  const all = [cell, ...headings]
+  return [{ name: name.name, node: name.schema as ScalarNode, cell, headings: all, items }, ...columns.map((c) => ({ ...c, headings: all }))]
+}
+
 const columnOf = (columns: ReadonlyArray<Column>, cell: LayoutCell, row: LayoutRow): Column | undefined =>
   columnOfCell(columns, cell, row.ordinal !== true, columns[0]?.headings)
 
@@ -207,7 +228,11 @@ const tableItem = (columns: ReadonlyArray<Column>, row: LayoutRow, ctx: Context,
     filled++
   }
   const distinct = new Set(columns.map((c) => c.name)).size
-  if (filled < Math.max(2, Math.ceil(distinct / 2))) return undefined
+  if (filled < Math.max(2, Math.ceil(distinct / 2))) {
+    // a line whose values are all dashes ("Mechanical Labor | - | - | -") charges nothing: no item, the table goes on
+    const dashes = row.cells.filter((c) => NOTHING.test(c.text)).length
+    return filled >= 1 && dashes >= 2 && filled + dashes >= Math.max(2, Math.ceil(distinct / 2)) ? "skip" : undefined
+  }
   const items = columns[0]?.items
   return items === undefined ? item : byArithmetic(withCountAtPrice(item, row, numberProperties(items)), row, itemNumberNames(columns, items))
 }
@@ -279,6 +304,8 @@ const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, 
   return below.row !== rows[k + 1] && headerColumns(items, parents, below.row).length >= 2 ? k + 2 + below.after : k
 }
 
+const isItem = (item: Record<string, unknown> | "skip" | undefined): boolean => item !== undefined && item !== "skip"
+
 /**
  * Whether a full item comes next, from row `k` on: past a section's heading, a carried-forward
  * line and a page's repeated header (a few rows at most). Full: three of its values at least (all
@@ -288,7 +315,8 @@ const itemFollows = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<LayoutR
   const full = Math.min(3, new Set(columns.map((c) => c.name)).size)
   for (let j = k; j < rows.length && j < k + 4; j++) {
     const item = tableItem(columns, rows[j]!, ctx, true)
-    if (item !== undefined && item !== "skip") return Object.keys(item).length >= full
+    // (or two items at least, one after the other: a section of lines with only a name and an amount)
+    if (item !== undefined && item !== "skip") return Object.keys(item).length >= full || isItem(tableItem(columns, rows[j + 1] ?? { ...rows[j]!, cells: [] }, ctx, true))
     if (item === "skip" || isSectionRow(rows[j]!)) continue
     // a page's repeated header: its cells overlap the columns' headings, in their words
     if (rows[j]!.page !== rows[k - 1]?.page && rows[j]!.cells.length >= 2 && rows[j]!.cells.every((c) => !/\d/.test(c.text))) continue
@@ -304,9 +332,10 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
   for (let ri = 0; ri < rows.length; ri++) {
     // a heading set on two lines is one ("Unit" over "Price")
     const header = joinedHeader(rows[ri]!, rows[ri - 1], rows[ri + 1], looksLikeLabel)
-    const columns = headerColumns(node.items, [...parents, name], header.row)
+    let columns = headerColumns(node.items, [...parents, name], header.row)
     if (columns.length < 2) continue
     let k = ri + 1 + header.after
+    columns = withUnheadedNames(columns, node.items, rows[k])
     let page = rows[ri]!.page
     let lastWasItem = false
     let sectionSums = false
