@@ -9,6 +9,7 @@ import { extractFromText, INVOICE } from "./local-extract-fixture.js"
 import { byArithmetic, isCarriedRow, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withCountAtPrice, withLineTotals } from "../../src/intelligence/local/layout/items.js"
 import type { LayoutRow } from "../../src/documents/layout/layout.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
+import { byRunningBalance, printedBalance } from "../../src/intelligence/local/layout/running-balance.js"
 
 const extract = (markdown: string) => extractFromText(INVOICE, markdown, "doc.txt")["line_items"]
 
@@ -429,5 +430,49 @@ describe("a header with no heading over the names", () => {
       "| Other Charges | | | | 15 |",
       "| Subtotal | | | | 2,730 |"
     ].join("\n"), "doc.md")["line_items"]).toEqual(expected)
+  })
+})
+
+describe("a statement's running balance", () => {
+  const STATEMENT = {
+    type: "object",
+    properties: {
+      opening_balance: { type: "number", description: "Balance at the start of the period" },
+      transactions: {
+        type: "array",
+        items: { type: "object", properties: { date: { type: "string", description: "Booking date (ISO date YYYY-MM-DD)" }, description: { type: "string" }, amount: { type: "number", description: "Signed amount: positive for money in (credits), negative for money out (debits)" } } }
+      }
+    }
+  }
+
+  it("skips the balance-forward line and signs an amount OCR put in the wrong column, or read without its decimal point, as the balance moves", () => {
+    expect(extractFromText(STATEMENT, [
+      "Date       Description              Number   Debits      Credits     Balance",
+      "31Jul2018  Balance Forward                                           99,878.08 -",
+      "01Aug2018  Clearing Cheque          4987     36.07                   99,914.15 -",
+      "01Aug2018  Incoming e-Transfer                           1454        99,899.61 -",
+      "01Aug2018  Transfer out to loan                          1,500.00    101,399.61 EX"
+    ].join("\n"), "doc.txt")["transactions"]).toEqual([
+      { date: "2018-08-01", description: "Clearing Cheque", amount: -36.07 },
+      { date: "2018-08-01", description: "Incoming e-Transfer", amount: 14.54 },
+      { date: "2018-08-01", description: "Transfer out to loan", amount: -1500 }
+    ])
+  })
+
+  it("reads a balance's marks", () => {
+    expect(printedBalance("99,878.08 -")).toEqual({ size: 99878.08, sign: -1 })
+    expect(printedBalance("100,775.12 EX")).toEqual({ size: 100775.12, sign: undefined })
+    expect(printedBalance("1,204.50")).toEqual({ size: 1204.5, sign: 1 })
+    expect(printedBalance("Clearing Cheque")).toBeUndefined()
+  })
+
+  it("follows the statement's own direction: an account's balance falls with a debit, a card's owed balance rises", () => {
+    const b = (size: number) => ({ size, sign: 1 as const })
+    // an account: the third line's debit was read as a credit
+    expect(byRunningBalance([{ amount: -40, balance: b(960) }, { amount: 200, balance: b(1160) }, { amount: 25, balance: b(1135) }], b(1000))).toEqual([-40, 200, -25])
+    // a card: purchases (debits) raise what is owed, a payment lowers it; the third purchase was read as a credit
+    expect(byRunningBalance([{ amount: -50, balance: b(150) }, { amount: 30, balance: b(120) }, { amount: 20, balance: b(140) }], b(100))).toEqual([-50, 30, -20])
+    // a balance that does not follow leaves the amount as read
+    expect(byRunningBalance([{ amount: -40, balance: b(900) }], b(1000))).toEqual([-40])
   })
 })

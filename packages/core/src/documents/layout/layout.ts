@@ -54,23 +54,34 @@ export const textOfRow = (row: LayoutRow): string => rowText(row.cells)
 
 const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
   const items = page.items.filter((i) => i.text.trim() !== "")
-  const lines: Array<{ baseline: number; size: number; items: Array<TextItem> }> = []
-  for (const item of [...items].sort((a, b) => a.y + a.h - (b.y + b.h) || a.x - b.x)) {
-    const baseline = item.y + item.h
-    const line = lines.find((l) => Math.abs(l.baseline - baseline) <= Math.max(l.size, item.h) * 0.4)
-    if (line === undefined) lines.push({ baseline, size: item.h, items: [item] })
+  // (`reach`: the height a line is matched by; `size`: its words' height)
+  const lines: Array<{ baseline: number; reach: number; size: number; items: Array<TextItem> }> = []
+  // an OCR word's box may be far taller than its text (reaching into the next line) or far shorter
+  // (a dash, a dot): it is matched to a line as a box of the page's usual height about its own middle
+  const heights = items.filter((i) => i.source === "ocr").map((i) => i.h).sort((a, b) => a - b)
+  const usual = heights[Math.floor(heights.length / 2)]
+  const box = (i: TextItem) =>
+    usual !== undefined && i.source === "ocr" && (i.h > 1.6 * usual || i.h < 0.5 * usual) ? { bottom: i.y + i.h / 2 + usual / 2, h: usual } : { bottom: i.y + i.h, h: i.h }
+  for (const item of [...items].sort((a, b) => box(a).bottom - box(b).bottom || a.x - b.x)) {
+    const { bottom: baseline, h } = box(item)
+    const line = lines.find((l) => Math.abs(l.baseline - baseline) <= Math.max(l.reach, h) * 0.4)
+    if (line === undefined) lines.push({ baseline, reach: h, size: item.h, items: [item] })
     else {
       line.items.push(item)
+      line.reach = Math.max(line.reach, h)
       line.size = Math.max(line.size, item.h)
     }
   }
   lines.sort((a, b) => a.baseline - b.baseline)
   return lines.map((line) => {
+    // the gap between cells is measured in the height of the line's usual words: one tall OCR box does not join its neighbours
+    const usualHeights = line.items.filter((i) => box(i).h === i.h).map((i) => i.h)
+    const gap = usualHeights.length > 0 ? Math.max(...usualHeights) : line.size
     const sorted = line.items.sort((a, b) => a.x - b.x)
     const cells: Array<{ items: Array<TextItem>; x0: number; x1: number }> = []
     for (const item of sorted) {
       const last = cells[cells.length - 1]
-      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(line.size, 1)) {
+      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(gap, 1)) {
         last.items.push(item)
         last.x1 = Math.max(last.x1, item.x + item.w)
       } else cells.push({ items: [item], x0: item.x, x1: item.x + item.w })
@@ -78,8 +89,8 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
     return {
       page: page.page_number,
       sheet: null,
-      top: line.baseline - line.size,
-      height: line.size,
+      top: line.baseline - line.reach,
+      height: line.reach,
       positioned: true,
       context: false,
       cells: cells.map((c) => ({

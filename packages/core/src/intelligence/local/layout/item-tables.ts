@@ -25,6 +25,7 @@ import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./col
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
 import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
+import { byRunningBalance, type PrintedBalance, printedBalance } from "./running-balance.js"
 import { isMostlyNumber, moneyIn } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
 
@@ -63,7 +64,7 @@ const MONEY_IN = /^(credits?|deposits?|paid in|money in|in|receipts?|cr|received
 /** a cell that says "nothing here" */
 const NOTHING = /^\s*[-–—]+\s*$/
 /** rows of a statement table that carry a balance, not a transaction */
-const BALANCE_ROW = /\b(balance (brought|carried) forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
+const BALANCE_ROW = /\b(balance (brought |carried )?forward|opening balance|closing balance|previous balance|starting balance|ending balance)\b/i
 
 /** An item's name: its first plain text property (not a date, currency or enum), the one a table's first column holds. */
 const nameProperty = (scalars: ObjectNode["properties"], taken: ReadonlySet<string>) =>
@@ -340,6 +341,17 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
     let lastWasItem = false
     let sectionSums = false
     const start = out.length
+    // a statement's running balance, read beside its money-in and money-out columns (`running-balance.ts`)
+    const signed = columns.find((c) => c.sign !== undefined)
+    const balanceHeading = signed === undefined ? undefined : columns[0]?.headings?.find((h) => /^(?:running\s+)?balance\b/i.test(h.text.trim()) && !columns.some((c) => c.cell === h))
+    const balances = new Map<Record<string, unknown>, PrintedBalance | undefined>()
+    let opening: PrintedBalance | undefined
+    const balanceOf = (row: LayoutRow): PrintedBalance | undefined => {
+      if (balanceHeading === undefined) return undefined
+      const headings = columns[0]!.headings!.map((cell) => ({ cell }))
+      const cell = row.cells.find((c) => columnOfCell(headings, c, row.ordinal !== true, columns[0]!.headings)?.cell === balanceHeading)
+      return cell === undefined ? undefined : printedBalance(cell.text)
+    }
     // the item's name column: a wrapped line or a section's heading is read against its text
     const described = () => {
       const column = columns.find((c) => c.node.type === "string" && c.node.enum === null && c.sign === undefined)
@@ -431,9 +443,20 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
         continue
       }
       lastWasItem = item !== "skip"
-      if (item !== "skip" && !used.has(k) && !row.context) out.push(item)
+      if (item === "skip" && out.length === start && row.cells.some((c) => BALANCE_ROW.test(c.text))) opening = balanceOf(row)
+      if (item !== "skip" && !used.has(k) && !row.context) {
+        out.push(item)
+        balances.set(item, balanceOf(row))
+      }
       used.add(k)
       k++
+    }
+    if (signed !== undefined && balanceHeading !== undefined && out.length > start) {
+      const lines = out.slice(start)
+      const amounts = byRunningBalance(lines.map((i) => ({ amount: typeof i[signed.name] === "number" ? (i[signed.name] as number) : undefined, balance: balances.get(i) })), opening)
+      lines.forEach((i, n) => {
+        if (amounts[n] !== undefined) i[signed.name] = amounts[n]
+      })
     }
     // a "Price" column that holds the lines' totals: told by the sum printed below the table
     const { quantity, unitPrice, amount } = numberProperties(node.items)

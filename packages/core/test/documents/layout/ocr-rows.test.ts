@@ -1,0 +1,30 @@
+/** OCR words on rows (`documents/layout/layout.ts`): a word's box far taller or shorter than the line's text is placed by its middle. */
+import { describe, expect, it } from "vitest"
+import { layoutOf } from "../../../src/documents/layout/layout.js"
+import type { DocumentPage, TextItem } from "../../../src/documents/parsed-document.js"
+
+const word = (text: string, x: number, y: number, h: number, source: TextItem["source"] = "ocr"): TextItem =>
+  ({ text, x, y, w: text.length * 7, h, source, confidence: source === "ocr" ? 0.9 : null })
+
+const page = (items: ReadonlyArray<TextItem>): DocumentPage =>
+  ({ page_number: 1, text: "", width: 960, height: 300, unit: "px", items, ocr: true })
+
+const rows = (items: ReadonlyArray<TextItem>) => layoutOf({ pages: [page(items)], sheets: [], preceding: null }).rows.map((r) => r.cells.map((c) => c.text))
+
+describe("OCR words on rows", () => {
+  it("puts a word whose box reaches into the line above, and a dash drawn low, on their own line", () => {
+    expect(rows([
+      word("31Jul2018", 32, 105, 11), word("Balance Forward", 123, 105, 11), word("99,878.08", 836, 105, 13), word("-", 905, 111, 2),
+      word("01Aug2018", 32, 122, 14), word("Clearing Cheque", 122, 122, 14), word("4987", 568, 122, 11), word("36.07", 662, 114, 28), word("99,914.15", 836, 122, 13), word("-", 905, 128, 2),
+      word("01Aug2018", 32, 139, 14), word("Clearing Cheque", 122, 139, 14), word("4986", 568, 139, 11), word("60.93", 662, 131, 28), word("99,975.08", 836, 139, 13), word("-", 905, 145, 2)
+    ])).toEqual([
+      ["31Jul2018", "Balance Forward", "99,878.08 -"],
+      ["01Aug2018", "Clearing Cheque", "4987", "36.07", "99,914.15 -"],
+      ["01Aug2018", "Clearing Cheque", "4986", "60.93", "99,975.08 -"]
+    ])
+  })
+
+  it("keeps a text layer's large heading on its own baseline", () => {
+    expect(rows([word("INVOICE", 32, 10, 30, "text_layer"), word("No. 7", 300, 30, 10, "text_layer"), word("Date", 32, 60, 10, "text_layer")])).toEqual([["INVOICE", "No. 7"], ["Date"]])
+  })
+})
