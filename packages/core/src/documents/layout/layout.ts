@@ -56,15 +56,19 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
   const items = page.items.filter((i) => i.text.trim() !== "")
   // (`reach`: the height a line is matched by; `size`: its words' height)
   const lines: Array<{ baseline: number; reach: number; size: number; items: Array<TextItem> }> = []
-  // an OCR word's box may be far taller than its text (reaching into the next line) or far shorter
-  // (a dash, a dot): it is matched to a line as a box of the page's usual height about its own middle
+  // an OCR word's box may be far taller than its text (reaching into the next line): it is matched
+  // to a line as a box of the page's usual height about its own middle. A mark far shorter (a
+  // dash, a dot) joins the line it sits on: the one its foot is on (a dot, a comma), else the one
+  // its middle is in (a dash); it is placed once the lines are known and makes no line taller.
   const heights = items.filter((i) => i.source === "ocr").map((i) => i.h).sort((a, b) => a - b)
   const usual = heights[Math.floor(heights.length / 2)]
-  const box = (i: TextItem) =>
-    usual !== undefined && i.source === "ocr" && (i.h > 1.6 * usual || i.h < 0.5 * usual) ? { bottom: i.y + i.h / 2 + usual / 2, h: usual } : { bottom: i.y + i.h, h: i.h }
-  for (const item of [...items].sort((a, b) => box(a).bottom - box(b).bottom || a.x - b.x)) {
+  const tall = (i: TextItem) => usual !== undefined && i.source === "ocr" && i.h > 1.6 * usual
+  const short = (i: TextItem) => usual !== undefined && i.source === "ocr" && i.h < 0.5 * usual
+  const box = (i: TextItem) => (tall(i) ? { bottom: i.y + i.h / 2 + usual! / 2, h: usual! } : { bottom: i.y + i.h, h: i.h })
+  const near = (bottom: number, h: number) => lines.find((l) => Math.abs(l.baseline - bottom) <= Math.max(l.reach, h) * 0.4)
+  for (const item of [...items].filter((i) => !short(i)).sort((a, b) => box(a).bottom - box(b).bottom || a.x - b.x)) {
     const { bottom: baseline, h } = box(item)
-    const line = lines.find((l) => Math.abs(l.baseline - baseline) <= Math.max(l.reach, h) * 0.4)
+    const line = near(baseline, h)
     if (line === undefined) lines.push({ baseline, reach: h, size: item.h, items: [item] })
     else {
       line.items.push(item)
@@ -72,10 +76,15 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
       line.size = Math.max(line.size, item.h)
     }
   }
+  for (const item of items.filter(short)) {
+    const line = near(item.y + item.h, item.h) ?? near(item.y + item.h / 2 + usual! / 2, usual!)
+    if (line === undefined) lines.push({ baseline: item.y + item.h, reach: item.h, size: item.h, items: [item] })
+    else line.items.push(item)
+  }
   lines.sort((a, b) => a.baseline - b.baseline)
   return lines.map((line) => {
     // the gap between cells is measured in the height of the line's usual words: one tall OCR box does not join its neighbours
-    const usualHeights = line.items.filter((i) => box(i).h === i.h).map((i) => i.h)
+    const usualHeights = line.items.filter((i) => !tall(i) && !short(i)).map((i) => i.h)
     const gap = usualHeights.length > 0 ? Math.max(...usualHeights) : line.size
     const sorted = line.items.sort((a, b) => a.x - b.x)
     const cells: Array<{ items: Array<TextItem>; x0: number; x1: number }> = []
