@@ -24,6 +24,13 @@ describe("OCR words on rows", () => {
     ])
   })
 
+  it("keeps a dot or comma OCR read apart on the line its foot is on", () => {
+    expect(rows([
+      word("Total", 32, 100, 14), word(",", 68, 111, 4), word("due", 80, 100, 14),
+      word("Paid", 32, 117, 14)
+    ])).toEqual([["Total , due"], ["Paid"]])
+  })
+
   it("keeps a text layer's large heading on its own baseline", () => {
     expect(rows([word("INVOICE", 32, 10, 30, "text_layer"), word("No. 7", 300, 30, 10, "text_layer"), word("Date", 32, 60, 10, "text_layer")])).toEqual([["INVOICE", "No. 7"], ["Date"]])
   })

@@ -11,7 +11,10 @@
  * the amount; an unnamed first column of dates or numbers leaves the item's name to the next one;
  * a wrapped description's lines (up to three, also at the next page's head) are joined to its item,
  * a heading-like line after it starts the next section instead; without a table, lines "name: count x price = amount" are the items;
- * separate money-in and money-out columns give a signed amount; the table goes on across page
+ * separate money-in and money-out columns give a signed amount, which a running balance beside them
+ * corrects where the columns' reading does not follow it (`running-balance.ts`); a header set over
+ * the value columns only ("Hours | Rate | Cost") has the names in the blank column left of it; a
+ * line of dashes charges nothing and is skipped; the table goes on across page
  * breaks (a repeated header is skipped) and into the next batch (which sees the page before it as
  * context).
  *
