@@ -89,7 +89,7 @@ describe("ground on real files over HTTP (createDocket: @docket/formats parser a
     expect(r.body.status, JSON.stringify(r.body)).toBe("succeeded")
     return r.body
   }
-  const groundFlat = async (key: string, fileId: string, items: ReadonlyArray<{ item_id: string; query: string }>, options?: Record<string, unknown>) =>
+  const groundFlat = async (key: string, fileId: string, items: ReadonlyArray<{ item_id: string; query: string; semantic?: boolean }>, options?: Record<string, unknown>) =>
     succeeded(await api.call("POST", "/ground", { key, body: { file: { source_url: `svc://file/${fileId}` }, items, ...(options === undefined ? {} : { options }) } }))
   const groundV1 = async (key: string, fileId: string, items: ReadonlyArray<{ item_id: string; query: string }>, options?: Record<string, unknown>) =>
     succeeded(await api.call("POST", "/v1/ground", {
@@ -114,6 +114,26 @@ describe("ground on real files over HTTP (createDocket: @docket/formats parser a
         expect(Math.abs(best[k] - want[k]), `${p.id}.${k}: ${best[k]} vs ${want[k]}`).toBeLessThan(0.01)
       }
     }
+  }, 120_000)
+
+  it("PDF, semantic queries: the described value as the extractor reads it (a receipt's shop from its head, the purchase date under 'Date:')", async () => {
+    const doc = await PDFDocument.create()
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const page = doc.addPage([PAGE.width, PAGE.height])
+    const lines = ["CORNER HARDWARE & GARDEN", "18 Mill Lane, Bristol BS1 4QT", "Date: 20/03/2026", "Hammer claw 16oz   12.99", "Wood screws x100   4.50", "TOTAL   17.49"]
+    lines.forEach((text, i) => page.drawText(text, { x: 72, y: 720 - 24 * i, size: 12, font }))
+    const t = await api.tenant()
+    const fileId = await upload(t.key, "receipt.pdf", await doc.save())
+    const items = [
+      { item_id: "shop", query: "the name of the shop or business", semantic: true },
+      { item_id: "date", query: "the date of the purchase", semantic: true },
+      { item_id: "total", query: "the total amount paid", semantic: true }
+    ]
+    const job = await groundFlat(t.key, fileId, items)
+    const found = byId(job.result.results)
+    expect(found.shop.matches[0]).toMatchObject({ match_type: "visual_region", page: 1, matched_text: "CORNER HARDWARE & GARDEN" })
+    expect(found.date.matches[0]).toMatchObject({ match_type: "visual_region", page: 1, matched_text: "20/03/2026" })
+    expect(found.total.matches[0]).toMatchObject({ match_type: "visual_region", page: 1, matched_text: "17.49" })
   }, 120_000)
 
   it("image: a word's visual_region is where the text was drawn (OCR word box, within 4 px)", async () => {

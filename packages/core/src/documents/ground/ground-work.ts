@@ -90,17 +90,19 @@ const unitsOf = (job: DocumentJob, params: GroundParams) =>
   Effect.gen(function*() {
     let set: UnitSet
     let bytes: Uint8Array | null = null
+    // a semantic query may be read as an extraction would read it: the document's batches, only then
+    const semantic = params.items.some((i) => i.semantic)
     let content: ReadonlyArray<ExtractionContent> = []
     if (params.derived.markdown_url !== null) {
       const doc = documentOfMarkdown(decode(yield* readSourceUrl(params.derived.markdown_url)), job.input.file_name)
       set = documentUnits(doc)
-      content = extractBatches(doc, DEFAULT_BATCH_PAGES)
+      if (semantic) content = extractBatches(doc, DEFAULT_BATCH_PAGES)
     } else if (fileExtension(job.input.file_name) === ".jsonl") {
       set = jsonlUnits(decode(yield* readJobSource(job)))
     } else {
       const read = yield* readAndParseJobFile(job)
       set = documentUnits(read.doc)
-      content = extractBatches(read.doc, DEFAULT_BATCH_PAGES)
+      if (semantic) content = extractBatches(read.doc, DEFAULT_BATCH_PAGES)
       bytes = read.bytes
     }
     if (params.derived.jsonl_url !== null) jsonlUnits(decode(yield* readSourceUrl(params.derived.jsonl_url)), set)
