@@ -63,3 +63,12 @@ describe("a print date", () => {
     expect(extractFromText(RECEIPT, "Corner Cafe\nPrinted on 2026-03-21\nTotal 3.50").date).toBe("2026-03-21")
   })
 })
+
+describe("a field named the total of another amount", () => {
+  const TAX_TOTALS = { type: "object", properties: { total_tax_amount: { type: "number" }, total_discount: { type: "number" }, total_amount: { type: "number" } } }
+  const text = "Net amount: USD 3,859.68\nDiscount: USD 40.00\nVAT 20%: USD 771.94\nAmount payable: USD 4,591.62"
+
+  it("is that amount ('total_tax_amount' is the VAT), while 'total_amount' stays the document's total", () => {
+    expect(extractFromText(TAX_TOTALS, text)).toMatchObject({ total_tax_amount: 771.94, total_discount: 40, total_amount: 4591.62 })
+  })
+})

@@ -115,6 +115,8 @@ export const labelTerms = (label: string): Array<string> => {
 /** words that mark an amount before tax ("Net", "Subtotal", "HT", "excl. VAT"): such a label does not name a total */
 const NET: ReadonlySet<string> = new Set(["net", "subtotal", "sub", "excluding"].map(stem))
 const TOTAL = stem("total")
+/** amounts that make up a document's total: "total" before one of them qualifies it */
+const PART_AMOUNTS: ReadonlySet<string> = new Set(["tax", "vat", "gst", "discount", "shipping", "freight", "fee", "charge", "deduction", "earning", "interest"].map(stem))
 const INCLUDING = stem("including")
 
 export interface FieldWords {
@@ -172,6 +174,8 @@ export const fieldWords = (name: string, title: string | null, parents: Readonly
     add(identifierWords(name).filter((w) => !terms(w).some((t) => parentTerms.has(t))).join(" "), 1)
     for (const t of own.filter((t) => parentTerms.has(t))) weights.set(t, Math.max(weights.get(t) ?? 0, 0.6))
   } else add(name, 1)
+  // "total_tax_amount", "total_discount": the total of another amount is that amount, not the document's total
+  if ((weights.get(TOTAL) ?? 0) >= 1 && own.some((t) => PART_AMOUNTS.has(t))) weights.set(TOTAL, 0.5)
   let total = 0
   for (const w of weights.values()) total += w
   const alternative = withAlternatives ? alternativeName(name, title, description) : null
