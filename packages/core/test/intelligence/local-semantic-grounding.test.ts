@@ -34,6 +34,14 @@ describe("a field described in words", () => {
     expect(describedField("the first day of the statement period")!.ordinal).toBeNull()
     expect(describedField("the date of the purchase")!.readings.map((r) => r.name)).toEqual(["purchase_date", "date"])
   })
+
+  it("what was sold, or the name of a kind of line, is a line's text (the first unless an ordinal names one)", () => {
+    expect(describedField("What was sold")).toMatchObject({ name: "line_items", ordinal: 0, readings: [{ name: "line_items", item: "description" }] })
+    expect(describedField("What is ordered")).toMatchObject({ name: "line_items", ordinal: 0 })
+    expect(describedField("Name of the deduction")).toMatchObject({ name: "deductions", ordinal: 0 })
+    expect(describedField("the description of the second transaction")).toMatchObject({ name: "transactions", ordinal: 1 })
+    expect(describedField("the name of the employee")!.readings[0]!.item).toBeUndefined()
+  })
 })
 
 const locate = (markdown: string, fileName: string, queries: ReadonlyArray<string>) => {
@@ -86,6 +94,28 @@ describe("semantic grounding reads the described value as an extraction would", 
     expect(start?.text).toBe("1 July 2026")
     expect(end?.text).toBe("31 July 2026")
     expect(opening?.text).toBe("EUR 4,995.62")
+  })
+
+  const payslip = [
+    "## PAYSLIP",
+    "",
+    "Employer: Tidewater Freight Ltd Employee: Jan Kowalczyk",
+    "Pay period: 01.02.2026 - 28.02.2026 Payment date: 25.02.2026",
+    "",
+    "Pay element              Payments    Deductions",
+    "Basic salary             3,977.64",
+    "Overtime 1.5x              557.72",
+    "Income tax                              861.72",
+    "Pension contribution                    226.77",
+    "",
+    "Net pay: 3,446.87"
+  ].join("\n")
+
+  it("a period's first day without the word 'date', and a line named by its kind", () => {
+    const [start, earning, deduction] = locate(payslip, "payslip.txt", ["First day of the pay period", "Name of the earning", "Name of the deduction"])
+    expect(start?.text).toBe("01.02.2026")
+    expect(earning?.text).toBe("Basic salary")
+    expect(deduction?.text).toBe("Income tax")
   })
 
   it("a length is found with its unit, in words and figures", () => {

@@ -22,8 +22,11 @@ export interface DescribedField {
   readonly wanted: Wanted
   /** the position in a list the description asks for (-1: the last), or null for a single value */
   readonly ordinal: number | null
-  /** one-field schemas to read it with (the field's name in each), the most specific first */
-  readonly readings: ReadonlyArray<{ readonly name: string; readonly schema: CompiledExtractSchema }>
+  /**
+   * schemas to read it with, the most specific first: the field's name in each, and for a line's
+   * field (`item`) the property of the picked line that holds it
+   */
+  readonly readings: ReadonlyArray<{ readonly name: string; readonly item?: string; readonly schema: CompiledExtractSchema }>
 }
 
 const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
@@ -84,14 +87,47 @@ const partyName = (description: string): string | undefined => {
   return undefined
 }
 
-const compiled = (name: string, description: string, wanted: Wanted, list: boolean): CompiledExtractSchema | undefined => {
-  const scalar = { type: wanted === "number" ? "number" : wanted === "integer" ? "integer" : "string", description }
-  const schema = { type: "object", properties: { [name]: list ? { type: "array", items: scalar, description } : scalar } }
+const compile = (schema: object): CompiledExtractSchema | undefined => {
   const c = compileExtractSchema(schema)
   return Either.isRight(c) ? c.right : undefined
 }
 
+const compiled = (name: string, description: string, wanted: Wanted, list: boolean): CompiledExtractSchema | undefined => {
+  // a date is asked for as a schema's author would: the description says the value is a date
+  const scalar = { type: wanted === "number" ? "number" : wanted === "integer" ? "integer" : "string", description: wanted === "date" ? `${description} (date)` : description }
+  return compile({ type: "object", properties: { [name]: list ? { type: "array", items: scalar, description } : scalar } })
+}
+
+/** kinds of lines a document lists in a table (the singular a description names one by) */
+const LINE_KINDS = new Set(["item", "line", "product", "service", "article", "position", "charge", "fee", "earning", "deduction", "expense", "transaction", "payment", "coverage", "entry"])
+const SUPPLIED = /^(?:the\s+)?what\s+(?:\S+\s+)?(?:was|is|were|are|has been|have been|will be|gets?)\s+(?:sold|ordered|purchased|bought|supplied|delivered|billed|invoiced|charged|provided|shipped)\b/i
+const LINE_FIELD = new RegExp(`^(?:the\\s+)?(?:name|description|label|title|kind)\\s+of\\s+(?:the\\s+|an?\\s+|each\\s+)?(?:(${ORDINALS.map(([w]) => w).join("|")})\\s+)?(\\p{L}+)\\b(?:\\s+(?:item|line))?\\s*$`, "iu")
+
+/**
+ * "What was sold", "the name of the earning", "the description of the second line item": a line's
+ * text, read as its table is read (with the columns a line usually has, so the table is found), of
+ * the line the ordinal names or else the first.
+ */
+const lineDescription = (description: string): DescribedField | undefined => {
+  const text = description.replace(/\(.*?\)/g, " ").replace(/[.?!]+\s*$/, "").replace(/\s+/g, " ").trim()
+  let list: string | undefined
+  let ordinal = 0
+  if (SUPPLIED.test(text)) list = "line_items"
+  else {
+    const m = LINE_FIELD.exec(text)
+    const kind = m?.[2]?.toLowerCase().replace(/s$/, "")
+    if (m === null || kind === undefined || !LINE_KINDS.has(kind)) return undefined
+    list = kind === "item" || kind === "line" ? "line_items" : `${kind}s`
+    if (m[1] !== undefined) ordinal = ORDINALS.find(([w]) => w === m[1]!.toLowerCase())![1]
+  }
+  const line = { description: { type: "string", description }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } }
+  const schema = compile({ type: "object", properties: { [list]: { type: "array", items: { type: "object", properties: line } } } })
+  return schema === undefined ? undefined : { name: list, wanted: "text", ordinal, readings: [{ name: list, item: "description", schema }] }
+}
+
 export const describedField = (description: string): DescribedField | undefined => {
+  const line = lineDescription(description)
+  if (line !== undefined) return line
   const wanted = wantedOf(description)
   const { phrase, head, ordinal } = headPhrase(description)
   const name = (wanted === "text" ? partyName(description) : undefined) ?? nameOf(phrase)

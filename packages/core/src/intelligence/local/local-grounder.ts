@@ -201,13 +201,14 @@ const DATE_IN_TEXT = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/
 // starts at the sign, symbol or digit and ends on a digit ("$3,760.72," is the number without its comma)
 const NUMBER_IN_TEXT = /[-(]?(?:[$€£¥]\s?)?\d(?:[\d,.']*\d)?\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}\b))?/g
 
-/** values of the wanted kind inside a text, with their offsets */
-const valuesIn = (wanted: Wanted, text: string): Array<{ start: number; end: number }> => {
+/** values of the wanted kind inside a text, with their offsets (a number's value with it) */
+const valuesIn = (wanted: "date" | "number", text: string): Array<{ start: number; end: number; number: number | null }> => {
   const re = wanted === "date" ? DATE_IN_TEXT : NUMBER_IN_TEXT
-  const out: Array<{ start: number; end: number }> = []
+  const out: Array<{ start: number; end: number; number: number | null }> = []
   for (const m of text.matchAll(re)) {
     const v = m[0].trim()
-    if (wanted === "date" ? dateOf(v) !== null : numberOf(v) !== null) out.push({ start: m.index!, end: m.index! + m[0].trimEnd().length })
+    const number = wanted === "number" ? numberOf(v) : null
+    if (wanted === "date" ? dateOf(v) !== null : number !== null) out.push({ start: m.index!, end: m.index! + m[0].trimEnd().length, number })
   }
   return out
 }
@@ -272,13 +273,11 @@ const printedSpans = (value: unknown, wanted: Wanted, units: ReadonlyArray<Groun
   if (typeof value === "number") {
     const out: Array<GroundSpan> = []
     for (const u of units) {
-      for (const m of u.text.matchAll(NUMBER_IN_TEXT)) {
-        const n = numberOf(m[0].trim())
-        if (n === null || Math.abs(Math.abs(n) - Math.abs(value)) >= 0.005) continue
+      for (const v of valuesIn("number", u.text)) {
+        if (Math.abs(Math.abs(v.number!) - Math.abs(value)) >= 0.005) continue
         // an ISO code printed before the amount is part of it ("EUR 2,524.87")
-        const code = /\b([A-Z]{3})\s?$/.exec(u.text.slice(0, m.index!))
-        const start = code !== null && CURRENCY_CODES.has(code[1]!) ? code.index : m.index!
-        out.push({ unit: u.id, start, end: m.index! + m[0].trimEnd().length, confidence: 1 })
+        const code = /\b([A-Z]{3})\s?$/.exec(u.text.slice(0, v.start))
+        out.push({ unit: u.id, start: code !== null && CURRENCY_CODES.has(code[1]!) ? code.index : v.start, end: v.end, confidence: 1 })
       }
     }
     return out
@@ -309,6 +308,7 @@ const extractedSpans = (
     for (const batch of batches()) {
       let value = batch.values(reading.schema)[reading.name]
       if (Array.isArray(value)) value = field.ordinal === null ? undefined : field.ordinal < 0 ? value[value.length - 1] : value[field.ordinal]
+      if (reading.item !== undefined) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[reading.item] : undefined
       if (value === null || value === undefined) continue
       const spans = printedSpans(value, field.wanted, units, folded)
       if (spans.length > 0) return spans.map((s) => ({ ...s, confidence: Math.round(EXTRACTED_CONFIDENCE * s.confidence * 1000) / 1000 }))
