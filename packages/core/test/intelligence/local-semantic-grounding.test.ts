@@ -21,7 +21,10 @@ describe("a field described in words", () => {
     ["the length of the initial term of the agreement", "initial_term_length", "integer"],
     ["Name of the company or person billed (the buyer)", "customer_name", "text"],
     ["the name of the shop or business", "vendor_name", "text"],
-    ["the department of the employee", "employee_department", "text"]
+    ["the department of the employee", "employee_department", "text"],
+    ["Sum of the line items before tax", "subtotal", "number"],
+    ["the total amount before tax", "subtotal", "number"],
+    ["Jurisdiction whose laws govern the agreement", "governing_law", "text"]
   ])("%s → %s (%s)", (description, name, wanted) => {
     const field = describedField(description)!
     expect(field.name).toBe(name)
@@ -116,6 +119,21 @@ describe("semantic grounding reads the described value as an extraction would", 
     expect(start?.text).toBe("01.02.2026")
     expect(earning?.text).toBe("Basic salary")
     expect(deduction?.text).toBe("Income tax")
+  })
+
+  it("an amount whose thousands are grouped by spaces is found whole", () => {
+    const facture = [
+      "Désignation              Qté   Prix unitaire HT      Montant HT",
+      "Chaise de bureau           4       308,84 EUR      1 235,36 EUR",
+      "Ramette papier A4          1         4,08 EUR          4,08 EUR",
+      "",
+      "1 239,44 EUR Montant HT",
+      "68,17 EUR TVA 5,5 %",
+      "1 307,61 EUR Net à payer"
+    ].join("\n")
+    const [total, subtotal] = locate(facture, "facture.txt", ["Total amount of the invoice including tax", "Sum of the line items before tax"])
+    expect(total?.text).toBe("1 307,61 EUR")
+    expect(subtotal?.text).toBe("1 239,44 EUR")
   })
 
   it("a length is found with its unit, in words and figures", () => {

@@ -47,7 +47,7 @@ export const wantedOf = (description: string): Wanted => {
 const ORDINALS: ReadonlyArray<readonly [string, number]> = [["first", 0], ["second", 1], ["third", 2], ["fourth", 3], ["last", -1]]
 
 /** where the head phrase ends: a preposition, a participle or a relative clause after it */
-const TAIL = /\s+(?:\p{L}+ed|paid|sold|held|made|including|excluding|incl|excl|claiming|whose|that|which|who|where|being|as|to|by|for|from|on|in|at|with|under|per|if|when)\b.*$/u
+const TAIL = /\s+(?:\p{L}+ed|paid|sold|held|made|including|excluding|incl|excl|claiming|whose|that|which|who|where|being|as|to|by|for|from|on|in|at|with|under|per|if|when|before|after|without)\b.*$/u
 const STOP = new Set(["the", "a", "an", "all", "any", "its", "their", "his", "her", "this", "that", "of", "and"])
 
 /** "the X of the Y …" → "Y X"; "the X the Y was Zed" → "Y X"; the first/last day of Y → "Y start/end" */
@@ -55,6 +55,10 @@ const headPhrase = (description: string): { readonly phrase: string; readonly he
   let t = ` ${description.toLowerCase().replace(/\(.*?\)/g, " ").replace(/[^\p{L}\p{N}'\s-]/gu, " ").replace(/\s+/g, " ")} `
   t = t.replace(/\b(first|start(?:ing)?|opening) (day|date) of\b/g, "start of").replace(/\b(last|final|closing|end(?:ing)?) (day|date) of\b/g, "end of").trim()
   t = t.replace(/^(?:(?:the|a|an)\s+)+/, "")
+  // set phrases a schema would name by one word: the lines' sum is the subtotal, the law that governs is the governing law
+  t = t.replace(/^(?:sum|total) of (?:all )?(?:the )?(?:line items|lines|items|line amounts)\b.*$/, "subtotal")
+  t = t.replace(/^(?:jurisdiction|law|laws|state|country)\b.*\bgovern(?:s|ing)?\b.*$/, "governing law")
+  t = t.replace(/^(?:total|total amount|amount|sum)\s+(?:before|excluding|excl|without|net of)\s+(?:any\s+)?(?:tax|taxes|vat|gst)\b.*$/, "subtotal")
   let ordinal: number | null = null
   for (const [word, at] of ORDINALS) {
     const re = new RegExp(`^${word}\\s+`)

@@ -200,12 +200,14 @@ const semanticLabelScore = (fw: FieldWords, label: string): number => {
 const DATE_IN_TEXT = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?[A-Za-z]{3,9},?\s+\d{4}\b/g
 // starts at the sign, symbol or digit and ends on a digit ("$3,760.72," is the number without its comma)
 const NUMBER_IN_TEXT = /[-(]?(?:[$€£¥]\s?)?\d(?:[\d,.']*\d)?\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}\b))?/g
+// thousands grouped by spaces ("1 491,52 EUR"), apart: beside a count ("4 308,84") the space may part two numbers
+const SPACED_NUMBER_IN_TEXT = /[-(]?(?:[$€£¥]\s?)?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[,.]\d+)?\)?(?:\s?(?:%|[$€£¥]|[A-Z]{3}\b))?/g
 
-/** values of the wanted kind inside a text, with their offsets (a number's value with it) */
-const valuesIn = (wanted: "date" | "number", text: string): Array<{ start: number; end: number; number: number | null }> => {
-  const re = wanted === "date" ? DATE_IN_TEXT : NUMBER_IN_TEXT
+/** values of the wanted kind inside a text, with their offsets (a number's value with it; `spaced`: also numbers grouped by spaces) */
+const valuesIn = (wanted: "date" | "number", text: string, spaced = false): Array<{ start: number; end: number; number: number | null }> => {
   const out: Array<{ start: number; end: number; number: number | null }> = []
-  for (const m of text.matchAll(re)) {
+  const matches = wanted === "date" ? text.matchAll(DATE_IN_TEXT) : [...text.matchAll(NUMBER_IN_TEXT), ...(spaced ? text.matchAll(SPACED_NUMBER_IN_TEXT) : [])]
+  for (const m of matches) {
     const v = m[0].trim()
     const number = wanted === "number" ? numberOf(v) : null
     if (wanted === "date" ? dateOf(v) !== null : number !== null) out.push({ start: m.index!, end: m.index! + m[0].trimEnd().length, number })
@@ -273,7 +275,7 @@ const printedSpans = (value: unknown, wanted: Wanted, units: ReadonlyArray<Groun
   if (typeof value === "number") {
     const out: Array<GroundSpan> = []
     for (const u of units) {
-      for (const v of valuesIn("number", u.text)) {
+      for (const v of valuesIn("number", u.text, true)) {
         if (Math.abs(Math.abs(v.number!) - Math.abs(value)) >= 0.005) continue
         // an ISO code printed before the amount is part of it ("EUR 2,524.87")
         const code = /\b([A-Z]{3})\s?$/.exec(u.text.slice(0, v.start))
