@@ -10,7 +10,9 @@
  * stand on the line above), and a "Price" column the sum below shows to hold the lines' totals is
  * the amount; an unnamed first column of dates or numbers leaves the item's name to the next one;
  * a wrapped description's lines (up to three, also at the next page's head) are joined to its item,
- * a heading-like line after it starts the next section instead; without a table, lines "name: count x price = amount" are the items;
+ * a heading-like line after it starts the next section instead, a bracketed remark with a label in it
+ * ("(Runtime: 98 min)") is skipped; a later table restating a run of items already read (a form
+ * printed again, a second view of the lines) adds none (`restated-items.ts`); without a table, lines "name: count x price = amount" are the items;
  * separate money-in and money-out columns give a signed amount, which a running balance beside them
  * corrects where the columns' reading does not follow it (`running-balance.ts`); a header set over
  * the value columns only ("Hours | Rate | Cost") has the names in the blank column left of it; a
