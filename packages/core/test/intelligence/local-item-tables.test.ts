@@ -476,3 +476,76 @@ describe("a statement's running balance", () => {
     expect(byRunningBalance([{ amount: -40, balance: b(900) }], b(1000))).toEqual([-40])
   })
 })
+
+describe("tables that restate items already read", () => {
+  it("does not add the items of a form printed again under its own header", () => {
+    expect(extract([
+      "Description              Qty     Price     Amount",
+      "Gutter bracket             4      2.50      10.00",
+      "Downpipe, 2 m              2      9.00      18.00",
+      "Fitting labour             1     40.00      40.00",
+      "Total                                       68.00",
+      "",
+      "Customer copy",
+      "",
+      "Description              Qty     Price     Amount",
+      "Gutter bracket             4      2.50      10.00",
+      "Downpipe, 2 m              2      9.00      18.00",
+      "Fitting labour             1     45.00      45.00",
+      "Total                                       73.00"
+    ].join("\n"))).toEqual([
+      { description: "Gutter bracket", quantity: 4, unit_price: 2.5, amount: 10 },
+      { description: "Downpipe, 2 m", quantity: 2, unit_price: 9, amount: 18 },
+      { description: "Fitting labour", quantity: 1, unit_price: 40, amount: 40 }
+    ])
+  })
+
+  it("keeps a line bought twice in one table, and a second table of other lines", () => {
+    expect(extract([
+      "Description              Qty     Price     Amount",
+      "Gutter bracket             4      2.50      10.00",
+      "Gutter bracket             4      2.50      10.00",
+      "Total                                       20.00",
+      "",
+      "Extras",
+      "",
+      "Description              Qty     Price     Amount",
+      "Downpipe, 2 m              2      9.00      18.00",
+      "Gutter bracket             4      2.50      10.00",
+      "Total                                       28.00"
+    ].join("\n"))).toEqual([
+      { description: "Gutter bracket", quantity: 4, unit_price: 2.5, amount: 10 },
+      { description: "Gutter bracket", quantity: 4, unit_price: 2.5, amount: 10 },
+      { description: "Downpipe, 2 m", quantity: 2, unit_price: 9, amount: 18 },
+      { description: "Gutter bracket", quantity: 4, unit_price: 2.5, amount: 10 }
+    ])
+  })
+})
+
+describe("tables of titles and their notes", () => {
+  it("names the items by a 'Title' column past a line number and codes", () => {
+    expect(extract([
+      "Ln   Room     Course Title               Qty     Rate      Total",
+      "1    R-12     First aid basics            10    45.00    450.00",
+      "2    R-14     Fire warden training         6    60.00    360.00"
+    ].join("\n"))).toEqual([
+      { description: "First aid basics", quantity: 10, unit_price: 45, amount: 450 },
+      { description: "Fire warden training", quantity: 6, unit_price: 60, amount: 360 }
+    ])
+  })
+
+  it("skips a labelled remark in brackets under an item and reads the items after it", () => {
+    expect(extract([
+      "Description                   Qty     Price     Amount",
+      "Pressure washer hire            1     55.00      55.00",
+      "(Deposit: 100.00 returned)",
+      "Patio cleaner, 5 l              2     12.00      24.00",
+      "[Serial no: PW-4411]",
+      "Brush head                      1      8.50       8.50"
+    ].join("\n"))).toEqual([
+      { description: "Pressure washer hire", quantity: 1, unit_price: 55, amount: 55 },
+      { description: "Patio cleaner, 5 l", quantity: 2, unit_price: 12, amount: 24 },
+      { description: "Brush head", quantity: 1, unit_price: 8.5, amount: 8.5 }
+    ])
+  })
+})

@@ -413,4 +413,16 @@ describe("real-world party layouts", () => {
     const rows = [row(20, ["ACME WIDGETS", 50]), row(60, ["Ashdown Garden Centre", 50]), row(73, ["3 Mill Lane", 50]), row(86, ["Forest Row RH18 5JX", 50]), ...items]
     expect(partiesOf(rows, textOf(rows), [])).toMatchObject({ seller: "ACME WIDGETS", buyer: "Ashdown Garden Centre" })
   })
+
+  it("takes a name in capitals alone on a line of the head, under a title and a page number, for the letterhead's", () => {
+    const rows = [
+      row(20, ["HIRE ORDER", 50], ["Printed 03/02/2027 09:12", 420]),
+      row(33, ["Page 1 of 2", 500]),
+      row(46, ["BRAMBLE EVENTS", 450]),
+      row(80, ["Customer", 50]),
+      row(93, ["Name:", 50], ["Ostler Arms", 150]),
+      ...items
+    ]
+    expect(partiesOf(rows, textOf(rows), []).seller).toBe("BRAMBLE EVENTS")
+  })
 })

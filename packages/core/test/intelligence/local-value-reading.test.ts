@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf } from "../../src/intelligence/local/layout/values.js"
+import { currencyMentions, currencyOf, dateOf, maskDateRanges, moneyIn, numberOf } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -203,5 +203,24 @@ describe("a field named by a kind of value and what it is", () => {
   it("'amount' says what kind of value, the other word which one: the amount tendered is not the total", () => {
     const got = extractFromText(RECEIPT, ["CORNER HARDWARE", "Hammer 12.99", "TOTAL 20.99", "CASH TENDERED 25.00", "CHANGE 4.01"].join("\n"), "r.txt")
     expect(got).toEqual({ total: 20.99, amount_tendered: 25, change: 4.01 })
+  })
+})
+
+describe("a date of the document beside a period", () => {
+  const ORDER = {
+    type: "object",
+    properties: { order_date: { type: "string", description: "Date the order was placed (ISO date YYYY-MM-DD)" } }
+  }
+
+  it("takes the date stated alone, not the start of a period printed before it", () => {
+    expect(extractFromText(ORDER, "Order details\nHire dates: 14.06.2027 - 18.06.2027\nFirst issued: 02.05.2027\n").order_date).toBe("2027-05-02")
+  })
+
+  it("takes the period's start when no date stands alone", () => {
+    expect(extractFromText(ORDER, "Order details\nHire dates: 14.06.2027 - 18.06.2027\n").order_date).toBe("2027-06-14")
+  })
+
+  it("blanks the two ends of a period, and only them", () => {
+    expect(maskDateRanges("from 1.3.2027 to 30.4.2027, signed 2.2.2027")).toBe(`from ${" ".repeat("1.3.2027 to 30.4.2027".length)}, signed 2.2.2027`)
   })
 })

@@ -48,7 +48,7 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, firstOfSlashed, labelScore, labelTerms, looksLikeLabel, namesDocument, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDates, moneyIn, numberOf
+  booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDateRanges, maskDates, moneyIn, numberOf
 } from "./layout/values.js"
 import { isPartyName, type Parties, partiesOf } from "./layout/blocks.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./layout/fields.js"
@@ -561,8 +561,12 @@ const blankPrintDates = (text: string, order: DayOrder): string => {
   return out.join("")
 }
 /** the dates of a text other than a print date, or its print date when that is all there is */
-const documentDateIn = (node: ScalarNode, name: string, text: string, order: DayOrder): string | null =>
-  dateInRange(node, name, blankPrintDates(text, order), order) ?? dateInRange(node, name, text, order)
+const documentDateIn = (node: ScalarNode, name: string, text: string, order: DayOrder): string | null => {
+  const unprinted = blankPrintDates(text, order)
+  // a field of one date (not a period's end) takes a date stated alone before a period's ("Booking dates: … - …")
+  const single = isStartField(node, name) || isEndField(node, name) ? null : dateInRange(node, name, maskDateRanges(unprinted, order), order)
+  return single ?? dateInRange(node, name, unprinted, order) ?? dateInRange(node, name, text, order)
+}
 
 /** A value read from a sentence that uses the field's words. */
 const sentenceValue = (node: ScalarNode, name: string, fw: FieldWords, ctx: Context): string | number | null => {

@@ -10,7 +10,8 @@
  * - The seller without a label: the company a footer's legal line names (registered office,
  *   company or register number, VAT id: a legal notice is the issuer's); else the letterhead, the
  *   first rows: a company name there, else the first line when the document names it again,
- *   else a company named twice, else the first company, else the first line; a sender line
+ *   else a company named twice, else the first company, else the first line, else a name in
+ *   capitals alone on a line of the head (a logo's, under a title or a page number); a sender line
  *   ("Name · Street · Town") gives its first part. Of two blocks side by side without labels, the
  *   one with contact details (telephone, e-mail, VAT id) is the sender's, else the right one (the
  *   recipient's window is on the left).
@@ -322,7 +323,10 @@ const letterheadName = (
   const repeated = own.find((c) => occurrences(text, c) >= 2)
   if (repeated !== undefined) return repeated
   if (own[0] !== undefined) return own[0]
-  return first !== null && first.split(/\s+/).length <= 5 ? first : null
+  if (first !== null && first.split(/\s+/).length <= 5) return first
+  // a logo's name in capitals alone on a line of the head, under a title or a page number ("BOOKING ORDER", "Page 1 of 1")
+  const logo = top.slice(1).filter((r) => r.cells.length === 1).map((r) => partyLine(r.cells[0]!.text)).find((n) => n !== null && n === n.toUpperCase() && n.split(/\s+/).length <= 5)
+  return logo !== undefined && logo !== null && !excluded(logo) ? logo : null
 }
 
 const sharesRows = (a: Region, b: Region) => a.rows.some((r) => b.rows.includes(r))

@@ -10,7 +10,9 @@
  * stand on the line above), and a "Price" column the sum below shows to hold the lines' totals is
  * the amount; an unnamed first column of dates or numbers leaves the item's name to the next one;
  * a wrapped description's lines (up to three, also at the next page's head) are joined to its item,
- * a heading-like line after it starts the next section instead; without a table, lines "name: count x price = amount" are the items;
+ * a heading-like line after it starts the next section instead, a bracketed remark with a label in it
+ * ("(Runtime: 98 min)") is skipped; a later table restating a run of items already read (a form
+ * printed again, a second view of the lines) adds none (`restated-items.ts`); without a table, lines "name: count x price = amount" are the items;
  * separate money-in and money-out columns give a signed amount, which a running balance beside them
  * corrects where the columns' reading does not follow it (`running-balance.ts`); a header set over
  * the value columns only ("Hours | Rate | Cost") has the names in the blank column left of it; a
@@ -28,6 +30,7 @@ import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./col
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
 import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
+import { restatesItems } from "./restated-items.js"
 import { byRunningBalance, type PrintedBalance, printedBalance } from "./running-balance.js"
 import { isMostlyNumber, moneyIn } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
@@ -289,11 +292,11 @@ const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
  * table's rows is set in character columns, not the table's column numbers: it is no line of a
  * cell); the text it adds to the item above.
  */
-const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow, labelled = false): { readonly column: Column; readonly text: string } | undefined => {
   if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
   const cell = row.cells[0]!
   const text = cell.text.trim()
-  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
+  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) !== labelled || isMostlyNumber(text)) return undefined
   const column = columnOf(columns, cell, row)
   if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
   return { column, text }
@@ -432,6 +435,16 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
           k++
           continue
         }
+        // a remark in brackets under an item, in its name's column, with a label in it ("(Runtime: 98 min); Matinee"):
+        // the item's detail, not its name's next line; the table goes on when an item follows it
+        // (an unbracketed "Serial no: 4411" is left to end the table: it may as well be the table's foot)
+        const next = rows[k + 1]
+        const remark = /^[([]/.test(row.cells[0]?.text.trim() ?? "") ? continuationOf(columns, row, rows[ri]!, true) : undefined
+        if (lastWasItem && remark !== undefined && next?.page === page && isItem(tableItem(columns, next, ctx))) {
+          used.add(k)
+          k++
+          continue
+        }
         // wrapped description lines (at most three) belong to the item above when the table goes on
         // after them, or ends there with a total
         const { lines, next: j, goesOn } = wrapped(k)
@@ -467,6 +480,9 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       const sums = rows.slice(k, k + 6).flatMap((r) => moneyIn(textOfRow(r)).map((m) => Number(m.amount)))
       out.splice(start, out.length - start, ...withLineTotals(out.slice(start), { quantity, unitPrice, amount }, sums))
     }
+    // a form printed again, or a second view of the same lines: its items are read already (`restated-items.ts`)
+    const itemName = nameProperty(node.items.properties.filter((p) => p.schema.type !== "object" && p.schema.type !== "array"), new Set())?.name
+    if (start > 0 && restatesItems(out.slice(0, start), out.slice(start), itemName)) out.splice(start)
     ri = Math.max(ri, k - 1)
   }
   return out

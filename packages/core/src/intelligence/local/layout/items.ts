@@ -16,7 +16,8 @@
  * - a till's "2 @ 3.50" beside the line's amount (in a cell of its own or closing the name's) gives
  *   the quantity and the unit price when their product is the amount;
  * - the short headings item tables use and no other label does ("Anz.", "EP", "GP", "Each", "Ext.
- *   Price", "PU") are read as the words they stand for;
+ *   Price", "PU") are read as the words they stand for, and a "Title" ("Course title", "Movie title")
+ *   names what the line is (a table of titles names its items by them);
  * - without a table, a line "name: count x price = amount" or "name  count @ price  amount" is an
  *   item when its arithmetic holds.
  */
@@ -201,7 +202,7 @@ const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:std|stunden|time|hrs?|uren|heures)$/, "hours"],
   [/^(?:ep|e preis|epreis|each|pu|p u|prix u|satz|unit cost|cost each|price each|eenheidsprijs|cena jedn)$/, "unit price"],
   [/^(?:gp|g preis|gpreis|gesamtpreis|ext|ext price|extended|extension|ext amount|fee|fees|line amount|bedrag excl btw|montant ht)$/, "amount"],
-  [/^(?:leistung|leistungen|work performed|work|activity|services?|products?|produkt|artikelbezeichnung|pozycja)$/, "description"]
+  [/^(?:leistung|leistungen|work performed|work|activity|services?|products?|produkt|artikelbezeichnung|pozycja|(?:\p{L}+ )?title)$/u, "description"]
 ]
 
 /** What an item table's heading stands for ("EP" → "unit price", "Anz." → "quantity"), else the heading itself. */

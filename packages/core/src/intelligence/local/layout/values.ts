@@ -259,6 +259,24 @@ export const enumOf = <T extends string | number | boolean | null>(text: string,
 export const maskDates = (text: string, order: DayOrder = "day-first"): string =>
   text.replace(new RegExp(DATE_PATTERN, "gu"), (m) => (dateOf(m, order) === null ? m : " ".repeat(m.length)))
 
+/** what joins a period's two dates ("12/20/2024 - 12/31/2024", "1 March to 30 April") */
+const RANGE_JOIN = /^\s*(?:[-–—]|to|until|till|through|bis|au|tot|al)\s*$/i
+
+/**
+ * The text with the dates of its periods blanked ("Booking dates: 12/20/2024 - 12/31/2024"): two
+ * dates joined by a dash or "to" are a period's ends, not the one date a document states.
+ */
+export const maskDateRanges = (text: string, order: DayOrder = "day-first"): string => {
+  const spans = [...text.matchAll(new RegExp(DATE_PATTERN, "gu"))].filter((m) => dateOf(m[0], order) !== null).map((m) => [m.index, m.index + m[0].length] as const)
+  const out = [...text]
+  spans.forEach(([from, to], i) => {
+    const next = spans[i + 1]
+    if (next === undefined || !RANGE_JOIN.test(text.slice(to, next[0]))) return
+    for (let c = from; c < next[1]; c++) out[c] = " "
+  })
+  return out.join("")
+}
+
 export interface MoneyMention {
   /** a plain decimal (`decimalOfDigits`), negative when signed or in parentheses */
   readonly amount: string
