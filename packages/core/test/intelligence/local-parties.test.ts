@@ -497,4 +497,10 @@ describe("a receipt's merchant from a form's head", () => {
     expect(partyLine("Headland Surf Shop")).toBe("Headland Surf Shop")
   })
 
+  it("reads the business a form's field names by its kind ('Restaurant', 'Store') as the merchant", () => {
+    for (const kind of ["Restaurant", "Store"]) {
+      const out = extractFromText(RECEIPT, ["Order receipt", "", `1\t${kind}\tOsteria Fenice\t2\tTelephone\t(020) 7946 0000`, "", "3\tServer\tMarta\t4\tCovers\t4", "", "5\tDate\t14/02/2027"].join("\n"), "doc.txt")
+      expect([kind, out["merchant_name"], out["date"]]).toEqual([kind, "Osteria Fenice", "2027-02-14"])
+    }
+  })
 })
