@@ -6,7 +6,9 @@
  *   "Rechnungsempfänger", "Facturé à", "Factuuradres"; "Ship to", "Lieferadresse", "Livré à"; "Sold
  *   by", "Seller", "Supplier", "From"…), the label above the block, left of its first line, or
  *   before its name in one cell ("Client : …"), names that party: its first line that is a name. A
- *   delivery address names the buyer only when no billing one is printed.
+ *   delivery address names the buyer only when no billing one is printed. A payment slip's
+ *   creditor and debtor labels ("Account / Payable to", "Zahlbar durch": `payment-slips.ts`) are
+ *   the seller's and the buyer's; of labels joined by a slash, the party's one counts.
  * - The seller without a label: the company a footer's legal line names (registered office,
  *   company or register number, VAT id: a legal notice is the issuer's); else the letterhead, the
  *   first rows: a company name there, else the first line when the document names it again,
