@@ -260,6 +260,22 @@ describe("documents", () => {
         }
       }))
 
+    it.effect("html: the children of a flex row are set apart by tabs on one line, a column or a media query's row not", () =>
+      Effect.gen(function*() {
+        const html = `<html><head><style>
+          .pair { display: flex; gap: 12px } .key { font-weight: bold } .stack { display: flex; flex-direction: column }
+          @media (max-width: 400px) { .wide { display: flex } }
+          </style></head><body>
+          <div class="pair"><div class="no">1</div><span class="key">Bakery</span> <span>Crumb &amp; Co</span></div>
+          <div class="pair"><span class="key">Date</span><span>02/05/2027</span></div>
+          <section style="display:flex"><div class="pair"><span>Till</span><span>3</span></div><div class="pair"><span>Clerk</span><span>Ines</span></div></section>
+          <div class="stack"><span>Upper</span><span>Lower</span></div>
+          <div class="wide"><span>Left</span> <span>Right</span></div>
+          </body></html>`
+        const doc = asDocument(yield* parse("form.html", F.utf8(html)))
+        expect(doc.blocks.map((b) => b.text)).toEqual(["1\tBakery\tCrumb & Co", "Date\t02/05/2027", "Till\t3\tClerk\tInes", "Upper", "Lower", "Left Right"])
+      }))
+
     it.effect("xml: element texts as name: text lines grouped by parent, declared encoding", () =>
       Effect.gen(function*() {
         const xml = `<?xml version="1.0" encoding="ISO-8859-1"?><invoice xmlns:x="urn:x"><x:number>INV-7</x:number><customer>M\xfcller GmbH</customer><lines><line><item>Desk</item><qty>2</qty></line></lines></invoice>`

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE as FULL_INVOICE } from "./local-extract-fixture.js"
 import { type LayoutCell, type LayoutRow, lineCells } from "../../src/documents/layout/layout.js"
-import { partiesOf, partyLine, wrapped } from "../../src/intelligence/local/layout/blocks.js"
+import { partiesOf, partyLabelOf, partyLine, wrapped } from "../../src/intelligence/local/layout/blocks.js"
 import { regionsOf } from "../../src/intelligence/local/layout/regions.js"
 import { thankedName } from "../../src/intelligence/local/layout/thanks.js"
 
@@ -424,5 +424,95 @@ describe("real-world party layouts", () => {
       ...items
     ]
     expect(partiesOf(rows, textOf(rows), []).seller).toBe("BRAMBLE EVENTS")
+  })
+})
+
+describe("a payment slip's parties", () => {
+  /** a letter in a window envelope (recipient left, sender right) over a payment slip with its creditor's and debtor's labels */
+  const slipped = (creditor: string, debtor: string): ReadonlyArray<LayoutRow> => [
+    row(40, ["Herr", 60]),
+    row(53, ["Jonas Aebischer", 60]),
+    row(66, ["Bahnhofstrasse 7", 60]),
+    row(79, ["3011 Bern", 60]),
+    row(100, ["Gärtnerei Moosbrugger AG", 380]),
+    row(113, ["Seeweg 4", 440]),
+    row(126, ["6003 Luzern", 430]),
+    row(139, ["Telefon: 041 555 12 34", 370]),
+    row(170, ["Rechnung 812", 60]),
+    row(190, ["Pos.", 60], ["Bezeichnung", 100], ["Menge", 300], ["Betrag", 440]),
+    row(205, ["1", 60], ["Heckenschnitt", 100], ["6", 300], ["CHF 540.00", 440]),
+    row(220, ["Total", 300], ["CHF 540.00", 440]),
+    row(400, ["Empfangsschein", 20], ["Zahlteil", 180], [creditor, 300]),
+    row(413, [creditor, 20], ["CH44 3199 9123 0008 8901 2", 300]),
+    row(426, ["CH44 3199 9123 0008 8901 2", 20], ["Gärtnerei Moosbrugger AG", 300]),
+    row(439, ["Gärtnerei Moosbrugger AG", 20], ["Seeweg 4", 300]),
+    row(452, ["Seeweg 4", 20], ["6003 Luzern", 300]),
+    row(465, ["6003 Luzern", 20]),
+    row(490, [debtor, 20], [debtor, 300]),
+    row(503, ["Jonas Aebischer", 20], ["Jonas Aebischer", 300]),
+    row(516, ["Bahnhofstrasse 7", 20], ["Bahnhofstrasse 7", 300]),
+    row(529, ["3011 Bern", 20], ["3011 Bern", 300])
+  ]
+  const read = (rows: ReadonlyArray<LayoutRow>) => partiesOf(rows, rows.map((r) => r.cells.map((c) => c.text).join(" ")).join("\n"), ["Gärtnerei Moosbrugger AG"])
+
+  it("reads the creditor as the seller and the debtor as the buyer, in each language of the slip", () => {
+    for (const [creditor, debtor] of [
+      ["Account / Payable to", "Payable by"], ["Konto / Zahlbar an", "Zahlbar durch"], ["Compte / Payable à", "Payable par"], ["Conto / Pagabile a", "Pagabile da"],
+      // an OCR reading of the slash as a bar; the older slips' labels
+      ["Account | Payable to", "Payable by (name/address)"], ["Einzahlung für", "Einbezahlt von"], ["Versement pour", "Versé par"]
+    ] as const) {
+      const p = read(slipped(creditor, debtor))
+      expect([creditor, p.seller, p.buyer]).toEqual([creditor, "Gärtnerei Moosbrugger AG", "Jonas Aebischer"])
+    }
+  })
+
+  it("reads labels joined by a slash by the one that is a party's, and none when they name two parties", () => {
+    expect(partyLabelOf("Konto / Zahlbar an")).toBe("seller")
+    expect(partyLabelOf("Customer / Client")).toBe("buyer")
+    expect(partyLabelOf("Bill to / Ship to")).toBeNull()
+    expect(partyLabelOf("From / To")).toBeNull()
+  })
+
+  it("does not take the means of payment after 'Payable by' for the buyer", () => {
+    const out = extract([
+      "Kittiwake Wetsuits",
+      "4 Quay Street",
+      "Newquay TR7 1HT",
+      "",
+      "Marram Dune Surf School",
+      "1 Harbour Road",
+      "Bude EX23 8LH",
+      "",
+      "Invoice 2291",
+      "Total: 150.00",
+      "",
+      "Payable by:",
+      "BACS or cheque"
+    ].join("\n"))
+    expect(out["customer_name"]).toBe("Marram Dune Surf School")
+    expect(partyLine("Bank transfer")).toBeNull()
+    expect(partyLine("Cash and Carry Ltd")).toBe("Cash and Carry Ltd")
+  })
+})
+
+describe("a receipt's merchant from a form's head", () => {
+  const RECEIPT = {
+    type: "object",
+    properties: { merchant_name: { type: "string", description: "Name of the shop or business that issued the receipt" }, date: { type: "string", description: "Date of the purchase" } }
+  }
+
+  it("does not take a template's placeholder ('HEADER', 'Your Company Name') for the merchant", () => {
+    const till = (head: string) => extractFromText(RECEIPT, [head, "Larkspur Books", "12 Mill Lane", "Ely CB7 4AB", "", "Paperback             8.99", "Bookmark              1.50", "TOTAL                10.49"].join("\n"), "doc.txt")
+    for (const head of ["HEADER", "YOUR COMPANY NAME", "LOGO"]) expect([head, till(head)["merchant_name"]]).toEqual([head, "Larkspur Books"])
+    expect(partyLine("Your Logo Here")).toBeNull()
+    expect(partyLine("Lorem ipsum dolor")).toBeNull()
+    expect(partyLine("Headland Surf Shop")).toBe("Headland Surf Shop")
+  })
+
+  it("reads the business a form's field names by its kind ('Restaurant', 'Store') as the merchant", () => {
+    for (const kind of ["Restaurant", "Store"]) {
+      const out = extractFromText(RECEIPT, ["Order receipt", "", `1\t${kind}\tOsteria Fenice\t2\tTelephone\t(020) 7946 0000`, "", "3\tServer\tMarta\t4\tCovers\t4", "", "5\tDate\t14/02/2027"].join("\n"), "doc.txt")
+      expect([kind, out["merchant_name"], out["date"]]).toEqual([kind, "Osteria Fenice", "2027-02-14"])
+    }
   })
 })

@@ -2,7 +2,8 @@
  * HTML and HTM, read with htmlparser2 (the HTML5 tokenizer's tolerance: any byte sequence reads;
  * no scripts run, nothing is fetched). Headings h1–h6, paragraphs and other block elements, ul/ol
  * lists and tables become blocks; script, style, template and the head (except the title) are
- * dropped. The charset comes from a byte-order mark, then `<meta charset>` / `http-equiv`, then
+ * dropped. The children of an element its styles lay out as a row (a flex row: `html-rows.ts`) are
+ * set apart by tabs on one line, as a table's cells, block or inline. The charset comes from a byte-order mark, then `<meta charset>` / `http-equiv`, then
  * UTF-8 with a windows-1252 fallback. HTML has no pages: it counts in standard pages.
  */
 import type { Documents } from "@docket/core"
@@ -10,6 +11,7 @@ import { Parser } from "htmlparser2"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { decodeText } from "../internal/text.js"
+import { type Flow, rowStylesOf } from "./html-rows.js"
 
 const SKIP = new Set(["script", "style", "noscript", "template", "head", "svg", "math", "iframe", "object"])
 const BLOCK = new Set([
@@ -38,11 +40,17 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
   let heading: { level: number; text: string } | undefined
   const lists: Array<{ ordered: boolean; items: Array<string>; item: string | undefined }> = []
   const tables: Array<{ rows: Array<Array<string>>; row: Array<string> | undefined; cell: string | undefined }> = []
+  const sheets: Array<string> = []
+  // the open elements: whether each lays out its children in a row, and whether it is a child of one
+  const open: Array<{ name: string; flow: Flow; item: Flow }> = []
+  // a row's next child is set apart from the text before it on its line, once it has text of its own
+  let gap = false
 
   const flushParagraph = () => {
     const text = tidy(paragraph)
     if (text !== "") blocks.push({ type: "paragraph", page: 1, text })
     paragraph = ""
+    gap = false
   }
   const append = (text: string) => {
     const table = tables[tables.length - 1]
@@ -50,8 +58,19 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
     const list = lists[lists.length - 1]
     if (list !== undefined && list.item !== undefined) { list.item += text; return }
     if (heading !== undefined) { heading.text += text; return }
+    if (gap) {
+      // the spaces between a row's children are no text; a tab sets the next child apart on its line
+      if (text.trim() === "") return
+      gap = false
+      if (/\S[^\n]*$/.test(paragraph)) {
+        paragraph = `${paragraph.replace(/[ \t]+$/, "")}\t`
+        text = text.trimStart()
+      }
+    }
     paragraph += text
   }
+  /** whether the reader is in running text (no table, list or heading), where rows are read */
+  const inText = () => tables.length === 0 && lists.length === 0 && heading === undefined
   const parser = new Parser(
     {
       onopentag: (name, attrs) => {
@@ -60,6 +79,13 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
           skip++
           return
         }
+        // a child of a row or a column (null outside them), and how it lays out its own children
+        const item = inText() ? open[open.length - 1]?.flow ?? null : null
+        const flow = inText() ? styles.flowOf(name, attrs) : null
+        open.push({ name, flow, item })
+        if (item === "row") gap = true
+        // a row or column starts a line of its own, as does a column's child; a row's child, block or not, continues its line
+        if ((flow !== null && item !== "row") || item === "column") flushParagraph()
         // a line break inside a table's cell (a wrapped description) keeps the cell on its row
         if (name === "br") { append(tables[tables.length - 1]?.cell !== undefined ? " " : "\n"); return }
         if (name === "pre") pre++
@@ -100,7 +126,7 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
           return
         }
         if (name === "meta" && (attrs.name === "description" || attrs.name === "author") && attrs.content) metadata[attrs.name] = attrs.content
-        if (BLOCK.has(name) && lists.length === 0) flushParagraph()
+        if (BLOCK.has(name) && lists.length === 0 && item !== "row") flushParagraph()
       },
       ontext: (text) => {
         if (skip > 0) return
@@ -111,6 +137,13 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
           skip--
           return
         }
+        const at = open.map((e) => e.name).lastIndexOf(name)
+        const element = at < 0 ? undefined : open[at]
+        if (at >= 0) open.length = at
+        // a row's child ends without ending the line: the next child is set apart from it
+        const item = inText() ? element?.item ?? null : null
+        if (item === "row") gap = true
+        else if (inText() && (element?.flow != null || item === "column")) flushParagraph()
         if (name === "pre") pre = Math.max(0, pre - 1)
         if (heading !== undefined && /^h[1-6]$/.test(name)) {
           const text = tidy(heading.text).replace(/\s*\n\s*/g, " ")
@@ -162,19 +195,21 @@ export const htmlBlocks = (html: string): { blocks: Array<Documents.Block>; meta
           }
           return
         }
-        if (BLOCK.has(name) && lists.length === 0) flushParagraph()
+        if (BLOCK.has(name) && lists.length === 0 && item !== "row") flushParagraph()
       }
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }
   )
-  // the title lives in the skipped head: catch it separately
+  // the title and the style sheets live in the skipped head: caught separately, before the body is read
+  let inStyle = false
   const titleParser = new Parser({
-    onopentag: (name) => { if (name === "title") inTitle = true },
-    ontext: (text) => { if (inTitle) title += text },
-    onclosetag: (name) => { if (name === "title") inTitle = false }
+    onopentag: (name) => { if (name === "title") inTitle = true; else if (name === "style") { inStyle = true; sheets.push("") } },
+    ontext: (text) => { if (inTitle) title += text; else if (inStyle) sheets[sheets.length - 1] += text },
+    onclosetag: (name) => { if (name === "title") inTitle = false; else if (name === "style") inStyle = false }
   }, { decodeEntities: true })
   titleParser.write(html)
   titleParser.end()
+  const styles = rowStylesOf(sheets)
   parser.write(html)
   parser.end()
   flushParagraph()

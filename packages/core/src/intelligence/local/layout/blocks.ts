@@ -6,7 +6,9 @@
  *   "Rechnungsempfänger", "Facturé à", "Factuuradres"; "Ship to", "Lieferadresse", "Livré à"; "Sold
  *   by", "Seller", "Supplier", "From"…), the label above the block, left of its first line, or
  *   before its name in one cell ("Client : …"), names that party: its first line that is a name. A
- *   delivery address names the buyer only when no billing one is printed.
+ *   delivery address names the buyer only when no billing one is printed. A payment slip's
+ *   creditor and debtor labels ("Account / Payable to", "Zahlbar durch": `payment-slips.ts`) are
+ *   the seller's and the buyer's; of labels joined by a slash, the party's one counts.
  * - The seller without a label: the company a footer's legal line names (registered office,
  *   company or register number, VAT id: a legal notice is the issuer's); else the letterhead, the
  *   first rows: a company name there, else the first line when the document names it again,
@@ -32,6 +34,8 @@ import { COMPANY, COMPANY_IN_TEXT } from "./parties.js"
 import { labelColumns } from "./label-columns.js"
 import { type Region, regionsOf, SEPARATED } from "./regions.js"
 import { thankedName } from "./thanks.js"
+import { CREDITOR_LABELS, DEBTOR_LABELS } from "./payment-slips.js"
+import { PAYMENT_MEANS } from "./payments.js"
 import { toEnglish } from "./vocabulary.js"
 
 const DOCUMENT_WORDS = /\b(invoice|receipt|statement|agreement|contract|order|quote|quotation|estimate|bill|payslip|policy|report|credit note|delivery note)\b/i
@@ -41,8 +45,8 @@ type Role = "buyer" | "delivery" | "seller"
 /** party labels, matched on the folded text of a whole cell (no accents, lower case, without a closing colon) */
 const LABELS: ReadonlyArray<readonly [Role, RegExp]> = [
   ["delivery", /^(?:ship(?:ping|ped)?[- ]to(?: party| address)?|deliver(?:y|ed)? to|delivery address|shipping address|consignee|lieferadresse|lieferanschrift|lieferung an|versandadresse|warenempfanger|livre a|livrer a|adresse de livraison|client livre|afleveradres|leveradres|verzendadres|bezorgadres|goederenontvanger|spedire a|indirizzo di consegna|destinazione|enviar a|direccion de envio|direccion de entrega)$/],
-  ["seller", /^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan|invoice from|bill(?:ed)? from|billed by|emisor|proveedor|vendedor|fornitore|cedente|venditore|mittente)(?: details| information| address| name)?$/],
-  ["buyer", /^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario|guest|passenger|patient|subscriber)(?: details| information| address| name| data|gegevens)?$/]
+  ["seller", new RegExp(String.raw`^(?:from|seller|sold by|supplier|vendor|issuer|issued by|merchant|remit(?:tance)? to|pay to|payee|(?:make (?:all )?(?:checks|cheques) )?payable to|verkaufer|lieferant|rechnungssteller|absender|anbieter|zahlungsempfanger|begunstigter|vendeur|fournisseur|emetteur|prestataire|beneficiaire|a l'ordre de|leverancier|verkoper|afzender|begunstigde|te betalen aan|invoice from|bill(?:ed)? from|billed by|emisor|proveedor|vendedor|fornitore|cedente|venditore|mittente|${CREDITOR_LABELS})(?: details| information| address| name)?$`)],
+  ["buyer", new RegExp(String.raw`^(?:bill(?:ed|ing)?[- ]to(?: party| address)?|invoice(?:d)? to|sold[- ]to(?: party)?|to|an|aan|customer|client|buyer|purchaser|payer|recipient|bill(?:ing)? address|billing details|invoice address|rechnungsempfanger|rechnungsadresse|rechnungsanschrift|rechnung an|kunde|kundenanschrift|kundenadresse|kaufer|empfanger|auftraggeber|leistungsempfanger|facture a|facturer a|facture a|adresse de facturation|client facture|adresse client|destinataire|acheteur|factuuradres|factuurontvanger|klant|klantgegevens|factuur aan|afnemer|koper|debiteur|opdrachtgever|issued to|prepared for|invoice for|ordered by|nom du client|kundenname|klantnaam|kundendaten|coordonnees client|coordonnees du client|cliente|destinatario|fatturare a|facturar a|intestatario|committente|cessionario|guest|passenger|patient|subscriber|${DEBTOR_LABELS})(?: details| information| address| name| data|gegevens)?$`)]
 ]
 
 const COMPACT_LABELS = LABELS.map(([role, re]) => [role, new RegExp(re.source.replace(/\[- \]/g, "-?").replace(/ /g, ""))] as const)
@@ -61,7 +65,12 @@ export const partyLabelOf = (text: string): Role | null => {
     const role = candidate === undefined ? undefined : LABELS.find(([, re]) => re.test(candidate))?.[0]
     if (role !== undefined) return role
   }
-  return null
+  // labels joined by a slash ("Account / Payable to", "Konto / Zahlbar an"; OCR reads the slash as a
+  // bar): the role its party's labels agree on ("Bill to / Ship to" names none)
+  const parts = outer.split(/\s*[/|]\s*/).filter((p) => p !== "")
+  if (parts.length < 2 || parts.some((p) => p.split(" ").length > 4)) return null
+  const roles = new Set(parts.map((p) => LABELS.find(([, re]) => re.test(p))?.[0]).filter((r) => r !== undefined))
+  return roles.size === 1 ? [...roles][0]! : null
 }
 
 /** a label of several words ending in "to" or "by" opening a cell, the name after it without a colon ("Bill to Harrow Ltd") */
@@ -114,14 +123,19 @@ const FACT_WORDS = /\b(?:date|dated|number|due|total|amount|reference|tax|vat|su
 const CONTACT = /@|www\.|https?:|\b(?:tel|telefon|telephone|phone|fax|e-?mail|mobile|mob|vat|ust|tva|btw|iban|bic)\b/i
 
 const GREETING = /^(?:welcome to|willkommen (?:bei|im)|bienvenue (?:chez|à)|welkom bij|benvenuti (?:da|a)|bienvenidos? a)\s+(?=[\p{Lu}\p{N}])/iu
-/** a line at a receipt's head that names nobody: a greeting alone, the store's number, the copy's kind */
-const HEAD_NOISE = /^(?:welcome(?: to)?|willkommen|bienvenue|welkom|benvenuti|bienvenidos?|(?:store|shop|branch|filiale|magasin|winkel|location|outlet)\s*(?:#|no\.?|nr\.?|n°)?\s*\d+|original|copy|duplicate|reprint|(?:customer|merchant|cardholder)(?:'s)? copy)$/i
+/**
+ * a template's placeholder left in place of the business's name or logo ("HEADER", "Company Name",
+ * "Your Logo Here", "Lorem ipsum"): a word of the page's make-up, no one's name
+ */
+const PLACEHOLDER = String.raw`(?:page )?(?:header|footer|heading|title|logo|banner)(?: here)?|(?:your )?(?:company|business|shop|store) (?:name|logo)(?: here)?|your (?:logo|name)(?: here)?|lorem ipsum.*`
+/** a line at a receipt's head that names nobody: a greeting alone, the store's number, the copy's kind, a placeholder */
+const HEAD_NOISE = new RegExp(String.raw`^(?:welcome(?: to)?|willkommen|bienvenue|welkom|benvenuti|bienvenidos?|(?:store|shop|branch|filiale|magasin|winkel|location|outlet)\s*(?:#|no\.?|nr\.?|n°)?\s*\d+|original|copy|duplicate|reprint|(?:customer|merchant|cardholder)(?:'s)? copy|${PLACEHOLDER})$`, "i")
 
 /** a line that can be a party's name, or null */
 export const partyLine = (text: string): string | null => {
   // a receipt's greeting before its merchant ("Welcome to Corner Hardware")
   const t = text.trim().replace(/[\s;,!]+$/, "").replace(GREETING, "")
-  if (t === "" || HEAD_NOISE.test(t) || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
+  if (t === "" || HEAD_NOISE.test(t) || PAYMENT_MEANS.test(t) || t.length > 70 || /[:：]/.test(t) || CONTACT.test(t) || SEPARATED.test(t)) return null
   // a digit: a street, postcode and town, telephone or number; only a company's name keeps one, or a
   // branch's number after it ("Metro Fuel #214")
   if (/\d/.test(t.replace(/\s#\s?\d{1,5}$/, "")) && (!COMPANY.test(t) || /\d\s*\p{L}{1,3}\.?$/u.test(t))) return null

@@ -17,7 +17,7 @@ import { toEnglish } from "./vocabulary.js"
 const EQUIVALENTS: ReadonlyArray<string> = [
   "number no # num nr id ref reference",
   "total grand amount extended cost payable",
-  "vendor seller supplier merchant issuer company from store shop",
+  "vendor seller supplier merchant issuer company from store shop restaurant",
   "customer client buyer purchaser bill sold recipient consignee",
   "quantity qty hours hrs units",
   "price rate cost",

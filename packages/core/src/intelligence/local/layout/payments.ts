@@ -33,3 +33,11 @@ export const withPaymentKinds = (text: string): string =>
     }
     return `${m} mobile payment`
   })
+
+/** a means of payment ("bank transfer", "cheque", "BACS") */
+const MEANS = String.raw`(?:(?:bank|wire|electronic|direct|credit|debit|postal|money)\s+)?(?:transfer|debit|cheque|check|card|cash|bacs|chaps|faster payments?|standing order|paypal|sepa|giro|order|ach|eft|wire)`
+/**
+ * A means of payment alone ("Cheque", "by bank transfer", "BACS or card"): what follows "Payable by"
+ * on many an invoice, where a payment slip's "Payable by" heads the debtor's name. Names nobody.
+ */
+export const PAYMENT_MEANS = new RegExp(String.raw`^(?:(?:by|via|per)\s+)?${MEANS}(?:\s*(?:,|or|and|\/)\s*${MEANS})*\.?$`, "i")
