@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf } from "../../src/intelligence/local/layout/values.js"
+import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf, withOcrDigits } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -203,5 +203,20 @@ describe("a field named by a kind of value and what it is", () => {
   it("'amount' says what kind of value, the other word which one: the amount tendered is not the total", () => {
     const got = extractFromText(RECEIPT, ["CORNER HARDWARE", "Hammer 12.99", "TOTAL 20.99", "CASH TENDERED 25.00", "CHANGE 4.01"].join("\n"), "r.txt")
     expect(got).toEqual({ total: 20.99, amount_tendered: 25, change: 4.01 })
+  })
+})
+
+describe("amounts OCR read with letters for digits", () => {
+  it("reads O, l, S, B inside an amount with cents as the digits they look like", () => {
+    expect(numberOf("l,2O4.5O")).toBe(1204.5)
+    expect(numberOf("$l99.00")).toBe(199)
+    expect(numberOf("3S,OO €")).toBe(35)
+    expect(invoice("INVOICE\nInvoice No. 7731\n\nSubtotal 1,O00.00\nTotal $l,2O4.50").total).toBe(1204.5)
+  })
+
+  it("leaves words and codes with letters alone", () => {
+    expect(numberOf("B2B 12.00")).toBe(2)
+    expect(numberOf("SOLD 7")).toBe(7)
+    expect(withOcrDigits("Bl.00 and SOLD 5.00")).toBe("Bl.00 and SOLD 5.00")
   })
 })
