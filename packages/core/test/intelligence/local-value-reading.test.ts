@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf, withOcrDigits } from "../../src/intelligence/local/layout/values.js"
+import { currencyMentions, currencyOf, dateOf, moneyIn, numberOf, withOcrDigits, withOcrIbanCheckDigits } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -218,5 +218,19 @@ describe("amounts OCR read with letters for digits", () => {
     expect(numberOf("B2B 12.00")).toBe(2)
     expect(numberOf("SOLD 7")).toBe(7)
     expect(withOcrDigits("Bl.00 and SOLD 5.00")).toBe("Bl.00 and SOLD 5.00")
+  })
+})
+
+describe("an IBAN whose check digits OCR read as letters", () => {
+  const STATEMENT = { type: "object", properties: { account_number: { type: "string", description: "Account number or IBAN" } } }
+
+  it("reads them as the digits they always are", () => {
+    expect(withOcrIbanCheckDigits("IBAN DEO4 1234 5678 9012 3456 78")).toBe("IBAN DE04 1234 5678 9012 3456 78")
+    expect(extractFromText(STATEMENT, "Statement\n\nIBAN: NLl9 RABO 0123 4567 89\nPeriod May 2027").account_number).toBe("NL19 RABO 0123 4567 89")
+  })
+
+  it("leaves words that only look like one alone", () => {
+    expect(withOcrIbanCheckDigits("BOOK SHOP CAFE")).toBe("BOOK SHOP CAFE")
+    expect(withOcrIbanCheckDigits("GBOO ALBN WXYZ")).toBe("GBOO ALBN WXYZ")
   })
 })

@@ -335,6 +335,17 @@ export const dateSpans = (text: string, order: DayOrder = "day-first"): Array<Da
 
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?$/
 
+/** an IBAN's head whose check digits OCR read as letters ("GBOO ALBN 0141 …"), then its digit groups */
+const OCR_IBAN = /\b([A-Z]{2})([0-9OIl]{2})((?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\b/g
+
+/**
+ * The text with an IBAN's check digits read as digits: they always are (ISO 13616), so an "O" or
+ * "l" there is OCR's reading of a 0 or 1; only where the groups after it hold digits.
+ */
+export const withOcrIbanCheckDigits = (text: string): string =>
+  text.replace(OCR_IBAN, (whole, country: string, check: string, rest: string) =>
+    /^\d{2}$/.test(check) || !/\d/.test(rest) ? whole : country + check.replace(/O/g, "0").replace(/[Il]/g, "1") + rest)
+
 /** Whether the text is an IBAN: the ISO 13616 shape and its mod-97 check digits hold. */
 export const isIban = (text: string): boolean => {
   const t = text.trim().toUpperCase()
