@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { currencyMentions, currencyOf, dateOf, maskDateRanges, moneyIn, numberOf } from "../../src/intelligence/local/layout/values.js"
+import { currencyMentions, currencyOf, dateOf, maskDateRanges, moneyIn, numberOf, withOcrDigits, withOcrIbanCheckDigits } from "../../src/intelligence/local/layout/values.js"
 
 const invoice = (text: string) => extractFromText(INVOICE, text)
 
@@ -222,5 +222,34 @@ describe("a date of the document beside a period", () => {
 
   it("blanks the two ends of a period, and only them", () => {
     expect(maskDateRanges("from 1.3.2027 to 30.4.2027, signed 2.2.2027")).toBe(`from ${" ".repeat("1.3.2027 to 30.4.2027".length)}, signed 2.2.2027`)
+  })
+})
+
+describe("amounts OCR read with letters for digits", () => {
+  it("reads O, l, S, B inside an amount with cents as the digits they look like", () => {
+    expect(numberOf("l,2O4.5O")).toBe(1204.5)
+    expect(numberOf("$l99.00")).toBe(199)
+    expect(numberOf("3S,OO €")).toBe(35)
+    expect(invoice("INVOICE\nInvoice No. 7731\n\nSubtotal 1,O00.00\nTotal $l,2O4.50").total).toBe(1204.5)
+  })
+
+  it("leaves words and codes with letters alone", () => {
+    expect(numberOf("B2B 12.00")).toBe(2)
+    expect(numberOf("SOLD 7")).toBe(7)
+    expect(withOcrDigits("Bl.00 and SOLD 5.00")).toBe("Bl.00 and SOLD 5.00")
+  })
+})
+
+describe("an IBAN whose check digits OCR read as letters", () => {
+  const STATEMENT = { type: "object", properties: { account_number: { type: "string", description: "Account number or IBAN" } } }
+
+  it("reads them as the digits they always are", () => {
+    expect(withOcrIbanCheckDigits("IBAN DEO4 1234 5678 9012 3456 78")).toBe("IBAN DE04 1234 5678 9012 3456 78")
+    expect(extractFromText(STATEMENT, "Statement\n\nIBAN: NLl9 RABO 0123 4567 89\nPeriod May 2027").account_number).toBe("NL19 RABO 0123 4567 89")
+  })
+
+  it("leaves words that only look like one alone", () => {
+    expect(withOcrIbanCheckDigits("BOOK SHOP CAFE")).toBe("BOOK SHOP CAFE")
+    expect(withOcrIbanCheckDigits("GBOO ALBN WXYZ")).toBe("GBOO ALBN WXYZ")
   })
 })

@@ -52,19 +52,48 @@ export interface Layout {
 const rowText = (cells: ReadonlyArray<LayoutCell>) => cells.map((c) => c.text).join(" ")
 export const textOfRow = (row: LayoutRow): string => rowText(row.cells)
 
+/** glyphs that reach above the x-height (capitals, digits, ascenders) and below the baseline */
+const ASCENDING = /[\p{Lu}\p{N}bdfhklt]/u
+const DESCENDING = /[gjpqy]/
+
+/**
+ * The height of an item's line of text: a text run's box spans the font's ascent and descent, but
+ * an OCR word's box spans only its ink, so an all-capitals word ("FRESHMART") or one without
+ * descenders is shorter than its text, and a word of x-height letters only ("one") far shorter.
+ * Scaled up by what its glyphs leave out, the gap between an OCR'd heading's words is measured
+ * as it is on the text layer (else the words of a bold heading part into two cells).
+ */
+const textHeight = (item: TextItem): number => {
+  if (item.source !== "ocr") return item.h
+  const up = ASCENDING.test(item.text)
+  const down = DESCENDING.test(item.text)
+  return up && down ? item.h : up || down ? item.h * 1.25 : item.h * 1.8
+}
+
+/**
+ * Where an item's text stands: an OCR word's ink ends below the baseline by its descenders
+ * ("through", "Shipping"), about a fifth of its text's height, so the word is put on the line of
+ * its neighbours without descenders rather than on a line of its own.
+ */
+const inkBaseline = (item: TextItem): number =>
+  item.source === "ocr" && DESCENDING.test(item.text) ? item.y + item.h - 0.2 * textHeight(item) : item.y + item.h
+
 const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
-  const items = page.items.filter((i) => i.text.trim() !== "")
+  const inked = page.items.filter((i) => i.text.trim() !== "")
   // (`reach`: the height a line is matched by; `size`: its words' height)
   const lines: Array<{ baseline: number; reach: number; size: number; items: Array<TextItem> }> = []
   // an OCR word's box may be far taller than its text (reaching into the next line): it is matched
   // to a line as a box of the page's usual height about its own middle. A mark far shorter (a
   // dash, a dot) joins the line it sits on: the one its foot is on (a dot, a comma), else the one
   // its middle is in (a dash); it is placed once the lines are known and makes no line taller.
-  const heights = items.filter((i) => i.source === "ocr").map((i) => i.h).sort((a, b) => a - b)
+  const heights = inked.filter((i) => i.source === "ocr").map((i) => i.h).sort((a, b) => a - b)
   const usual = heights[Math.floor(heights.length / 2)]
   const tall = (i: TextItem) => usual !== undefined && i.source === "ocr" && i.h > 1.6 * usual
+  // a tall OCR "word" of marks only, read with little confidence ("~~" over a drawn bar), is a
+  // drawing, not text: kept, it joins the cells beside it ("28Jan2026 ~~ SPOTIFY")
+  const items = inked.filter((i) => !(tall(i) && (i.confidence ?? 1) < 0.3 && !/[\p{L}\p{N}]/u.test(i.text)))
   const short = (i: TextItem) => usual !== undefined && i.source === "ocr" && i.h < 0.5 * usual
-  const box = (i: TextItem) => (tall(i) ? { bottom: i.y + i.h / 2 + usual! / 2, h: usual! } : { bottom: i.y + i.h, h: i.h })
+  const box = (i: TextItem) => (tall(i) ? { bottom: i.y + i.h / 2 + usual! / 2, h: usual! } : { bottom: inkBaseline(i), h: i.h })
   const near = (bottom: number, h: number) => lines.find((l) => Math.abs(l.baseline - bottom) <= Math.max(l.reach, h) * 0.4)
   for (const item of [...items].filter((i) => !short(i)).sort((a, b) => box(a).bottom - box(b).bottom || a.x - b.x)) {
     const { bottom: baseline, h } = box(item)
@@ -86,11 +115,14 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
     // the gap between cells is measured in the height of the line's usual words: one tall OCR box does not join its neighbours
     const usualHeights = line.items.filter((i) => !tall(i) && !short(i)).map((i) => i.h)
     const gap = usualHeights.length > 0 ? Math.max(...usualHeights) : line.size
+    // two OCR words are measured by their own text's height too (a capitals heading's word gap),
+    // not the line's tallest: a column of amounts beside them would join a date to its description
+    const own = (i: TextItem) => (tall(i) || short(i) ? 0 : textHeight(i))
     const sorted = line.items.sort((a, b) => a.x - b.x)
     const cells: Array<{ items: Array<TextItem>; x0: number; x1: number }> = []
     for (const item of sorted) {
       const last = cells[cells.length - 1]
-      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(gap, 1)) {
+      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(gap, own(last.items[last.items.length - 1]!), own(item), 1)) {
         last.items.push(item)
         last.x1 = Math.max(last.x1, item.x + item.w)
       } else cells.push({ items: [item], x0: item.x, x1: item.x + item.w })

@@ -48,7 +48,7 @@ import { definedTerms, eventDates, passiveAgents, periodsIn } from "./layout/cla
 import { fieldWords, type FieldWords, firstOfSlashed, labelScore, labelTerms, looksLikeLabel, namesDocument, sameWord } from "./layout/labels.js"
 import { type Layout, type LayoutCell, layoutOf, type LayoutRow, overlapsHorizontally, textOfRow } from "../../documents/layout/layout.js"
 import {
-  booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDateRanges, maskDates, moneyIn, numberOf
+  booleanOf, currencyMentions, currencyOf, CURRENCY_CODES, dateOf, datesOf, type DayOrder, dayOrderOf, enumOf, integerOf, isIban, isMostlyNumber, maskDateRanges, maskDates, moneyIn, numberOf, withOcrIbanCheckDigits
 } from "./layout/values.js"
 import { isPartyName, type Parties, partiesOf } from "./layout/blocks.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./layout/fields.js"
@@ -116,7 +116,7 @@ const NUMBERING_WORD = /^(?:(?:no|nr|id|ref|num|number|nummer|numéro|numero|nú
  * when it holds no digit (a word there is the next label).
  */
 const identifierOf = (text: string): string | null => {
-  const tokens = text.replace(NUMBERING_WORD, "").split(/\s+/).filter((t) => t !== "")
+  const tokens = withOcrIbanCheckDigits(text).replace(NUMBERING_WORD, "").split(/\s+/).filter((t) => t !== "")
   const first = tokens.findIndex((t) => /\d/.test(t))
   // at most a short capital prefix before it ("F 1234/12", "INV 0042"): "TVA intracom. FR56…" is another label's value
   if (first < 0 || first > 1 || (first === 1 && !/^\p{Lu}{1,4}$/u.test(tokens[0]!))) return null

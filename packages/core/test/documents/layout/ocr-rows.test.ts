@@ -31,6 +31,32 @@ describe("OCR words on rows", () => {
     ])).toEqual([["Total , due"], ["Paid"]])
   })
 
+  it("keeps an OCR'd capitals heading one cell though its word gap is wider than its capitals are tall", () => {
+    // an OCR box spans the ink only: capitals without descenders are shorter than their line of text
+    expect(rows([
+      word("FRESHMART", 119, 70, 13), word("GROCERS", 196, 70, 14),
+      word("Total", 30, 120, 13), word("49.44", 200, 120, 13),
+      // a date and its description as far apart, beside a column of taller amounts, stay apart
+      word("01Aug2018", 32, 150, 14), word("Clearing", 109, 150, 14), word("99,914.15", 836, 150, 13)
+    ])).toEqual([["FRESHMART GROCERS"], ["Total", "49.44"], ["01Aug2018", "Clearing", "99,914.15"]])
+  })
+
+  it("keeps an OCR'd word whose descenders reach below its line on that line", () => {
+    // "through" ends 8 px lower than the dates beside it: its "g" reaches below the baseline
+    expect(rows([
+      word("Period: 05/01/2026", 755, 138, 14), word("through", 888, 143, 17), word("05/31/2026", 945, 138, 14),
+      word("Account", 884, 172, 14)
+    ])).toEqual([["Period: 05/01/2026 through 05/31/2026"], ["Account"]])
+  })
+
+  it("drops a tall mark OCR read with little confidence between a row's cells", () => {
+    const mark: TextItem = { text: "~~", x: 217, y: 1194, w: 16, h: 31, source: "ocr", confidence: 0.19 }
+    expect(rows([
+      word("28Jan2026", 105, 1202, 13), mark, word("SPOTIFY", 247, 1202, 13), word("4,112.56", 1067, 1202, 15),
+      word("29Jan2026", 105, 1238, 13), word("SHELL", 247, 1238, 13)
+    ])).toEqual([["28Jan2026", "SPOTIFY", "4,112.56"], ["29Jan2026", "SHELL"]])
+  })
+
   it("keeps a text layer's large heading on its own baseline", () => {
     expect(rows([word("INVOICE", 32, 10, 30, "text_layer"), word("No. 7", 300, 30, 10, "text_layer"), word("Date", 32, 60, 10, "text_layer")])).toEqual([["INVOICE", "No. 7"], ["Date"]])
   })

@@ -83,8 +83,22 @@ const numberOfDigits = (raw: string): number | null => {
   return d === null ? null : Number(d)
 }
 
+/** letters OCR reads for digits of similar shape */
+const DIGIT_OF_LETTER: Readonly<Record<string, string>> = { O: "0", o: "0", D: "0", I: "1", l: "1", "|": "1", S: "5", B: "8" }
+/**
+ * An amount with cents ("1,2O4.5O", "l99.00", "3S.00") with some digits OCR read as letters:
+ * digits, separators and those letters only, a true digit before the decimal mark, ending in a two-digit
+ * decimal part; a word with other letters ("SOLD", "B2B") is no amount.
+ */
+const OCR_AMOUNT = /(?<![\p{L}\d])(?=[OoDIl|SB,]*\d)[OoDIl|SB\d][OoDIl|SB\d,]*[.,][OoD\d]{2}(?![\p{L}\d])/gu
+
+/** The text with the letters OCR put in an amount's digits read as the digits ("l,2O4.50" → "1,204.50"). */
+export const withOcrDigits = (text: string): string =>
+  text.replace(OCR_AMOUNT, (amount) => (/[^\d,.]/.test(amount) ? amount.replace(/[OoDIl|SB]/g, (c) => DIGIT_OF_LETTER[c]!) : amount))
+
 /** The first amount of a text ("$1,234.50" → 1234.5, "(12.00)" → -12), or null. */
-export const numberOf = (text: string): number | null => {
+export const numberOf = (raw: string): number | null => {
+  const text = withOcrDigits(raw)
   if (dateOf(text) !== null && !/[$€£¥₹]/.test(text)) return null
   const m = NUMBER_RE.exec(text)
   if (m === null) return null
@@ -338,6 +352,17 @@ export const dateSpans = (text: string, order: DayOrder = "day-first"): Array<Da
 }
 
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?$/
+
+/** an IBAN's head whose check digits OCR read as letters ("GBOO ALBN 0141 …"), then its digit groups */
+const OCR_IBAN = /\b([A-Z]{2})([0-9OIl]{2})((?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)\b/g
+
+/**
+ * The text with an IBAN's check digits read as digits: they always are (ISO 13616), so an "O" or
+ * "l" there is OCR's reading of a 0 or 1; only where the groups after it hold digits.
+ */
+export const withOcrIbanCheckDigits = (text: string): string =>
+  text.replace(OCR_IBAN, (whole, country: string, check: string, rest: string) =>
+    /^\d{2}$/.test(check) || !/\d/.test(rest) ? whole : country + check.replace(/O/g, "0").replace(/[Il]/g, "1") + rest)
 
 /** Whether the text is an IBAN: the ISO 13616 shape and its mod-97 check digits hold. */
 export const isIban = (text: string): boolean => {
