@@ -13,7 +13,7 @@ const NO_HINTS = { anchorText: null, pages: [], sheetName: null, cellHint: null,
 
 describe("a field described in words", () => {
   it.each([
-    ["the invoice total amount including tax", "invoice_total_amount", "number"],
+    ["the invoice total amount including tax", "total_amount", "number"],
     ["the name of the employee paid", "employee_name", "text"],
     ["the first day of the statement period", "statement_period_start", "date"],
     ["Last day of the pay period", "pay_period_end", "date"],

@@ -79,6 +79,13 @@ const headPhrase = (description: string): { readonly phrase: string; readonly he
 
 const nameOf = (phrase: string) => wordsOf(phrase).filter((w) => !STOP.has(w)).join("_")
 
+/** the document's own kind: "the invoice total amount" is the total amount (an identifier or date keeps it: "invoice number") */
+const DOCUMENT_WORDS = new Set(["invoice", "receipt", "order", "statement", "agreement", "contract", "policy", "payslip", "bill", "document"])
+const amountName = (name: string) => {
+  const kept = name.split("_").filter((w) => !DOCUMENT_WORDS.has(w))
+  return kept.length === 0 ? name : kept.join("_")
+}
+
 const BUYER = /\b(?:billed|bill to|buyer|customer|client|purchaser|placing the order|ordered by|account holder|insured|policyholder)\b/i
 const SELLER = /\b(?:issued|issuer|issuing|seller|vendor|supplier|merchant|shop|store|sold by)\b/i
 const SOMEONE = /\b(?:company|person|business|organi[sz]ation|party|who|name)\b/i
@@ -134,7 +141,7 @@ export const describedField = (description: string): DescribedField | undefined 
   if (line !== undefined) return line
   const wanted = wantedOf(description)
   const { phrase, head, ordinal } = headPhrase(description)
-  const name = (wanted === "text" ? partyName(description) : undefined) ?? nameOf(phrase)
+  const name = (wanted === "text" ? partyName(description) : undefined) ?? (wanted === "number" ? amountName(nameOf(phrase)) : nameOf(phrase))
   if (name === "") return undefined
   const names = [name]
   // a kind of value named alone ("date", "total") is also read by itself: "Date:" is the purchase's date on a receipt
