@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { extractFromText, INVOICE } from "./local-extract-fixture.js"
-import { isItemDetail, itemHeading, withoutTaxBasis } from "../../src/intelligence/local/layout/items.js"
+import { itemHeading, withoutTaxBasis } from "../../src/intelligence/local/layout/items.js"
 import { splitAtHeadings } from "../../src/intelligence/local/layout/columns.js"
 import { moneyIn } from "../../src/intelligence/local/layout/values.js"
 
@@ -62,34 +62,6 @@ describe("prices headed with their VAT basis", () => {
     expect(withoutTaxBasis("Netto")).toBe("Netto")
     expect(withoutTaxBasis("MwSt.")).toBe("MwSt.")
     expect(itemHeading("Gesamtpreis brutto")).toBe("amount")
-  })
-})
-
-describe("details under an item's name", () => {
-  it("goes on past a labelled detail or a period under the name, keeping the description to the name", () => {
-    expect(extract([
-      "Pos.  Bezeichnung                         Menge    Einzelpreis    Gesamtpreis",
-      "1     Managed Server L                        1      49,00 EUR      49,00 EUR",
-      "      Zeitraum: 01.10.2026 - 31.10.2026",
-      "2     Backup 100 GB                           1       5,00 EUR       5,00 EUR",
-      "      01.10.2026 - 31.10.2026",
-      "3     SSL-Zertifikat                          2      19,00 EUR      38,00 EUR",
-      "      Art.-Nr.: 4711",
-      "",
-      "Zwischensumme                                                    92,00 EUR"
-    ])).toEqual([
-      { description: "Managed Server L", quantity: 1, unit_price: 49, amount: 49 },
-      { description: "Backup 100 GB", quantity: 1, unit_price: 5, amount: 5 },
-      { description: "SSL-Zertifikat", quantity: 2, unit_price: 19, amount: 38 }
-    ])
-  })
-
-  it("tells a detail from a wrapped line of the name", () => {
-    expect(isItemDetail("Leistungszeitraum: 01.10.2026 - 31.10.2026")).toBe(true)
-    expect(isItemDetail("Serienummer: SN 44-1290")).toBe(true)
-    expect(isItemDetail("01.10.2026 - 31.10.2026")).toBe(true)
-    expect(isItemDetail("verzinkt, DIN 933")).toBe(false)
-    expect(isItemDetail("Länge 2 m, reinweiß")).toBe(false)
   })
 })
 

@@ -26,7 +26,7 @@ import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms } from "../text-features.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./columns.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
-import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isItemDetail, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
+import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
 import { byRunningBalance, type PrintedBalance, printedBalance } from "./running-balance.js"
 import { isMostlyNumber, moneyIn } from "./values.js"
@@ -289,23 +289,14 @@ const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
  * table's rows is set in character columns, not the table's column numbers: it is no line of a
  * cell); the text it adds to the item above.
  */
-const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): Continuation | undefined => {
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow): { readonly column: Column; readonly text: string } | undefined => {
   if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
   const cell = row.cells[0]!
   const text = cell.text.trim()
-  if (STOP_ROW.test(toEnglish(text))) return undefined
-  const detail = isItemDetail(text)
-  if (!detail && (/[:：]/.test(text) || isMostlyNumber(text))) return undefined
+  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) || isMostlyNumber(text)) return undefined
   const column = columnOf(columns, cell, row)
   if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
-  return { column, text, ...(detail ? { detail: true as const } : {}) }
-}
-
-/** a line under an item's name: more of its description, or a detail of it (`isItemDetail`) that is not joined to it */
-interface Continuation {
-  readonly column: Column
-  readonly text: string
-  readonly detail?: true
+  return { column, text }
 }
 
 /** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
@@ -372,7 +363,7 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
     }
     /** the wrapped description's lines from row `from` on (at most three, on its page, up to a section's heading that items follow), and the row after them */
     const wrapped = (from: number) => {
-      const lines: Array<Continuation> = []
+      const lines: Array<{ readonly column: Column; readonly text: string }> = []
       let j = from
       for (; j < rows.length && j < from + 3 && rows[j]!.page === rows[from]!.page; j++) {
         if (j > from && isHeadingAfterItem(rows[j]!, undefined) && itemFollows(columns, rows, j + 1, ctx)) break
@@ -382,18 +373,14 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       }
       const after = rows[j]
       // (the next section's heading is the table going on too)
-      // (past a detail's line only to the next item: a labelled line before the totals may be the document's own)
-      const detail = lines.some((l) => l.detail === true)
       const goesOn = after !== undefined && after.page === rows[from]!.page &&
-        (detail ? isItem(tableItem(columns, after, ctx)) :
-          tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))) ||
+        (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))) ||
           (j > from && isHeadingAfterItem(after, undefined) && itemFollows(columns, rows, j + 1, ctx)))
       return { lines, next: j, goesOn }
     }
-    const join = (lines: ReadonlyArray<Continuation>) => {
+    const join = (lines: ReadonlyArray<{ readonly column: Column; readonly text: string }>) => {
       const last = out[out.length - 1]!
-      for (const { column, text, detail } of lines) {
-        if (detail === true) continue
+      for (const { column, text } of lines) {
         const before = last[column.name]
         last[column.name] = typeof before === "string" ? `${before} ${text}` : text
       }
