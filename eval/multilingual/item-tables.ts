@@ -125,6 +125,12 @@ interface Style {
   /** one item's wrapped description goes on at the head of the next page */
   readonly wrapOverPage?: true
   readonly words: { readonly title: string; readonly number: string; readonly date: string; readonly due: string; readonly billTo: string; readonly subtotal: string; readonly tax: string; readonly total: string }
+  /** goods of the style's own trade (hosting, a web shop) instead of the language's */
+  readonly goods?: ReadonlyArray<Good>
+  /** a discount printed as a line of its own, its amount negative (a share of the goods' sum) */
+  readonly discountLine?: string
+  /** the totals printed as the table's last rows, their labels in this column, their amounts in the last */
+  readonly totalsAt?: number
 }
 
 /** the description printed: a wrapped second line under the first, a code in brackets before it */
@@ -280,7 +286,7 @@ const STYLES: ReadonlyArray<Style> = [
     name: "shop-en", lang: "en", currency: "GBP", target: "pdf", sections: null, subtotalWord: "Subtotal", discounts: false, rates: [0.2],
     long: false, repeatHeader: true, carried: null,
     columns: [col("Qty", 0.1, "l", "l"), col("Product", 0.5, "l", "l"), col("Price", 0.2, "r", "r"), col("Total", 0.2, "r", "r")],
-    row: (l) => [`${l.quantity} x`, descriptionLines(l, false, true), `£${en(l.unit_price)}`, `£${en(l.amount)}`],
+    row: (l) => [`${qtyOf(l.quantity, ",", false)} x`, descriptionLines(l, false, true), `£${en(l.unit_price)}`, `£${en(l.amount)}`],
     textRow: (text, amount) => ["", text, "", amount],
     money: (n) => `£${en(n)}`, words: EN_WORDS
   }
@@ -361,6 +367,97 @@ const MORE_STYLES: ReadonlyArray<Style> = [
   }
 ]
 
+/** a hosting provider's monthly services (a period per line) and a web shop's appliances */
+const HOSTING: ReadonlyArray<Good> = [
+  g("Managed Server M", "Vertragsnr. 40117", "MS-M", "Stk", 39, 89), g("Webhosting Business", null, "WH-B", "Stk", 7, 19),
+  g("Backup-Speicher 100 GB", null, "BK-100", "Stk", 4, 12), g("SSL-Zertifikat Wildcard", "Laufzeit 12 Monate", "SSL-W", "Stk", 49, 129),
+  g("Domain .de", "beispiel-shop.de", "DOM-DE", "Stk", 0.5, 1.5), g("Zusätzliche IP-Adresse", null, "IP-4", "Stk", 2, 5)
+]
+const SHOP_NL: ReadonlyArray<Good> = [
+  g("Wasmachine 8 kg, 1400 toeren", null, "WM-814", "st", 399, 699), g("Afvoerslang verlenging 1,5 m", null, "AS-15", "st", 7, 15),
+  g("Stofzuiger zakloos", "incl. parketborstel", "SZ-20", "st", 119, 249), g("Koffiebonen 1 kg", null, "KB-1", "st", 11, 19),
+  g("Bezorging en installatie", null, "BZ-INS", "st", 25, 55), g("Ontkalker 500 ml", null, "OK-500", "st", 6, 12)
+]
+const pct = (l: Line) => `${Math.round(l.taxRate * 100)}%`
+/** a price including VAT: what consumer shops print, the line's total its product */
+const withVat = (l: Line) => grossOf(l)
+
+/**
+ * Continental European invoices as their software commonly prints them: a position column, a
+ * period per line (hosting), article numbers apart, quantities with their unit ("1 Stk.", "2 x",
+ * "1,00 Stück"), a VAT rate between the quantity and the price, prices with and without VAT
+ * (which pair multiplies out is the line's), a discount as a line of its own with a negative
+ * amount, and the totals as the table's last rows.
+ */
+const EURO_STYLES: ReadonlyArray<Style> = [
+  {
+    // a German hosting provider: position, description wrapped, the billing period, count, unit and line price; totals in the table
+    name: "hosting-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null, goods: HOSTING, totalsAt: 3,
+    columns: [col("Pos.", 0.06, "l", "l"), col("Bezeichnung", 0.34, "l", "l"), col("Zeitraum", 0.22, "l", "l"), col("Menge", 0.1, "r", "r"), col("Einzelpreis", 0.13, "r", "r"), col("Gesamtpreis", 0.15, "r", "r")],
+    row: (l, i) => [String(i + 1), descriptionLines(l, false, true), "01.10.2026 - 31.10.2026", `${l.quantity} Stk.`, `${eu(l.unit_price)} €`, `${eu(l.amount)} €`],
+    textRow: (text, amount) => ["", text, "", "", "", amount],
+    money: (n) => `${eu(n)} €`, words: { ...DE_WORDS, subtotal: "Zwischensumme", tax: "zzgl. USt.", total: "Rechnungsbetrag" }
+  },
+  {
+    // a Dutch web shop: count first, prices including VAT with the euro sign before them, the VAT rate, a discount line
+    name: "webwinkel-nl", lang: "nl", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Subtotaal", discounts: false, rates: [0.21],
+    long: false, repeatHeader: true, carried: null, goods: SHOP_NL, discountLine: "Korting", truth: withVat,
+    columns: [col("Aantal", 0.09, "l", "l"), col("Artikel", 0.45, "l", "l"), col("Prijs", 0.15, "r", "r"), col("BTW", 0.11, "r", "r"), col("Totaal", 0.2, "r", "r")],
+    row: (l) => [`${l.quantity}`, l.good.name, `€ ${eu(withVat(l).unit_price)}`, pct(l), `€ ${eu(withVat(l).amount)}`],
+    textRow: (text, amount) => ["", text, "", "", amount],
+    money: (n) => `€ ${eu(n)}`, words: { ...NL_WORDS, subtotal: "Totaal excl. BTW", tax: "BTW", total: "Te betalen" }
+  },
+  {
+    // a German wholesaler: position, article number apart, "1,00 Stück", the VAT rate between quantity and the net prices
+    name: "artikel-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null,
+    columns: [col("Pos.", 0.05, "l", "l"), col("Art.-Nr.", 0.1, "l", "l"), col("Artikel", 0.33, "l", "l"), col("Menge", 0.13, "r", "r"), col("MwSt.", 0.08, "r", "r"), col("E-Preis netto", 0.14, "r", "r"), col("Gesamt netto", 0.17, "r", "r")],
+    row: (l, i) => [`${i + 1}.`, l.good.code, descriptionLines(l, false, true), `${qtyOf(l.quantity, ",", true)} ${l.good.hours ? "Std." : "Stück"}`, "19 %", eu(l.unit_price), `${eu(l.amount)} €`],
+    textRow: (text, amount) => ["", "", text, "", "", "", amount],
+    money: (n) => `${eu(n)} €`, words: { ...DE_WORDS, subtotal: "Summe netto", tax: "MwSt.", total: "Gesamtbetrag" }
+  },
+  {
+    // a Dutch invoice with the price before and the total after VAT: the net pair multiplies out, the gross total is no line's amount
+    name: "exclincl-nl", lang: "nl", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Subtotaal", discounts: false, rates: [0.21],
+    long: false, repeatHeader: true, carried: null, totalsAt: 2,
+    columns: [col("Nr.", 0.06, "l", "l"), col("Omschrijving", 0.36, "l", "l"), col("Aantal", 0.09, "r", "r"), col("Prijs excl. BTW", 0.15, "r", "r"), col("Bedrag excl. BTW", 0.17, "r", "r"), col("Bedrag incl. BTW", 0.17, "r", "r")],
+    row: (l, i) => [String(i + 1), descriptionLines(l, false, false), `${qtyOf(l.quantity, ",", false)} x`, `€ ${eu(l.unit_price)}`, `€ ${eu(l.amount)}`, `€ ${eu(round2(l.amount * 1.21))}`],
+    textRow: (text, amount) => ["", text, "", "", amount, ""],
+    money: (n) => `€ ${eu(n)}`, words: { ...NL_WORDS, subtotal: "Totaal excl. BTW", tax: "BTW", total: "Totaal incl. BTW" }
+  },
+  {
+    // a French invoice: reference apart, "Quantité", "Prix unitaire HT", TVA rate, "Montant HT", a discount line, amounts "1 234,56 €"
+    name: "facture-fr", lang: "fr", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Sous-total", discounts: false, rates: [0.2],
+    long: false, repeatHeader: true, carried: null, discountLine: "Remise commerciale",
+    columns: [col("Réf.", 0.1, "l", "l"), col("Désignation", 0.36, "l", "l"), col("Quantité", 0.11, "r", "r"), col("Prix unitaire HT", 0.16, "r", "r"), col("TVA", 0.08, "r", "r"), col("Montant HT", 0.19, "r", "r")],
+    row: (l) => [l.good.code, descriptionLines(l, false, true), qtyOf(l.quantity, ",", false), `${frN(l.unit_price)} €`, "20 %", `${frN(l.amount)} €`],
+    textRow: (text, amount) => ["", text, "", "", "", amount],
+    money: (n) => `${frN(n)} €`, words: FR_WORDS
+  },
+  {
+    // a German hosting provider printing each service's period as a labelled line under its name, a discount line with its minus set apart
+    name: "vertrag-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null, goods: HOSTING, discountLine: "Treuerabatt", describe: (l) => l.good.name,
+    columns: [col("Pos.", 0.07, "l", "l"), col("Beschreibung", 0.47, "l", "l"), col("Anzahl", 0.1, "r", "r"), col("Preis", 0.16, "r", "r"), col("Summe", 0.2, "r", "r")],
+    row: (l, i) => {
+      const money = (n: number) => (n < 0 ? `- ${eu(-n)} €` : `${eu(n)} €`)
+      return [String(i + 1), l.amount < 0 ? l.good.name : `${l.good.name}\nLeistungszeitraum: 01.${String((i % 9) + 1).padStart(2, "0")}.2026 - 3${i % 2}.${String((i % 9) + 1).padStart(2, "0")}.2026`, qtyOf(l.quantity, ",", false), money(l.unit_price), money(l.amount)]
+    },
+    textRow: (text, amount) => ["", text, "", "", amount],
+    money: (n) => `${eu(n)} €`, words: { ...DE_WORDS, subtotal: "Summe netto", tax: "USt.", total: "Rechnungsbetrag" }
+  },
+  {
+    // a German shop: "Nr.", the count as "2 x", the price per piece and the amount with the code before them
+    name: "stueck-de", lang: "de", currency: "EUR", target: "pdf", sections: null, subtotalWord: "Zwischensumme", discounts: false, rates: [0.19],
+    long: false, repeatHeader: true, carried: null, totalsAt: 2,
+    columns: [col("Nr.", 0.06, "l", "l"), col("Produkt", 0.44, "l", "l"), col("Anzahl", 0.1, "r", "r"), col("Stückpreis", 0.18, "r", "r"), col("Betrag", 0.22, "r", "r")],
+    row: (l, i) => [String(i + 1), descriptionLines(l, false, true), `${qtyOf(l.quantity, ",", false)} x`, `EUR ${eu(l.unit_price)}`, `EUR ${eu(l.amount)}`],
+    textRow: (text, amount) => ["", text, "", "", amount],
+    money: (n) => `EUR ${eu(n)}`, words: { ...DE_WORDS, subtotal: "Zwischensumme", tax: "MwSt.", total: "Gesamtbetrag" }
+  }
+]
+
 const SELLERS: Record<Lang, ReadonlyArray<string>> = {
   en: ["Northgate Office Supply Inc.", "Bramley Works Ltd", "Cobalt Ridge Consulting LLC"],
   de: ["Elektro Baumgartner GmbH", "Schrauben-Handel Ostwald KG", "Haustechnik Reimers GmbH"],
@@ -377,7 +474,7 @@ const BUYERS: Record<Lang, ReadonlyArray<string>> = {
 }
 
 const itemsOf = (rng: Prng, style: Style): Array<Line> => {
-  const goods = GOODS[style.lang]
+  const goods = style.goods ?? GOODS[style.lang]
   const count = style.long ? rng.int(34, 40) : rng.int(3, 6)
   const out: Array<Line> = []
   for (let i = 0; i < count; i++) {
@@ -389,6 +486,10 @@ const itemsOf = (rng: Prng, style: Style): Array<Line> => {
     const taxRate = style.rates[0]!
     const section = style.sections === null ? null : style.sections[i < Math.ceil(count / 2) ? 0 : 1]!
     out.push({ good, quantity, unit_price, discount, taxRate, amount, description: "", section })
+  }
+  if (style.discountLine !== undefined) {
+    const off = -round2(sum2(out.map((l) => l.amount)) * 0.05)
+    out.push({ good: g(style.discountLine, null, "", "", 0, 0), quantity: 1, unit_price: off, discount: 0, taxRate: style.rates[0]!, amount: off, description: "", section: null })
   }
   return out
 }
@@ -450,8 +551,14 @@ const itemInvoice = (rng: Prng, style: Style, k: number): Model => {
     carriedRow[style.columns.findIndex((c) => c.align === "l" && c.width >= 0.3)] = style.carried
     rows.splice(cut, 0, carriedRow, ["\f"], carriedRow)
   }
+  if (style.totalsAt !== undefined) {
+    // the totals as the table's last rows: the label in a price column, the amount in the last
+    const at = style.totalsAt
+    const totalRow = (label: string, field: string, n: number) => style.columns.map((_, ci) => (ci === at ? label : ci === style.columns.length - 1 ? `[[${field}|${m(n)}]]` : ""))
+    rows.push(totalRow(w.subtotal, "subtotal", subtotal), totalRow(`${w.tax} ${Math.round(style.rates[0]! * 100)}%`, "tax", tax), totalRow(w.total, "total", total))
+  }
   blocks.push({ kind: "grid", columns: style.columns, rows, repeatHeader: style.repeatHeader })
-  blocks.push({ kind: "labels", style: "inline", columns: 1, pairs: [
+  if (style.totalsAt === undefined) blocks.push({ kind: "labels", style: "inline", columns: 1, pairs: [
     { label: w.subtotal, value: `[[subtotal|${m(subtotal)}]]` },
     { label: `${w.tax} ${Math.round(style.rates[0]! * 100)}%`, value: `[[tax|${m(tax)}]]` },
     { label: w.total, value: `[[total|${m(total)}]]` }
@@ -475,4 +582,4 @@ const dateText = (lang: Lang, iso: string, field: string) => {
 
 /** Two invoices per style, one in each half (even positions dev, odd test, counted over the whole set). */
 export const itemTableModels = (rng: Prng): Array<Model> =>
-  [...STYLES, ...MORE_STYLES].flatMap((style) => [0, 1].map((k) => itemInvoice(rng.fork(`${style.name}-${k}`), style, k)))
+  [...STYLES, ...MORE_STYLES, ...EURO_STYLES].flatMap((style) => [0, 1].map((k) => itemInvoice(rng.fork(`${style.name}-${k}`), style, k)))

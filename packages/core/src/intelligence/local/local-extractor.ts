@@ -759,7 +759,11 @@ const scalarValue = (node: ScalarNode, name: string, parents: ReadonlyArray<stri
 const TAX_TERM = stem("tax")
 
 /** the item tables' view of the context: its rows, and cells typed as scalars are */
-const tablesOf = (ctx: Context): TableContext => ({ rows: ctx.rows, betweenItems: ctx.betweenItems, typed: (node, name, raw) => typed(node, name, raw, ctx) })
+const tablesOf = (ctx: Context): TableContext => ({ rows: ctx.rows, betweenItems: ctx.betweenItems, typed: (node, name, raw) => signedInTable(typed(node, name, raw, ctx), node, raw) })
+
+/** a table cell's leading minus set apart from its amount ("- € 25,00", a discount's line) is its sign, not a dash before a value */
+const signedInTable = (value: ReturnType<typeof typed>, node: ScalarNode, raw: string): ReturnType<typeof typed> =>
+  node.type === "number" && typeof value === "number" && value > 0 && /^\s*[-−]\s+(?:[$€£¥₹]|[A-Z]{3})?\s*\d/.test(raw) ? -value : value
 
 const listValues = (node: ArrayNode, name: string, parents: ReadonlyArray<string>, ctx: Context): Array<unknown> => {
   const items = node.items

@@ -116,9 +116,11 @@ export const splitAtHeadings = (cells: ReadonlyArray<LayoutCell>, headings: Read
     if (words.length < 2 || cell.text.length === 0) return [cell]
     const perChar = (cell.x1 - cell.x0) / cell.text.length
     const groups: Array<{ heading: LayoutCell | undefined; start: number; end: number }> = []
-    for (const w of words) {
-      const x0 = cell.x0 + w.index * perChar
-      const x1 = x0 + w[0].length * perChar
+    for (const [wi, w] of words.entries()) {
+      // a minus set apart from its amount ("- 2,45 €") is placed as the amount it signs
+      const at = /^[-−]$/.test(w[0]) && words[wi + 1] !== undefined ? words[wi + 1]! : w
+      const x0 = cell.x0 + at.index * perChar
+      const x1 = x0 + at[0].length * perChar
       const heading = columnOfCell(targets, { text: w[0], x0, x1, items: [], ref: null }, true, headings)?.cell
       const last = groups[groups.length - 1]
       if (last !== undefined && last.heading === heading) last.end = w.index + w[0].length

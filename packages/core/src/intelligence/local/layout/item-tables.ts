@@ -138,7 +138,7 @@ const namedColumns = (items: ObjectNode, parents: ReadonlyArray<string>, row: La
     const heading = itemHeading(cell.text)
     const ts = labelTerms(heading)
     for (const p of scalars) {
-      if (taxCell(cell.text) && !namesTax(p)) continue
+      if (taxCell(heading) && !namesTax(p)) continue
       const score = labelScore(words.get(p.name)!, heading)
       if (score > MIN_LABEL_SCORE) pairs.push({ cell, at, name: p.name, score, own: terms(p.name.replace(/_/g, " ")).some((t) => ts.includes(t)) })
     }

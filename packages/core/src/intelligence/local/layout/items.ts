@@ -205,10 +205,25 @@ const ITEM_HEADINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:leistung|leistungen|work performed|work|activity|services?|products?|produkt|artikelbezeichnung|pozycja|(?:\p{L}+ )?title)$/u, "description"]
 ]
 
+/**
+ * A price's or amount's basis beside its heading: "excl. BTW", "inkl. MwSt.", "(incl. VAT)", "HT",
+ * "TTC", "netto", "brutto". The heading names the price all the same ("Prijs excl. BTW" is a unit
+ * price, "Totaal incl. BTW" a line's amount), not a tax column; which of a net and a gross pair is
+ * the line's is left to the arithmetic.
+ */
+const TAX_BASIS = /[(\[]?\s*\b(?:(?:excl|exkl|incl|inkl|zzgl|ohne|mit|hors|excluding|including|exclusive|inclusive|without|with|plus)\b\.?\s*(?:de\s+)?(?:btw|mwst|ust|vat|tva|iva|gst|tax|taxes|steuer|umsatzsteuer|mehrwertsteuer)\b\.?|(?:ht|ttc|netto|brutto|nett|net|gross)\b\.?)\s*[)\]]?/giu
+
+/** The heading without its price's basis ("Prijs excl. BTW" → "Prijs"); the heading itself when that is all of it. */
+export const withoutTaxBasis = (text: string): string => {
+  const rest = text.replace(TAX_BASIS, " ").replace(/\s+/g, " ").trim()
+  return /\p{L}{2}/u.test(rest) ? rest : text
+}
+
 /** What an item table's heading stands for ("EP" → "unit price", "Anz." → "quantity"), else the heading itself. */
 export const itemHeading = (text: string): string => {
-  const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\s]+/gu, " ").replace(/\s+/g, " ").trim()
-  return ITEM_HEADINGS.find(([re]) => re.test(folded))?.[1] ?? text
+  const bare = withoutTaxBasis(text)
+  const folded = bare.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\s]+/gu, " ").replace(/\s+/g, " ").trim()
+  return ITEM_HEADINGS.find(([re]) => re.test(folded))?.[1] ?? bare
 }
 
 export interface ItemLine {

@@ -301,10 +301,11 @@ export interface MoneyMention {
 }
 
 const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => escapeRe(symbol)).join("|")
-// a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234")
+// a number glued to a letter, digit, dash or slash before it is part of a code ("INV-1234", "555-1234");
+// a minus alone before it is its sign ("-25,00 €", "€ -25,00": a discount's line)
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
-    `(?<![\\p{L}\\d.,\\-/])(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u0060´\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    `(?<![\\p{L}\\d.,/]|[\\p{L}\\p{N}]-)(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u0060´\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
     // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
     `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
   "gu"
