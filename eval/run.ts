@@ -2,7 +2,7 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all   (default all; --json needs one set)
  *
  * Sets: `understanding` (below), `understanding-multilingual` (eval/multilingual: invoices and receipts in six
  * European languages, dev and test halves), `understanding-heldout` (the same operations and metrics on
@@ -22,7 +22,9 @@
  * and plain RRF read from the same index. An eighth, `kg` (eval/graph/kg-eval.ts), only on request:
  * the generated documents of a fictional corporate group (two splits, `dev` and `test`) read by the
  * local graph extractor and merged by entity resolution; entity recall and precision per node type,
- * relation recall and precision per edge type, extraction CPU seconds per 100 files.
+ * relation recall and precision per edge type, extraction CPU seconds per 100 files. A ninth,
+ * `scan-consistency` (eval/scan-consistency.ts), only on request: PDFs drawn as page images at each
+ * `--dpi`, OCR'd and extracted; the share of the PDF's own extraction the scan's equals.
  *
  * Generates the set (eval/generate.ts) into a fresh temporary directory (removed afterwards; with
  * `--out DIR` into DIR, kept, so runs at the same time do not share files), starts Docket in process (`createDocket()`, memory
@@ -50,17 +52,19 @@ import { printSearchFusion, runSearchFusion } from "./search-fusion.js"
 import { printFactSearch, runFactSearch } from "./fact-search.js"
 import { printSearchHttp, runSearchHttp } from "./search-http.js"
 import { printKg, runKg } from "./graph/kg-eval.js"
+import { runScanConsistency } from "./scan-consistency.js"
 
 // ---------------------------------------------------------------- options
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "understanding-heldout" | "understanding-multilingual" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
+  set: "understanding" | "understanding-heldout" | "understanding-multilingual" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "scan-consistency" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
+  dpis: ReadonlyArray<number>; noise: boolean
 }
 
 const parseArgs = (argv: ReadonlyArray<string>): Options => {
-  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, buildGraph: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined }
+  const options: Options = { json: false, verbose: false, only: null, out: null, concurrency: 4, set: "all", realdocsDir: defaultRealdocsDir(), compareParse: false, buildGraph: false, scifactDir: defaultScifactDir(), scifactEncoder: "first", scifactDocs: undefined, dpis: [150, 200], noise: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === "--json") options.json = true
@@ -74,16 +78,18 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "understanding-heldout" && set !== "understanding-multilingual" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "all") throw new Error("--set is understanding, understanding-heldout, understanding-multilingual, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg or all")
+      if (set !== "understanding" && set !== "understanding-heldout" && set !== "understanding-multilingual" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "scan-consistency" && set !== "all") throw new Error("--set is understanding, understanding-heldout, understanding-multilingual, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg, scan-consistency or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
     else if (a === "--kg") options.buildGraph = true
+    else if (a === "--dpi") options.dpis = (argv[++i] ?? "").split(",").map(Number).filter((d) => d >= 50 && d <= 600)
+    else if (a === "--noise") options.noise = true
     else if (a === "--scifact-dir") options.scifactDir = path.resolve(argv[++i] ?? "")
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n]")
+      console.log("npm run eval -- [--set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n] [--dpi 150,200] [--noise]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -418,6 +424,11 @@ const main = async () => {
   }
   if (options.set === "kg") {
     printKg(runKg(), options)
+    return
+  }
+  // OCR against the PDF it was drawn from: slow (it OCRs every page twice), so only on request
+  if (options.set === "scan-consistency") {
+    await runScanConsistency({ dpis: options.dpis, noise: options.noise, verbose: options.verbose, only: options.only })
     return
   }
   if (options.set === "fact-search") {

@@ -3,7 +3,7 @@
  * a scan of the same pages. Needs no truth: the PDF's own extraction is the reference, so the
  * figure measures only what OCR (tesseract.js) and reading OCR'd text lose.
  *
- *   timeout 600 npx tsx eval/scan-consistency.ts [--dpi 150,200] [--noise] [--only inv-01,rdev-retail-receipt] [--verbose]
+ *   npm run eval -- --set scan-consistency [--dpi 150,200] [--noise] [--only inv-01,rdev-retail-receipt] [--verbose]
  *
  * Documents: the first set's one-page PDFs (invoices, receipts, statements; generated into a
  * temporary directory) and the real development PDFs (../shared/realdocs/files). Each page is
@@ -33,15 +33,16 @@ const REAL_DEV_PDFS = ["rdev-retail-receipt", "rdev-repair-estimate", "rdev-cine
 
 interface Case { readonly id: string; readonly file: string; readonly schema: unknown }
 
-const args = process.argv.slice(2)
-const arg = (name: string): string | undefined => { const i = args.indexOf(name); return i < 0 ? undefined : args[i + 1] }
-const dpis = (arg("--dpi") ?? "150,200").split(",").map(Number)
-const noise = args.includes("--noise")
-const verbose = args.includes("--verbose")
-const only = arg("--only")?.split(",")
+export interface ScanConsistencyOptions {
+  readonly dpis: ReadonlyArray<number>
+  /** a light deterministic speckle on the drawn pages */
+  readonly noise: boolean
+  readonly verbose: boolean
+  readonly only: ReadonlySet<string> | null
+}
 
 /** the page drawn as a greyscale PNG at `dpi` (a light deterministic speckle with `--noise`) */
-const renderPages = async (bytes: Uint8Array, dpi: number): Promise<ReadonlyArray<Uint8Array>> => {
+const renderPages = async (bytes: Uint8Array, dpi: number, noise: boolean): Promise<ReadonlyArray<Uint8Array>> => {
   const { createCanvas } = await import("@napi-rs/canvas")
   const { doc } = await openPdf(bytes, "pdf")
   const out: Array<Uint8Array> = []
@@ -99,7 +100,7 @@ const leaves = (value: unknown, prefix = "", out = new Map<string, unknown>()): 
 const same = (a: unknown, b: unknown): boolean =>
   typeof a === "string" && typeof b === "string" ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b
 
-const main = async () => {
+export const runScanConsistency = async ({ dpis, noise, verbose, only }: ScanConsistencyOptions): Promise<void> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "scan-consistency-"))
   const ocr = makeTesseractEngine()
   try {
@@ -110,7 +111,7 @@ const main = async () => {
         .map((d) => ({ id: d.id, file: path.join(dir, d.file), schema: SCHEMAS[d.type] })),
       ...REAL_DEV.filter((d) => REAL_DEV_PDFS.includes(d.id))
         .map((d) => ({ id: d.id, file: path.join(import.meta.dirname, "../../shared/realdocs/files", d.files[0]), schema: SCHEMAS[d.schema_name] }))
-    ].filter((c) => only === undefined || only.includes(c.id))
+    ].filter((c) => only === null || only.has(c.id))
     const totals = new Map<number, { equal: number; all: number }>(dpis.map((d) => [d, { equal: 0, all: 0 }]))
     console.log(`| document | ${dpis.map((d) => `${d} dpi`).join(" | ")} |`)
     console.log(`|---|${dpis.map(() => "---:").join("|")}|`)
@@ -122,7 +123,7 @@ const main = async () => {
       const cells: Array<string> = []
       const misses: Array<string> = []
       for (const dpi of dpis) {
-        const pngs = await renderPages(bytes, dpi)
+        const pngs = await renderPages(bytes, dpi, noise)
         const parts: Array<ParsedTextDocument> = []
         for (const png of pngs) {
           const parsed = await parseBytes(png, "scan.png", defaultLimits, ocr)
@@ -148,5 +149,3 @@ const main = async () => {
     await rm(dir, { recursive: true, force: true })
   }
 }
-
-main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1) })
