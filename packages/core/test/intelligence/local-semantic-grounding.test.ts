@@ -136,6 +136,16 @@ describe("semantic grounding reads the described value as an extraction would", 
     expect(subtotal?.text).toBe("1 239,44 EUR")
   })
 
+  it("a value printed twice is found first where its label names what was asked", () => {
+    const letter = "# Invoice 4471\n\nWe confirm your order of $969.44, shipped today.\n\n| Item | Amount |\n|---|---|\n| Monitor arm | $969.44 |\n\nTotal: $969.44\n"
+    const [total] = locate(letter, "invoice.md", ["Total amount of the invoice including tax"])
+    expect(total?.text).toBe("$969.44")
+    const doc = documentOfMarkdown(letter, "invoice.md")
+    const { units } = documentUnits(doc)
+    const [spans] = locateLocally(units, [{ itemId: "t", query: "Total amount of the invoice including tax", semantic: true, hints: NO_HINTS }], extractBatches(doc, 20))
+    expect(units[spans![0]!.unit]!.text).toBe("Total: $969.44")
+  })
+
   it("a length is found with its unit, in words and figures", () => {
     const contract = "# Services agreement\n\nThis agreement is made between Acme Ltd and Globex GmbH.\n\n1. Term. The initial term of this agreement is twenty-four (24) months from the effective date.\n"
     const [term] = locate(contract, "contract.md", ["the length of the initial term of the agreement"])

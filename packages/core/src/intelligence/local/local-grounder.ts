@@ -313,10 +313,29 @@ const extractedSpans = (
       if (reading.item !== undefined) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[reading.item] : undefined
       if (value === null || value === undefined) continue
       const spans = printedSpans(value, field.wanted, units, folded)
-      if (spans.length > 0) return spans.map((s) => ({ ...s, confidence: Math.round(EXTRACTED_CONFIDENCE * s.confidence * 1000) / 1000 }))
+      if (spans.length > 0) return besideItsLabel(query, spans, units).map((s) => ({ ...s, confidence: Math.round(EXTRACTED_CONFIDENCE * s.confidence * 1000) / 1000 }))
     }
   }
   return null
+}
+
+/**
+ * A value printed more than once (a total in its totals row and again in "Please transfer …"): the
+ * place whose label, in its own unit or the unit on its left, names what was asked comes first;
+ * the others are kept a little lower.
+ */
+const besideItsLabel = (query: string, spans: ReadonlyArray<GroundSpan>, units: ReadonlyArray<GroundUnit>): ReadonlyArray<GroundSpan> => {
+  if (spans.length < 2) return spans
+  const fw = fieldWords(fieldText(query) || query, null, [], null)
+  const leftOf = new Map<number, string>()
+  for (const u of units) if (u.right !== null) leftOf.set(u.right, u.text)
+  const scored = spans.map((s) => {
+    const text = units[s.unit]!.text
+    const context = `${leftOf.get(s.unit) ?? ""} ${text.slice(0, s.start)} ${text.slice(s.end)}`
+    return { span: s, score: semanticLabelScore(fw, context) }
+  })
+  const best = Math.max(...scored.map((x) => x.score))
+  return scored.map(({ span, score }) => (score === best ? span : { ...span, confidence: span.confidence - 0.02 }))
 }
 
 /** a value an extraction reads is trusted a little less than a literal match, more than a label guess */
