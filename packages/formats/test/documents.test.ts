@@ -276,6 +276,21 @@ describe("documents", () => {
         expect(doc.blocks.map((b) => b.text)).toEqual(["1\tBakery\tCrumb & Co", "Date\t02/05/2027", "Till\t3\tClerk\tInes", "Upper", "Lower", "Left Right"])
       }))
 
+    it.effect("html: row styles from a selector list, past comments and braces in strings, !important over the style attribute", () =>
+      Effect.gen(function*() {
+        const html = `<html><head><style>
+          /* .off { display: flex } */ .quote::before { content: "{" } p, .row { display: flex }
+          .keep { display: flex !important } .pseudo:hover { display: flex }
+          </style></head><body>
+          <div class="row"><span>Net</span><span>10.00</span></div>
+          <div class="off"><span>Tax</span> <span>2.00</span></div>
+          <div class="keep" style="display: block"><span>Due</span><span>12.00</span></div>
+          <div class="pseudo"><span>Paid</span> <span>0.00</span></div>
+          </body></html>`
+        const doc = asDocument(yield* parse("styles.html", F.utf8(html)))
+        expect(doc.blocks.map((b) => b.text)).toEqual(["Net\t10.00", "Tax 2.00", "Due\t12.00", "Paid 0.00"])
+      }))
+
     it.effect("xml: element texts as name: text lines grouped by parent, declared encoding", () =>
       Effect.gen(function*() {
         const xml = `<?xml version="1.0" encoding="ISO-8859-1"?><invoice xmlns:x="urn:x"><x:number>INV-7</x:number><customer>M\xfcller GmbH</customer><lines><line><item>Desk</item><qty>2</qty></line></lines></invoice>`

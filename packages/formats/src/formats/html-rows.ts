@@ -11,8 +11,10 @@
  * compound of each selector (`div`, `.field`, `#total`, `div.field-row`; the ancestors a selector
  * names before it are not checked, nor pseudo-classes), the more specific rule winning, then the
  * later one, as in the cascade.
- * Nothing is fetched: a linked style sheet is not read.
+ * Sheets and `style` attributes are parsed by postcss (css-tree 3.2.1 was tried: it can loop
+ * forever on one malformed input after another). Nothing is fetched: a linked style sheet is not read.
  */
+import postcss, { type ChildNode, type Root } from "postcss"
 
 /** a compound selector: its element name (or null for any), its classes and its id */
 interface Compound { readonly tag: string | null; readonly classes: ReadonlyArray<string>; readonly id: string | null }
@@ -23,7 +25,12 @@ interface Rule { readonly selector: Compound; readonly declarations: Declaration
 const specificity = (c: Compound) => (c.id === null ? 0 : 10_000) + 100 * c.classes.length + (c.tag === null ? 0 : 1)
 
 /** the declarations that decide a row */
-interface Declarations { readonly display?: string; readonly direction?: string }
+interface Declarations {
+  readonly display?: string
+  readonly direction?: string
+  /** the same marked `!important`: they win over the `style` attribute */
+  readonly important?: { readonly display?: string; readonly direction?: string }
+}
 
 /** how an element lays out its children: side by side, one under the other (a column of a flex box), or as its text flows */
 export type Flow = "row" | "column" | null
@@ -33,19 +40,39 @@ export interface RowStyles {
   readonly flowOf: (name: string, attrs: Readonly<Record<string, string>>) => Flow
 }
 
-const declarationsOf = (text: string): Declarations => {
-  const out: { display?: string; direction?: string } = {}
-  for (const part of text.split(";")) {
-    const m = /^\s*([\w-]+)\s*:\s*([^!]*?)\s*(?:!important)?\s*$/i.exec(part)
-    if (m === null) continue
-    const [property, value] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()]
+/** the row-deciding declarations of a list of declarations */
+const declarationsIn = (nodes: ReadonlyArray<ChildNode>): Declarations => {
+  const normal: { display?: string; direction?: string } = {}
+  const important: { display?: string; direction?: string } = {}
+  for (const node of nodes) {
+    if (node.type !== "decl") continue
+    const out = node.important ? important : normal
+    const [property, value] = [node.prop.toLowerCase(), node.value.trim().toLowerCase()]
     if (property === "display") out.display = value
     else if (property === "flex-direction") out.direction = value
     // the shorthand "flex-flow: column wrap"
     else if (property === "flex-flow") out.direction = value.split(/\s+/).find((v) => v.includes("row") || v.includes("column")) ?? out.direction
   }
-  return out
+  const display = important.display ?? normal.display
+  const direction = important.direction ?? normal.direction
+  return {
+    ...(display === undefined ? {} : { display }),
+    ...(direction === undefined ? {} : { direction }),
+    ...(important.display === undefined && important.direction === undefined ? {} : { important })
+  }
 }
+
+/** CSS as postcss reads it, or nothing when it is not CSS at all */
+const parsed = (css: string): Root | null => {
+  try {
+    return postcss.parse(css)
+  } catch {
+    return null
+  }
+}
+
+/** a `style` attribute's declarations */
+const declarationsOf = (style: string): Declarations => declarationsIn(parsed(style)?.nodes ?? [])
 
 /** the last compound of a selector ("form .field-row > div.field" → div.field), or null when it is not a plain one */
 const compoundOf = (selector: string): Compound | null => {
@@ -60,34 +87,17 @@ const compoundOf = (selector: string): Compound | null => {
   }
 }
 
-/** the top-level rules of a style sheet, comments and at-rules (with their blocks) left out */
+/** the top-level rules of a style sheet (a rule inside an at-rule such as `@media` holds for some screens only) */
 const rulesOf = (css: string): Array<Rule> => {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, "")
   const rules: Array<Rule> = []
-  let i = 0
-  while (i < text.length) {
-    const open = text.indexOf("{", i)
-    if (open < 0) break
-    const prelude = text.slice(i, open).trim()
-    // the block's end, nested blocks included (an at-rule's)
-    let depth = 1
-    let j = open + 1
-    for (; j < text.length && depth > 0; j++) {
-      if (text[j] === "{") depth++
-      else if (text[j] === "}") depth--
+  for (const node of parsed(css)?.nodes ?? []) {
+    if (node.type !== "rule") continue
+    const declarations = declarationsIn(node.nodes)
+    if (declarations.display === undefined && declarations.direction === undefined) continue
+    for (const s of node.selectors) {
+      const selector = compoundOf(s)
+      if (selector !== null) rules.push({ selector, declarations })
     }
-    if (!prelude.startsWith("@")) {
-      // a statement at-rule before the rule ("@import …;") is no part of its selector
-      const selectors = prelude.slice(prelude.lastIndexOf(";") + 1)
-      const declarations = declarationsOf(text.slice(open + 1, j - 1))
-      if (declarations.display !== undefined || declarations.direction !== undefined) {
-        for (const s of selectors.split(",")) {
-          const selector = compoundOf(s)
-          if (selector !== null) rules.push({ selector, declarations })
-        }
-      }
-    }
-    i = j
   }
   return rules
 }
@@ -103,19 +113,26 @@ export const rowStylesOf = (sheets: ReadonlyArray<string>): RowStyles => {
     flowOf: (name, attrs) => {
       let display: string | undefined
       let direction: string | undefined
+      let importantDisplay: string | undefined
+      let importantDirection: string | undefined
       if (rules.length > 0) {
         const classes = (attrs.class ?? "").split(/\s+/).filter((k) => k !== "")
         for (const r of rules) {
           if (!matches(r.selector, name, classes, attrs.id)) continue
           display = r.declarations.display ?? display
           direction = r.declarations.direction ?? direction
+          importantDisplay = r.declarations.important?.display ?? importantDisplay
+          importantDirection = r.declarations.important?.direction ?? importantDirection
         }
       }
-      // the style attribute wins over the sheets
+      // the style attribute wins over the sheets, except over their `!important`
       if (attrs.style !== undefined) {
         const own = declarationsOf(attrs.style)
-        display = own.display ?? display
-        direction = own.direction ?? direction
+        display = own.important?.display ?? importantDisplay ?? own.display ?? display
+        direction = own.important?.direction ?? importantDirection ?? own.direction ?? direction
+      } else {
+        display = importantDisplay ?? display
+        direction = importantDirection ?? direction
       }
       if (display === "table-row") return "row"
       if (display !== "flex" && display !== "inline-flex") return null
