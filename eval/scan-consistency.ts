@@ -146,6 +146,8 @@ export const runScanConsistency = async ({ dpis, noise, verbose, only }: ScanCon
     }
     console.log(`| **all** | ${dpis.map((d) => { const t = totals.get(d)!; return `${(100 * t.equal / Math.max(1, t.all)).toFixed(1)} % (${t.equal}/${t.all})` }).join(" | ")} |`)
   } finally {
+    // the Tesseract worker would keep the process alive
+    await ocr.dispose()
     await rm(dir, { recursive: true, force: true })
   }
 }
