@@ -9,7 +9,9 @@
  * and last day of a period read as its start and end. The whole description stays the field's
  * description. The type is what the description asks for: a date or text is a string, an amount a
  * number, a count or length an integer. An ordinal before the head ("the second party") asks for
- * one value of a list.
+ * one value of a list. A few set phrases are named as a schema would name them ("the sum of the
+ * line items" → subtotal), and a line's text ("What was sold", "the name of the deduction") is read
+ * from that list's table.
  */
 import { Either } from "effect"
 import { compileExtractSchema } from "../../documents/schema/compile.js"
