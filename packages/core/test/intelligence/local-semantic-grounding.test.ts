@@ -121,6 +121,24 @@ describe("semantic grounding reads the described value as an extraction would", 
     expect(deduction?.text).toBe("Income tax")
   })
 
+  it("a coverage is named in a schedule whose columns are a limit and an excess, not a quantity and a price", () => {
+    const schedule = [
+      "Policy Schedule",
+      "",
+      "This schedule forms part of policy PL-9378970 issued by Stalwart Mutual Assurance plc.",
+      "",
+      "| Section | Sum insured / limit | Excess |",
+      "|---|---|---|",
+      "| Business interruption | $120,000.00 | $2,500.00 |",
+      "| Legal expenses | $50,000.00 | $0.00 |",
+      "",
+      "The total premium payable for the period of insurance is $3,760.72."
+    ].join("\n")
+    const [first, second] = locate(schedule, "schedule.md", ["Name of the coverage", "the name of the second coverage"])
+    expect(first?.text).toBe("Business interruption")
+    expect(second?.text).toBe("Legal expenses")
+  })
+
   it("an amount whose thousands are grouped by spaces is found whole", () => {
     const facture = [
       "Désignation              Qté   Prix unitaire HT      Montant HT",

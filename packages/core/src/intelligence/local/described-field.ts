@@ -116,6 +116,16 @@ const LINE_KINDS = new Set(["item", "line", "product", "service", "article", "po
 const SUPPLIED = /^(?:the\s+)?what\s+(?:\S+\s+)?(?:was|is|were|are|has been|have been|will be|gets?)\s+(?:sold|ordered|purchased|bought|supplied|delivered|billed|invoiced|charged|provided|shipped)\b/i
 const LINE_FIELD = new RegExp(`^(?:the\\s+)?(?:name|description|label|title|kind)\\s+of\\s+(?:the\\s+|an?\\s+|each\\s+)?(?:(${ORDINALS.map(([w]) => w).join("|")})\\s+)?(\\p{L}+)\\b(?:\\s+(?:item|line))?\\s*$`, "iu")
 
+/** the columns a line usually has beside its text, so that its table is found */
+const USUAL_COLUMNS = { quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } }
+/** lines whose table has other columns: a policy schedule lists a limit and an excess per coverage */
+const KIND_COLUMNS: Readonly<Record<string, object>> = {
+  coverages: {
+    limit: { type: "number", description: "Limit of liability or sum insured" },
+    deductible: { type: "number", description: "Deductible or excess" }
+  }
+}
+
 /**
  * "What was sold", "the name of the earning", "the description of the second line item": a line's
  * text, read as its table is read (with the columns a line usually has, so the table is found), of
@@ -133,9 +143,12 @@ const lineDescription = (description: string): DescribedField | undefined => {
     list = kind === "item" || kind === "line" ? "line_items" : `${kind}s`
     if (m[1] !== undefined) ordinal = ORDINALS.find(([w]) => w === m[1]!.toLowerCase())![1]
   }
-  const line = { description: { type: "string", description }, quantity: { type: "number" }, unit_price: { type: "number" }, amount: { type: "number" } }
-  const schema = compile({ type: "object", properties: { [list]: { type: "array", items: { type: "object", properties: line } } } })
-  return schema === undefined ? undefined : { name: list, wanted: "text", ordinal, readings: [{ name: list, item: "description", schema }] }
+  const columns = [...(KIND_COLUMNS[list] === undefined ? [] : [KIND_COLUMNS[list]!]), USUAL_COLUMNS]
+  const readings = columns.flatMap((cols) => {
+    const schema = compile({ type: "object", properties: { [list]: { type: "array", items: { type: "object", properties: { description: { type: "string", description }, ...cols } } } } })
+    return schema === undefined ? [] : [{ name: list, item: "description", schema }]
+  })
+  return readings.length === 0 ? undefined : { name: list, wanted: "text", ordinal, readings }
 }
 
 export const describedField = (description: string): DescribedField | undefined => {
