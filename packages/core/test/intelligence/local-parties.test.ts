@@ -515,4 +515,21 @@ describe("a receipt's merchant from a form's head", () => {
       expect([kind, out["merchant_name"], out["date"]]).toEqual([kind, "Osteria Fenice", "2027-02-14"])
     }
   })
+
+  it("reads a party's name beside its label in a form's grid, not the next label under it", () => {
+    const ORDER = {
+      type: "object",
+      properties: { buyer_name: { type: "string", description: "Company placing the order (the buyer)" }, vendor_name: { type: "string", description: "Company supplying the goods" } }
+    }
+    for (const under of ["Currency | EUR", "Project | Apollo"]) {
+      const out = extractFromText(ORDER, [
+        "# PURCHASE ORDER", "",
+        "| PO number | ORD/656-54 | Order date | July 13, 2026 |", "| --- | --- | --- | --- |",
+        "| Ordered by | Vantablue Robotics GmbH | Vendor | Glenmoor Dairy Cooperative |",
+        `| ${under} | Deliver to | Goods-in dock 4 |`, "",
+        "Order total: EUR 20,662.00"
+      ].join("\n"))
+      expect([under, out["buyer_name"], out["vendor_name"]]).toEqual([under, "Vantablue Robotics GmbH", "Glenmoor Dairy Cooperative"])
+    }
+  })
 })

@@ -118,7 +118,7 @@ const COUNTRIES = new Set([
   "frankreich", "niederlande", "belgien", "allemagne", "pays-bas", "duitsland", "frankrijk", "belgie", "engeland", "india", "china", "japan", "singapore", "new zealand"
 ])
 
-const FACT_WORDS = /\b(?:date|dated|number|due|total|amount|reference|tax|vat|subtotal|balance|description|quantity|price|period|nr|no|issue|issued|payment|paid|terms|order)\b/i
+const FACT_WORDS = /\b(?:date|dated|number|due|total|amount|reference|tax|vat|subtotal|balance|description|quantity|price|period|nr|no|issue|issued|payment|paid|terms|order|currency|wahrung|devise|valuta|moneda|divisa|waluta)\b/i
 
 const CONTACT = /@|www\.|https?:|\b(?:tel|telefon|telephone|phone|fax|e-?mail|mobile|mob|vat|ust|tva|btw|iban|bic)\b/i
 
@@ -248,12 +248,15 @@ const labelledBlocks = (rows: ReadonlyArray<LayoutRow>, regions: ReadonlyArray<R
       // "Name:" alone under the label, the name in the cell right of it
       const nameCell = region.cells.slice(1, 3).find((c) => NAME_LABEL_ALONE.test(c.text.trim()))
       const beside = nameCell === undefined ? undefined : rows[region.rows[region.cells.indexOf(nameCell)]!]!.cells.find((c) => c.x0 > nameCell.x1)
-      const name = (beside === undefined ? null : partyLine(beside.text)) ?? firstName(lines.slice(1))
+      const row = rows[region.rows[0]!]!
+      const next = row.cells[row.cells.indexOf(region.cells[0]!) + 1]
+      // a form's grid of labels and values ("| Ordered by | Vantablue GmbH |" over "| Currency | EUR |"):
+      // the name is beside the label; what is under it is the next label, unless it is an address block
+      const besideLabel = beside === undefined && next !== undefined && addressName(lines.slice(1)) === null ? partyLine(next.text) : null
+      const name = (beside === undefined ? null : partyLine(beside.text)) ?? (besideLabel === null ? firstName(lines.slice(1)) : null)
       if (name !== null) out.push({ role, name, region })
       else {
         // a label alone left of its block: the block starts in the label's row, in the next cell
-        const row = rows[region.rows[0]!]!
-        const next = row.cells[row.cells.indexOf(region.cells[0]!) + 1]
         const block = next === undefined ? undefined : regionOf.get(next)
         if (block !== undefined) {
           const from = block.cells.indexOf(next!)
