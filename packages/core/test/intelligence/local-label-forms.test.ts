@@ -72,3 +72,42 @@ describe("a field named the total of another amount", () => {
     expect(extractFromText(TAX_TOTALS, text)).toMatchObject({ total_tax_amount: 771.94, total_discount: 40, total_amount: 4591.62 })
   })
 })
+
+describe("a label in a column of facts between other blocks", () => {
+  const txt = (text: string) => extractFromText(INVOICE, text, "doc.txt")
+
+  it("has its value under it when the cell beside it is another block's name or label", () => {
+    const between = txt([
+      "RECHNUNG", "",
+      "Jonas Pfeiffer            Datum              Rosenthal Feinmechanik GmbH",
+      "Industriering 14          14.11.2026         Schillerstraße 22",
+      "90402 Nürnberg                               70173 Stuttgart", "",
+      "Bezeichnung               Menge   Einzelpreis    Gesamt",
+      "Webhosting, 12 Monate     6       137,58 €       825,48 €", "",
+      "Rechnungsbetrag: 825,48 €"
+    ].join("\n"))
+    expect(between.invoice_date).toBe("2026-11-14")
+    const closing = txt([
+      "FACTUUR INV-6067", "",
+      "Factuurontvanger          Goederenontvanger     Datum:",
+      "Roeivereniging De Hoop    Molenlaan 4           08-09-2026",
+      "Industrieweg 31           3891 AA Zeewolde      Vervaldatum:",
+      "3811 LJ Amersfoort                              22-09-2026", "",
+      "Totaal: € 972,99"
+    ].join("\n"))
+    expect([closing.invoice_date, closing.due_date]).toEqual(["2026-09-08", "2026-09-22"])
+  })
+
+  it("but a table's heading beside a heading over values of the same kind is no label of one value", () => {
+    const out = txt([
+      "INVOICE", "",
+      "Description                       Qty     Unit price      Amount",
+      "Cat6 patch leads 2 m                    2           20.97         41.94",
+      "  (bag of 10)",
+      "Annual support contract                  8           690.66      5,525.28",
+      "Site survey and cable route               6         241.23      1,447.38", "",
+      "                                                 Total due      7,014.60 GBP"
+    ].join("\n"))
+    expect(out.total).toBe(7014.6)
+  })
+})

@@ -206,6 +206,8 @@ interface Candidate {
 }
 
 const LABEL_VALUE = /^(.{1,48}?)\s*[:：]\s*(.+)$/
+/** rows under a heading looked at to tell a table's column (two values or more) from a form's one value */
+const HEADED_ROWS = 6
 
 /** The first cell below `cell` (within a few rows, same page or sheet) that overlaps it horizontally. */
 const cellBelow = (rows: ReadonlyArray<LayoutRow>, ri: number, cell: LayoutCell): LayoutCell | undefined => {
@@ -313,6 +315,8 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
       const score = scoreOf(label)
       if (score < MIN_LABEL_SCORE) return
       const right = stacked ? undefined : row.cells[ci + 1]
+      const found = out.length
+      let beside = right
       if (right !== undefined) {
         // "Totals | 48 | $12,500.00": beside a bare count, the money-looking number further on is the amount
         const money = isAmountField(node, name) && BARE_COUNT.test(clean(right.text)) ? row.cells.slice(ci + 2).find((c) => looksLikeMoney(c.text)) : undefined
@@ -325,16 +329,32 @@ const labelledCandidates = (node: ScalarNode, name: string, fw: FieldWords, ctx:
         // a label closing its row after its value ("46,68 € | Total TTC", "R473484 | Invoice no."):
         // the cell on its left, when that cell is no label of the field itself; its value is not below it
         const left = stacked || ci === 0 ? undefined : row.cells[ci - 1]
-        if (left !== undefined && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) push(left.text, score, label, 0.92)
-        else {
-          const below = cellBelow(ctx.rows, ri, cell)
-          // a column heading over several values is a table's, not one value's label; a label alone
-          // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
-          const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
-          // a cell below that is "Label: value" itself holds its own label's value ("Billing period" over "From: …")
-          const labelled = below !== undefined && /\p{L}/u.test(LABEL_VALUE.exec(below.text)?.[1] ?? "")
-          if (below !== undefined && !labelled) push(below.text, score, label, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
+        if (left !== undefined && !/[:：]\s*$/.test(cell.text) && !/[:：]\s*$/.test(left.text) && !NUMBERING.test(left.text.trim()) && labelScore(fw, left.text) < MIN_LABEL_SCORE) {
+          push(left.text, score, label, 0.92)
+          beside = left
         }
+      }
+      // a label in a column of facts beside other blocks ("Jonas Pfeiffer | Datum | Rosenthal GmbH"
+      // over "… | 14.11.2026 | …"): when the cell beside it holds no value of the field's kind, the value
+      // is under it; not in a table's heading, where the cell beside heads a column of values of that kind too
+      const besideHeads = (c: LayoutCell) => {
+        let values = 0
+        for (let k = ri + 1; k < ctx.rows.length && k <= ri + HEADED_ROWS && ctx.rows[k]!.page === row.page && ctx.rows[k]!.sheet === row.sheet; k++) {
+          const under = ctx.rows[k]!.cells.find((u) => overlapsHorizontally(u, c))
+          if (under !== undefined && typed(node, name, under.text, ctx) !== undefined) values++
+        }
+        return values >= 2
+      }
+      if (out.length === found && (beside === undefined || !besideHeads(beside))) {
+        const below = cellBelow(ctx.rows, ri, cell)
+        // a column heading over several values is a table's, not one value's label; a label alone
+        // in its row over one value alone in the next is a pair ("<dt>Total</dt><dd>12,00</dd>")
+        const paired = below !== undefined && row.cells.length === 1 && !/\d/.test(label) && ctx.rows[ri + 1]?.cells.length === 1 && ctx.rows[ri + 1]!.cells[0] === below
+        // a cell below that is "Label: value" itself holds its own label's value ("Billing period" over "From: …")
+        const labelled = below !== undefined && /\p{L}/u.test(LABEL_VALUE.exec(below.text)?.[1] ?? "")
+        // under a label whose neighbour held no value, a number is taken only from a cell that is mostly that number (not OCR noise)
+        const noise = below !== undefined && beside !== undefined && (node.type === "number" || node.type === "integer") && !isMostlyNumber(below.text)
+        if (below !== undefined && !labelled && !noise) push(below.text, score, label, paired || columnDepth(ctx.rows, ri, cell, stacked) < 2 ? 0.9 : 0.45)
       }
       // a label and its value in one cell without a colon: "Total 1,694.00", "Date 2026-03-01"
     })
