@@ -92,6 +92,35 @@ describe("details under an item's name", () => {
     ])
   })
 
+  it("takes the name on the line above a row whose name's cell holds only a detail, past its position's number", () => {
+    expect(extract([
+      "Pos.  Beschreibung                              Menge    Einzelpreis      Gesamt",
+      "1     Webhosting Paket L",
+      "      Zeitraum: 01.01.2026 - 31.01.2026             1        9,90 €      9,90 €",
+      "2     Domain example.de",
+      "      Zeitraum: 01.01.2026 - 31.12.2026             1       12,00 €     12,00 €",
+      "",
+      "Summe netto                                                           21,90 €"
+    ])).toEqual([
+      { description: "Webhosting Paket L", quantity: 1, unit_price: 9.9, amount: 9.9 },
+      { description: "Domain example.de", quantity: 1, unit_price: 12, amount: 12 }
+    ])
+  })
+
+  it("keeps a wrapped line in lower case with the item above, before an item whose labelled name goes on", () => {
+    expect(extract([
+      "Description                          Qty      Unit price       Amount",
+      "Site survey and cable route            1          450.00       450.00",
+      "plan for two floors",
+      "Labour: installation and               8           65.00       520.00",
+      "",
+      "Total                                                          970.00"
+    ])).toEqual([
+      { description: "Site survey and cable route plan for two floors", quantity: 1, unit_price: 450, amount: 450 },
+      { description: "Labour: installation and", quantity: 8, unit_price: 65, amount: 520 }
+    ])
+  })
+
   it("tells a detail from a wrapped line of the name", () => {
     expect(isItemDetail("Leistungszeitraum: 01.10.2026 - 31.10.2026")).toBe(true)
     expect(isItemDetail("Serienummer: SN 44-1290")).toBe(true)

@@ -31,7 +31,7 @@ import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms } from "../text-features.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./columns.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
-import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isItemDetail, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
+import { byArithmetic, goesOnAfter, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isItemDetail, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
 import { restatesItems } from "./restated-items.js"
 import { lacksMoney, restatesSum } from "./table-foot.js"
@@ -315,6 +315,10 @@ interface Continuation {
   readonly detail?: true
 }
 
+/** the row without a leading position's number ("1", "12.") set apart from its text: what is left may be a name's line */
+const withoutPosition = (row: LayoutRow): LayoutRow =>
+  row.cells.length === 2 && /^\d{1,3}\.?$/.test(row.cells[0]!.text.trim()) ? { ...row, cells: [row.cells[1]!] } : row
+
 /** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
 const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, rows: ReadonlyArray<LayoutRow>, k: number): number => {
   const here = joinedHeader(rows[k]!, undefined, rows[k + 1], looksLikeLabel)
@@ -433,13 +437,16 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
       const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
-        // a name on a line of its own over an item without one (a till's "Croissant" over "2 @ 3.50  7.00")
-        // (a detail, "SKU: 4711", names no item)
-        const line = continuationOf(columns, row, rows[ri]!)
+        // a name on a line of its own over an item without one (a till's "Croissant" over "2 @ 3.50  7.00"), or over
+        // an item whose name's cell holds only a detail ("1  Webhosting L" over "Zeitraum: 01.01.–31.01.  1  9,90  9,90");
+        // the name's line may lead with its position's number (a detail, "SKU: 4711", names no item; a labelled name going
+        // on, "Labour: installation and", is no detail, and a line in lower case after an item is that item's wrapped line)
+        const line = continuationOf(columns, withoutPosition(row), rows[ri]!)
         const name = line?.detail === true ? undefined : line
         const under = name !== undefined && rows[k + 1]?.page === page ? tableItem(columns, rows[k + 1]!, ctx) : undefined
-        if (name !== undefined && under !== undefined && under !== "skip" && under[name.column.name] === undefined && Object.keys(under).length >= 2) {
-          if (!rows[k + 1]!.context) out.push({ [name.column.name]: name.text, ...under })
+        const own = under !== undefined && under !== "skip" && name !== undefined ? under[name.column.name] : undefined
+        if (name !== undefined && under !== undefined && under !== "skip" && (own === undefined || (typeof own === "string" && isItemDetail(own) && !goesOnAfter(own) && (!lastWasItem || /^[\p{Lu}\d]/u.test(name.text)))) && Object.keys(under).length >= (own === undefined ? 2 : 3)) {
+          if (!rows[k + 1]!.context) out.push({ ...under, [name.column.name]: name.text })
           used.add(k)
           used.add(k + 1)
           lastWasItem = true

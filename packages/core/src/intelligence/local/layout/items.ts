@@ -70,6 +70,9 @@ const PERIOD = /^\s*(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\s*(?:[
  */
 export const isItemDetail = (text: string): boolean => DETAIL_LABEL.test(text.trim()) || PERIOD.test(text)
 
+/** Whether a description's text ends as if its next line went on with it ("…,", "… and", "… inkl.") */
+export const goesOnAfter = (text: string): boolean => GOES_ON.test(text.trim())
+
 /**
  * A section's heading right after an item (no subtotal between): a section's row whose text is a
  * few words, capitalised, and the item's description above it not ending as if it went on ("…,",
