@@ -11,7 +11,10 @@
  * the amount; an unnamed first column of dates or numbers leaves the item's name to the next one;
  * a wrapped description's lines (up to three, also at the next page's head) are joined to its item,
  * a heading-like line after it starts the next section instead, a bracketed remark with a label in it
- * ("(Runtime: 98 min)") is skipped; a later table restating a run of items already read (a form
+ * ("(Runtime: 98 min)") is skipped, and so is a labelled detail under an item's name ("Art.-Nr.: 4711",
+ * "Zeitraum: 01.10.–31.10.") when an item follows it; the table's foot ends it: a subtotal (a
+ * section's sum only in a table of sections or at a page's foot), a row with no money under items
+ * that have it, or one restating their sum (`table-foot.ts`); a later table restating a run of items already read (a form
  * printed again, a second view of the lines) adds none (`restated-items.ts`); without a table, lines "name: count x price = amount" are the items;
  * separate money-in and money-out columns give a signed amount, which a running balance beside them
  * corrects where the columns' reading does not follow it (`running-balance.ts`); a header set over
@@ -28,9 +31,10 @@ import { stem } from "../../../decision/evaluator/local/text.js"
 import { terms } from "../text-features.js"
 import { columnOfCell, columnsOfRow, joinedHeader, splitAtHeadings } from "./columns.js"
 import { has, isCurrencyField, isDateField, MIN_LABEL_SCORE } from "./fields.js"
-import { byArithmetic, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
+import { byArithmetic, goesOnAfter, isCarriedRow, withCountAtPrice, isHeadingAfterItem, isItemDetail, isSectionRow, isSubtotalRow, itemHeading, itemLineOf, withLineTotals } from "./items.js"
 import { fieldWords, labelScore, labelTerms, looksLikeLabel, sameWord } from "./labels.js"
 import { restatesItems } from "./restated-items.js"
+import { lacksMoney, restatesSum } from "./table-foot.js"
 import { byRunningBalance, type PrintedBalance, printedBalance } from "./running-balance.js"
 import { isMostlyNumber, moneyIn } from "./values.js"
 import { toEnglish } from "./vocabulary.js"
@@ -292,15 +296,28 @@ const itemNumberNames = (columns: ReadonlyArray<Column>, items: ObjectNode) => {
  * table's rows is set in character columns, not the table's column numbers: it is no line of a
  * cell); the text it adds to the item above.
  */
-const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow, labelled = false): { readonly column: Column; readonly text: string } | undefined => {
+const continuationOf = (columns: ReadonlyArray<Column>, row: LayoutRow, header: LayoutRow, labelled = false): Continuation | undefined => {
   if (row.cells.length !== 1 || (row.ordinal === true) !== (header.ordinal === true)) return undefined
   const cell = row.cells[0]!
   const text = cell.text.trim()
-  if (STOP_ROW.test(toEnglish(text)) || /[:：]/.test(text) !== labelled || isMostlyNumber(text)) return undefined
+  if (STOP_ROW.test(toEnglish(text))) return undefined
+  const detail = !labelled && isItemDetail(text)
+  if (!detail && (/[:：]/.test(text) !== labelled || isMostlyNumber(text))) return undefined
   const column = columnOf(columns, cell, row)
   if (column === undefined || column.sign !== undefined || column.node.type !== "string" || column.node.enum !== null || isDateField(column.node, column.name) || isCurrencyField(column.node, column.name)) return undefined
-  return { column, text }
+  return { column, text, ...(detail ? { detail: true as const } : {}) }
 }
+
+/** a line under an item's name: more of its description, or a detail of it (`isItemDetail`) that is not joined to it */
+interface Continuation {
+  readonly column: Column
+  readonly text: string
+  readonly detail?: true
+}
+
+/** the row without a leading position's number ("1", "12.") set apart from its text: what is left may be a name's line */
+const withoutPosition = (row: LayoutRow): LayoutRow =>
+  row.cells.length === 2 && /^\d{1,3}\.?$/.test(row.cells[0]!.text.trim()) ? { ...row, cells: [row.cells[1]!] } : row
 
 /** The first row after a page's repeated header (its headings on one line or two) starting at row `k`; `k` when none. */
 const afterRepeatedHeader = (items: ObjectNode, parents: ReadonlyArray<string>, rows: ReadonlyArray<LayoutRow>, k: number): number => {
@@ -324,7 +341,8 @@ const itemFollows = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<LayoutR
     const item = tableItem(columns, rows[j]!, ctx, true)
     // (or two items at least, one after the other: a section of lines with only a name and an amount)
     if (item !== undefined && item !== "skip") return Object.keys(item).length >= full || isItem(tableItem(columns, rows[j + 1] ?? { ...rows[j]!, cells: [] }, ctx, true))
-    if (item === "skip" || isSectionRow(rows[j]!)) continue
+    // (past an item's detail too: "Art.-Nr.: 4711" under its name)
+    if (item === "skip" || isSectionRow(rows[j]!) || (rows[j]!.cells.length === 1 && isItemDetail(rows[j]!.cells[0]!.text))) continue
     // a page's repeated header: its cells overlap the columns' headings, in their words
     if (rows[j]!.page !== rows[k - 1]?.page && rows[j]!.cells.length >= 2 && rows[j]!.cells.every((c) => !/\d/.test(c.text))) continue
     return false
@@ -346,6 +364,9 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
     let page = rows[ri]!.page
     let lastWasItem = false
     let sectionSums = false
+    // a section's heading read inside the table: its subtotals are sections' sums, not the table's foot
+    let sectioned = false
+    const numbers = numberProperties(node.items)
     const start = out.length
     // a statement's running balance, read beside its money-in and money-out columns (`running-balance.ts`)
     const signed = columns.find((c) => c.sign !== undefined)
@@ -366,7 +387,7 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
     }
     /** the wrapped description's lines from row `from` on (at most three, on its page, up to a section's heading that items follow), and the row after them */
     const wrapped = (from: number) => {
-      const lines: Array<{ readonly column: Column; readonly text: string }> = []
+      const lines: Array<Continuation> = []
       let j = from
       for (; j < rows.length && j < from + 3 && rows[j]!.page === rows[from]!.page; j++) {
         if (j > from && isHeadingAfterItem(rows[j]!, undefined) && itemFollows(columns, rows, j + 1, ctx)) break
@@ -376,14 +397,18 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       }
       const after = rows[j]
       // (the next section's heading is the table going on too)
+      // (past a detail's line only to the next item: a labelled line before the totals may be the document's own)
+      const detail = lines.some((l) => l.detail === true)
       const goesOn = after !== undefined && after.page === rows[from]!.page &&
-        (tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))) ||
+        (detail ? isItem(tableItem(columns, after, ctx)) :
+          tableItem(columns, after, ctx) !== undefined || (after.cells.length > 0 && STOP_ROW.test(toEnglish(after.cells[0]!.text.trim()))) ||
           (j > from && isHeadingAfterItem(after, undefined) && itemFollows(columns, rows, j + 1, ctx)))
       return { lines, next: j, goesOn }
     }
-    const join = (lines: ReadonlyArray<{ readonly column: Column; readonly text: string }>) => {
+    const join = (lines: ReadonlyArray<Continuation>) => {
       const last = out[out.length - 1]!
-      for (const { column, text } of lines) {
+      for (const { column, text, detail } of lines) {
+        if (detail === true) continue
         const before = last[column.name]
         last[column.name] = typeof before === "string" ? `${before} ${text}` : text
       }
@@ -412,11 +437,16 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
       const atPageEdge = k === ri + 1 || rows[k - 1]!.page !== row.page || rows[k + 1]?.page !== row.page
       const item = tableItem(columns, row, ctx, atPageEdge)
       if (item === undefined) {
-        // a name on a line of its own over an item without one (a till's "Croissant" over "2 @ 3.50  7.00")
-        const name = continuationOf(columns, row, rows[ri]!)
+        // a name on a line of its own over an item without one (a till's "Croissant" over "2 @ 3.50  7.00"), or over
+        // an item whose name's cell holds only a detail ("1  Webhosting L" over "Zeitraum: 01.01.–31.01.  1  9,90  9,90");
+        // the name's line may lead with its position's number (a detail, "SKU: 4711", names no item; a labelled name going
+        // on, "Labour: installation and", is no detail, and a line in lower case after an item is that item's wrapped line)
+        const line = continuationOf(columns, withoutPosition(row), rows[ri]!)
+        const name = line?.detail === true ? undefined : line
         const under = name !== undefined && rows[k + 1]?.page === page ? tableItem(columns, rows[k + 1]!, ctx) : undefined
-        if (name !== undefined && under !== undefined && under !== "skip" && under[name.column.name] === undefined && Object.keys(under).length >= 2) {
-          if (!rows[k + 1]!.context) out.push({ [name.column.name]: name.text, ...under })
+        const own = under !== undefined && under !== "skip" && name !== undefined ? under[name.column.name] : undefined
+        if (name !== undefined && under !== undefined && under !== "skip" && (own === undefined || (typeof own === "string" && isItemDetail(own) && !goesOnAfter(own) && (!lastWasItem || /^[\p{Lu}\d]/u.test(name.text)))) && Object.keys(under).length >= (own === undefined ? 2 : 3)) {
+          if (!rows[k + 1]!.context) out.push({ ...under, [name.column.name]: name.text })
           used.add(k)
           used.add(k + 1)
           lastWasItem = true
@@ -425,8 +455,12 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
         }
         // a subtotal line or a section's heading inside the table: skipped when items follow it
         // (right after an item only a line reading as a heading: a wrapped description's line joins the item)
-        if ((isSubtotalRow(row) || (isSectionRow(row) && (!lastWasItem || isHeadingAfterItem(row, described())))) && itemFollows(columns, rows, k + 1, ctx)) {
-          if (isSubtotalRow(row)) {
+        // (a subtotal is a section's only in a table of sections or at a page's foot: else it is the table's foot, and a
+        // line after it, a shipping charge printed like an item, is none of the lines it sums)
+        const subtotal = isSubtotalRow(row) && (sectioned || sectionSums || rows[k + 1]?.page !== page || (rows[k + 1] !== undefined && isSectionRow(rows[k + 1]!)))
+        if ((subtotal || (isSectionRow(row) && (!lastWasItem || isHeadingAfterItem(row, described())))) && itemFollows(columns, rows, k + 1, ctx)) {
+          if (!subtotal) sectioned = true
+          if (subtotal) {
             ctx.betweenItems.add(row)
             sectionSums = true
           }
@@ -437,7 +471,7 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
         }
         // a remark in brackets under an item, in its name's column, with a label in it ("(Runtime: 98 min); Matinee"):
         // the item's detail, not its name's next line; the table goes on when an item follows it
-        // (an unbracketed "Serial no: 4411" is left to end the table: it may as well be the table's foot)
+        // (an unbracketed "Serial no: 4411" is a detail read with the wrapped lines below, `isItemDetail`)
         const next = rows[k + 1]
         const remark = /^[([]/.test(row.cells[0]?.text.trim() ?? "") ? continuationOf(columns, row, rows[ri]!, true) : undefined
         if (lastWasItem && remark !== undefined && next?.page === page && isItem(tableItem(columns, next, ctx))) {
@@ -457,6 +491,18 @@ export const tableValues = (node: ArrayNode & { readonly items: ObjectNode }, na
         for (let u = k; u < j; u++) used.add(u)
         k = j
         continue
+      }
+      // a row breaking the shape the items above have set: the table's total restated, or a line with no money
+      // (a reference's number, a detail drawn as two cells), passed over between items and the table's end after them
+      if (isItem(item) && !row.context) {
+        const earlier = out.slice(start)
+        if (restatesSum(item as Record<string, unknown>, earlier, numbers)) break
+        if (lacksMoney(item as Record<string, unknown>, earlier, numbers)) {
+          if (!itemFollows(columns, rows, k + 1, ctx)) break
+          used.add(k)
+          k++
+          continue
+        }
       }
       lastWasItem = item !== "skip"
       if (item === "skip" && out.length === start && row.cells.some((c) => BALANCE_ROW.test(c.text))) opening = balanceOf(row)

@@ -57,6 +57,22 @@ export const isSectionRow = (row: LayoutRow): boolean =>
 /** words and signs a wrapped description's line ends with when its next line goes on with it */
 const GOES_ON = /(?:[,;&/+(-]|\b(?:and|or|with|incl|inkl|for|of|the|a|an|to|und|mit|der|die|das|für|et|avec|de|du|des|le|la|les|pour|en|met|van|het|een|voor|oraz|dla))\s*\.?$/i
 
+/** a detail's label: a word or two, an abbreviation's dots or a hyphen ("Zeitraum", "Art.-Nr.", "Serial no.") */
+const DETAIL_LABEL = /^[\p{L}][\p{L}.\-/ ]{1,24}[:：]\s*\S/u
+/** a period alone: two dates joined by a dash or "to"/"bis"/"t/m" */
+const PERIOD = /^\s*(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\s*(?:[-–—]|bis|to|t\/m|au|tot)\s*(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\s*$/iu
+
+/**
+ * A line under an item's name that is a detail of it, not more of its name: a labelled value
+ * ("Zeitraum: 01.10.2026 - 31.10.2026", "Art.-Nr.: 4711", "Serienummer: SN 44-1290") or a
+ * billing period alone ("01.10.2026 - 31.10.2026"), as hosting and web-shop invoices print them.
+ * The table goes on past it; the item's description keeps to its name.
+ */
+export const isItemDetail = (text: string): boolean => DETAIL_LABEL.test(text.trim()) || PERIOD.test(text)
+
+/** Whether a description's text ends as if its next line went on with it ("…,", "… and", "… inkl.") */
+export const goesOnAfter = (text: string): boolean => GOES_ON.test(text.trim())
+
 /**
  * A section's heading right after an item (no subtotal between): a section's row whose text is a
  * few words, capitalised, and the item's description above it not ending as if it went on ("…,",
