@@ -99,15 +99,6 @@ describe("a tax id", () => {
   })
 })
 
-describe("a bare date", () => {
-  it("is the day the invoice is issued, and no due date", () => {
-    const got = invoice("Numero fattura: INV-41329\nData: 21/11/2024\nTotale 10,00")
-    expect(got.invoice_date).toBe("2024-11-21")
-    expect(got.due_date).toBeNull()
-    expect(invoice("Invoice No: 7\nDate: 21/11/2024\nDue: 05/12/2024\nTotal 10.00").due_date).toBe("2024-12-05")
-  })
-})
-
 describe("an identifier in a sentence about tax", () => {
   it("gives no tax amount: digits glued to letters are a VAT number's or a reference's", () => {
     expect(invoice("INVOICE Reference: RE20261177 Supplier: Redwood Ledger Partners Tax ID: VAT GB993 6668 52\n\nNet amount 2,692.15 USD\nAmount due 2,692.15 USD").tax).toBeNull()

@@ -204,10 +204,6 @@ const NEUTRAL: ReadonlySet<string> = new Set(["document"].map(stem))
 /** words that mark another than the main one ("Alt Order #", "Secondary ID"): such a label names another value of the kind */
 const SECONDARY: ReadonlySet<string> = new Set(["alt", "alternate", "alternative", "secondary"].map(stem))
 
-/** qualifiers of a date that is not the document's own: a bare "Date" (or "Data", "Fecha") names the day it is issued, no due date */
-const OTHER_DATES: ReadonlySet<string> = new Set(["due", "expiry", "expiration", "delivery", "ship", "shipping"].map(stem))
-const DATE = stem("date")
-
 const strongWords = (field: FieldWords) => [...field.weights.entries()].filter(([, w]) => w >= 1).map(([t]) => t)
 
 const ownLabelScore = (field: FieldWords, label: string): number => {
@@ -228,7 +224,6 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
     }
   }
   if (strongMatched === 0) return 0
-  if (ls.every((l) => matches(DATE, l)) && strongWords(field).some((t) => OTHER_DATES.has(t))) return 0
   const known = [...field.weights.keys()]
   const unmatchedLabel = ls.filter((l) => !known.some((t) => matches(t, l))).length / ls.length
   const bonus = weakTotal === 0 ? 0 : 0.2 * (weakMatched / weakTotal)
