@@ -2,14 +2,16 @@
  * The evaluation run:
  *
  *   npm run eval [-- --json] [-- --verbose] [-- --only inv-01,sp-03] [-- --out DIR] [-- --concurrency N]
- *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all   (default all; --json needs one set)
+ *   npm run eval -- --set understanding|understanding-heldout|understanding-multilingual|third-party|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all   (default all; --json needs one set)
  *
  * Sets: `understanding` (below), `understanding-multilingual` (eval/multilingual: invoices and receipts in six
  * European languages, dev and test halves), `understanding-heldout` (the same operations and metrics on
  * eval/heldout: generated documents the engine's rules were not written against, and the real
  * invoices of ../shared/realdocs with hand-written truth) and `realdocs` (eval/realdocs.ts: every
  * parse file of ../shared/realdocs parsed, per extension succeeded / failed as expected / text
- * recall); `all` is those four. A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
+ * recall); `all` is those four. `third-party` (eval/third-party), only on request: invoices made by invoice
+ * generators of other people on npm (microinvoice, jspdf-invoice-template, @h1dd3nsn1p3r/pdf-invoice) with seeded
+ * data, a development set reported apart, a row per template and per half (dev: ids 1, 3, 5, …; test: the others). A third, `realdocs-ingest` (eval/ingest-realdocs.ts), only on request: the same files
  * ingested into one workspace, each ending `ingested` or `failed` with a code (`--compare-parse`
  * checks each against `POST /v1/parse`). A fourth, `scifact-bm25` (eval/scifact-bm25.ts), only on request too:
  * core's keyword analyzer and BM25 on BEIR SciFact (`../shared/ir/scifact`), nDCG@10 and Recall@100.
@@ -45,6 +47,7 @@ import { bestMatch, type FieldScore, judgeMatch, lineItemFields, type Match, typ
 import { DOC_TYPES, type DocType, type DocumentTruth, HELDOUT_TYPES, type Location } from "./lib/truth.js"
 import { generateHeldout, type Split } from "./heldout/generate.js"
 import { generateMultilingual } from "./multilingual/generate.js"
+import { generateThirdParty, TEMPLATES } from "./third-party/generate.js"
 import { printRealdocsIngest, runRealdocsIngest } from "./ingest-realdocs.js"
 import { defaultRealdocsDir, printRealdocs, runRealdocs } from "./realdocs.js"
 import { defaultScifactDir, printScifactBm25, runScifactBm25 } from "./scifact-bm25.js"
@@ -58,7 +61,7 @@ import { runScanConsistency } from "./scan-consistency.js"
 
 interface Options {
   json: boolean; verbose: boolean; only: ReadonlySet<string> | null; out: string | null; concurrency: number
-  set: "understanding" | "understanding-heldout" | "understanding-multilingual" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "scan-consistency" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
+  set: "understanding" | "understanding-heldout" | "understanding-multilingual" | "third-party" | "realdocs" | "realdocs-ingest" | "scifact-bm25" | "search-fusion" | "fact-search" | "search-http" | "kg" | "scan-consistency" | "all"; realdocsDir: string; compareParse: boolean; buildGraph: boolean
   scifactDir: string; scifactEncoder: "first" | "mean"; scifactDocs: number | undefined
   dpis: ReadonlyArray<number>; noise: boolean
 }
@@ -78,7 +81,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--concurrency") options.concurrency = Math.max(1, Number(argv[++i] ?? "4") || 4)
     else if (a === "--set") {
       const set = argv[++i]
-      if (set !== "understanding" && set !== "understanding-heldout" && set !== "understanding-multilingual" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "scan-consistency" && set !== "all") throw new Error("--set is understanding, understanding-heldout, understanding-multilingual, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg, scan-consistency or all")
+      if (set !== "understanding" && set !== "understanding-heldout" && set !== "understanding-multilingual" && set !== "third-party" && set !== "realdocs" && set !== "realdocs-ingest" && set !== "scifact-bm25" && set !== "search-fusion" && set !== "fact-search" && set !== "search-http" && set !== "kg" && set !== "scan-consistency" && set !== "all") throw new Error("--set is understanding, understanding-heldout, understanding-multilingual, third-party, realdocs, realdocs-ingest, scifact-bm25, search-fusion, fact-search, search-http, kg, scan-consistency or all")
       options.set = set
     } else if (a === "--realdocs-dir") options.realdocsDir = path.resolve(argv[++i] ?? "")
     else if (a === "--compare-parse") options.compareParse = true
@@ -89,7 +92,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options => {
     else if (a === "--scifact-docs") options.scifactDocs = Math.max(1, Number(argv[++i] ?? "0") || 0) || undefined
     else if (a === "--scifact-encoder") options.scifactEncoder = argv[++i] === "mean" ? "mean" : "first"
     else if (a === "--help" || a === "-h") {
-      console.log("npm run eval -- [--set understanding|understanding-heldout|understanding-multilingual|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n] [--dpi 150,200] [--noise]")
+      console.log("npm run eval -- [--set understanding|understanding-heldout|understanding-multilingual|third-party|realdocs|realdocs-ingest|scifact-bm25|search-fusion|fact-search|search-http|kg|scan-consistency|all] [--json] [--verbose] [--only id,id] [--out dir] [--concurrency n] [--realdocs-dir dir] [--compare-parse] [--kg] [--scifact-dir dir] [--scifact-encoder first|mean] [--scifact-docs n] [--dpi 150,200] [--noise]")
       process.exit(0)
     } else throw new Error(`unknown option ${a}`)
   }
@@ -323,6 +326,7 @@ const printReport = (outcomes: ReadonlyArray<DocOutcome>, wallMs: number, option
     const subset = scored.filter((o) => o.type === type)
     if (subset.length > 0) row(type, figuresOf(subset))
   }
+  for (const group of set.groups ?? []) row(group.label, figuresOf(scored.filter((o) => o.id.startsWith(group.prefix))))
   row("**all**", figuresOf(scored))
   if (set.heldout) {
     // the halves: an engine change is developed against dev; test and the real invoices are the held-out figures
@@ -438,6 +442,7 @@ const main = async () => {
   if (options.set === "understanding" || options.set === "all") await runUnderstanding(options, FIRST_SET)
   if (options.set === "understanding-heldout" || options.set === "all") await runUnderstanding(options, HELDOUT_SET)
   if (options.set === "understanding-multilingual" || options.set === "all") await runUnderstanding(options, MULTILINGUAL_SET)
+  if (options.set === "third-party") await runUnderstanding(options, THIRD_PARTY_SET)
   if (options.set === "realdocs" || options.set === "all") {
     const realdocsOptions = { json: options.json, verbose: options.verbose, only: options.only, dir: options.realdocsDir }
     printRealdocs(await runRealdocs(realdocsOptions), realdocsOptions)
@@ -446,13 +451,15 @@ const main = async () => {
 
 /** What differs between the two understanding sets: how the documents are made, and the rows of the table. */
 interface UnderstandingSet {
-  readonly name: "understanding" | "understanding-heldout" | "understanding-multilingual"
+  readonly name: "understanding" | "understanding-heldout" | "understanding-multilingual" | "third-party"
   readonly title: string
   /** what the documents are, for the report */
   readonly what: string
   /** documents carry a split (dev, test, real, real-dev): the report adds a row per split */
   readonly heldout: boolean
   readonly types: ReadonlyArray<DocType>
+  /** extra rows: the documents whose id starts with `prefix` (the third-party set's templates) */
+  readonly groups?: ReadonlyArray<{ readonly label: string; readonly prefix: string }>
   readonly make: (dir: string, options: Options) => Promise<{ readonly seed: number; readonly documents: ReadonlyArray<DocumentTruth & { readonly split?: Split }> }>
 }
 
@@ -463,6 +470,12 @@ const MULTILINGUAL_SET: UnderstandingSet = {
   name: "understanding-multilingual", title: "multilingual evaluation set", what: "documents (eval/multilingual: generated invoices and receipts in six languages and invoices in hard layouts, seed fixed)",
   heldout: true, types: ["invoice", "receipt", "layout_invoice"],
   make: async (dir) => ({ seed: 0, documents: await generateMultilingual(dir) })
+}
+const THIRD_PARTY_SET: UnderstandingSet = {
+  name: "third-party", title: "third-party templates (development set)", what: "invoices (eval/third-party: made by invoice generators of other people on npm, seeded data, seed fixed)",
+  heldout: true, types: ["invoice"],
+  groups: TEMPLATES.map((t) => ({ label: t.name, prefix: `${t.prefix}-` })),
+  make: async (dir) => ({ seed: 0, documents: await generateThirdParty(dir) })
 }
 const HELDOUT_SET: UnderstandingSet = {
   name: "understanding-heldout", title: "held-out evaluation set", what: "documents (eval/heldout: generated, seed fixed, real invoices, and real development documents reported apart)",

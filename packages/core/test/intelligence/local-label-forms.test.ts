@@ -111,3 +111,36 @@ describe("a label in a column of facts between other blocks", () => {
     expect(out.total).toBe(7014.6)
   })
 })
+
+describe("totals named by whether the tax is in them", () => {
+  const text = "Total without VAT 2,945.02 USD\n\nVAT Paid 8.88% 261.37 USD\n\nTotal paid with VAT 3,206.39 USD"
+
+  it("a total 'with VAT' is the total, and not the tax", () => {
+    const got = invoice(text)
+    expect(got.total).toBe(3206.39)
+    expect(got.tax).toBe(261.37)
+  })
+
+  it("a total 'without VAT' is no tax either", () => {
+    expect(invoice("Total without VAT 4,361.71\n\nVAT Paid 0.00\n\nTotal incl. VAT 4,361.71").tax).toBe(0)
+  })
+})
+
+describe("a VAT number", () => {
+  it("is no tax amount: a country's two capitals glued to its digits make it an identifier", () => {
+    expect(invoice("Larkspur Media Ltd\nVAT GB265 8991 52\n\nItem Amount\nDesign 100.00\n\nVAT 20.00\nTotal 120.00").tax).toBe(20)
+  })
+})
+
+describe("a tax id", () => {
+  it("is no tax amount when its digits are joined by a hyphen", () => {
+    expect(invoice("Supplier:\nRedwood Ledger Partners\nTax ID:\nEIN 37-1863686\n\nNet amount 2,692.15 USD\nAmount due 2,692.15 USD").tax).toBeNull()
+  })
+})
+
+describe("an identifier in a sentence about tax", () => {
+  it("gives no tax amount: digits glued to letters are a VAT number's or a reference's", () => {
+    expect(invoice("INVOICE Reference: RE20261177 Supplier: Redwood Ledger Partners Tax ID: VAT GB993 6668 52\n\nNet amount 2,692.15 USD\nAmount due 2,692.15 USD").tax).toBeNull()
+    expect(invoice("INVOICE Reference: INV-54839 Supplier: Larkspur Media Ltd Tax ID: VAT GB993 6668 52\n\nNet amount 3,255.79 GBP\nAmount due 3,255.79 GBP").tax).toBeNull()
+  })
+})

@@ -146,6 +146,9 @@ const withoutPercentages = (text: string): string | null => {
   return /\d/.test(rest) ? rest : null
 }
 
+/** two capitals glued to digits at a word's start, as VAT numbers and IBANs begin ("GB265…", "DE12 5001…") */
+const COUNTRY_PREFIXED = /(?<![\p{L}\p{N}])\p{Lu}{2}\d{2,}/u
+
 /** the text without a leading separator (":", or a dash followed by a space: "- value") and trailing punctuation */
 const clean = (text: string) => text.trim().replace(/^(?:[:：]|[-–—](?=\s))\s*/, "").replace(/[\s:;,]+$/, "")
 
@@ -156,6 +159,8 @@ const typed = (node: ScalarNode, name: string, raw: string, ctx: Context): strin
   switch (node.type) {
     case "number": {
       if (!isMostlyNumber(text) && text.length > 24) return undefined
+      // a country-prefixed identifier (a VAT number "GB265 8991 52", an IBAN) is no amount: its digits follow two capitals
+      if (!isMostlyNumber(text) && COUNTRY_PREFIXED.test(text)) return undefined
       // a percentage is a rate, not an amount: "8 %" is none, "VAT 8 % 1.335,38" is the amount after it
       // and a date's digits are no amount: "Total due on March 3, 2027  $4.11" is 4.11
       const amount = isRateField(name) ? text : withoutPercentages(isDateField(node, name) ? text : maskDates(text, ctx.order))
@@ -476,6 +481,11 @@ const unitOf = (word: string): number | undefined => UNIT_DAYS.find(([re]) => re
 const numberInSentence = (sentence: string, fieldName: string): number | undefined => {
   const fieldUnit = fieldName.split(/[_\s]+/).map(unitOf).find((u) => u !== undefined)
   for (const m of sentence.matchAll(/(\d[\d,.]*)\)?\s*(\p{L}+)?/gu)) {
+    // digits joined by a hyphen to more digits ("Tax ID: EIN 37-1863686"), or glued to letters that are no currency
+    // ("VAT GB993 6668 52", "Reference: RE20261177", "INV-54839"), are an identifier: the number the words point at is none
+    if (/^-\d/.test(sentence.slice(m.index! + m[1]!.length))) return undefined
+    const glued = /(\p{L}+)[-/]?$/u.exec(sentence.slice(0, m.index!))?.[1]
+    if (glued !== undefined && !CURRENCY_CODES.has(glued.toUpperCase()) && currencyOf(glued) === null) return undefined
     const n = numberOf(m[1]!)
     if (n === null) continue
     const valueUnit = m[2] === undefined ? undefined : unitOf(m[2])

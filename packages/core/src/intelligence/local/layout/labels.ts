@@ -70,6 +70,8 @@ const PHRASES: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/\bpay(?:able|ment)?\s+(?:before|by|until)\b/i, ["due", "date"]],
   [/\bbill\s+(?:no\b|nr\b|number|#|date|ref)/i, ["invoice"]],
   [/\b(?:before|excl(?:uding|\.)?|ex\.?|net\s+of|without)\s+(?:vat|tax|gst)\b/i, ["subtotal"]],
+  // "Total with VAT", "Total paid with tax": the amount the tax is in, as "incl. VAT" says
+  [/\bwith\s+(?:vat|tax|gst)\b/i, ["including"]],
   [/\bsub[-\s]total\b/i, ["subtotal"]],
   // a bare "Sum" under the lines is their sum, before the tax and the total that follow it
   [/^\s*sum\s*[:：]?\s*$/i, ["subtotal"]],
@@ -232,8 +234,12 @@ const ownLabelScore = (field: FieldWords, label: string): number => {
   const namesNumber = ls.some((l) => matches(NUMBER, l)) && ![...field.weights.keys()].some((t) => matches(NUMBER, t))
   // "Total VAT", "Tax total" name the tax's amount; "Total incl. VAT" the total
   const namesTax = namedTotal && ls.some((l) => matches(TAX, l)) && !ls.includes(INCLUDING) && !strongWords(field).some((t) => matches(TAX, t))
+  // and a tax's field is not what "Total incl. VAT", "Total paid with VAT" (the tax is in it) or "Total without VAT"
+  // (the amount before it) names
+  const taxField = !namedTotal && strongWords(field).some((t) => matches(TAX, t)) && ![...field.weights.keys()].some((t) => NET.has(t))
+  const namesTotalWithTax = taxField && ((ls.includes(TOTAL) && ls.includes(INCLUDING)) || ls.some((l) => NET.has(l)))
   const namesAnother = ls.some((l) => SECONDARY.has(l) && !field.weights.has(l))
-  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber || namesTax || namesAnother ? score * 0.5 : score
+  return (namedTotal && ls.some((l) => NET.has(l))) || namesNumber || namesTax || namesTotalWithTax || namesAnother ? score * 0.5 : score
 }
 
 /** Whether a text looks like a label: short, mostly words, often ending with a colon. */
