@@ -140,14 +140,16 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
     }
     return { line, sorted, measure, wide }
   })
-  // A wide gap that lines around it share is a column's edge even when narrower than CELL_GAP:
-  // OCR'd table columns may stand less than a text height apart ("01Aug2018  Clearing Cheque"),
-  // and whether such a gap reads a little over or under the threshold varies with the scan; the
-  // wide gaps of prose (after a full stop) seldom line up from one line to the next.
-  const aligned = (index: number, from: number, to: number): boolean => {
+  // A wide gap that lines around it share, the words after it starting at one x, is a column's
+  // edge even when narrower than CELL_GAP: OCR'd table columns may stand less than a text height
+  // apart ("01Aug2018  Clearing Cheque"), and whether such a gap reads a little over or under the
+  // threshold varies with the scan. The wide gaps of prose (after a full stop) or of a capitals
+  // heading's words seldom line up from one line to the next, and the words after them do not
+  // start at one x.
+  const aligned = (index: number, from: number, to: number, size: number): boolean => {
     let shared = 0
     for (let j = Math.max(0, index - ALIGNED_LINES); j <= Math.min(measured.length - 1, index + ALIGNED_LINES); j++) {
-      if (j !== index && measured[j]!.wide.some((g) => Math.min(g.to, to) > Math.max(g.from, from))) shared++
+      if (j !== index && measured[j]!.wide.some((g) => Math.min(g.to, to) > Math.max(g.from, from) && Math.abs(g.to - to) <= 0.25 * size)) shared++
     }
     return shared >= 2
   }
@@ -158,7 +160,7 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
       const before = last?.items[last.items.length - 1]
       const space = last === undefined ? 0 : item.x - last.x1
       const joins = last !== undefined && before !== undefined && space <= CELL_GAP * measure(before, item) &&
-        !(item.source === "ocr" && before.source === "ocr" && space > ALIGNED_GAP * measure(before, item) && aligned(index, last.x1, item.x))
+        !(item.source === "ocr" && before.source === "ocr" && space > ALIGNED_GAP * measure(before, item) && aligned(index, last.x1, item.x, measure(before, item)))
       if (joins) {
         last.items.push(item)
         last.x1 = Math.max(last.x1, item.x + item.w)
