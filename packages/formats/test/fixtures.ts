@@ -719,3 +719,36 @@ export const canvasEncode = async (pngBytes: Uint8Array, mime: "image/jpeg" | "i
   canvas.getContext("2d").drawImage(image, 0, 0)
   return new Uint8Array(mime === "image/jpeg" ? canvas.toBuffer("image/jpeg", 95) : canvas.toBuffer("image/webp", 100))
 }
+
+/**
+ * A statement's table in 8 pt Helvetica (a PDF drawn by pdf.js) as a greyscale PNG scan at `dpi`:
+ * at 100 dpi its letters are some 8 px tall, under what Tesseract reads reliably.
+ */
+export const smallPrintTableScan = async (dpi: number): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const page = doc.addPage([612, 160])
+  const rows = [
+    ["Date", "Description", "Debits", "Credits", "Balance"],
+    ["01Aug2018", "Clearing Cheque", "36.07", "", "99,914.15"],
+    ["01Aug2018", "Incoming Interac e-Transfer", "", "14.54", "99,928.69"],
+    ["02Aug2018", "Assisted Deposit", "", "324.50", "100,253.19"],
+    ["02Aug2018", "Transfer out to loan", "1,500.00", "", "98,753.19"]
+  ]
+  const columns = [30, 80, 330, 420, 510]
+  rows.forEach((row, i) => row.forEach((text, j) => { if (text !== "") page.drawText(text, { x: columns[j], y: 130 - i * 14, size: 8, font }) }))
+  const { openPdf } = await import("../src/formats/pdf.js")
+  const { createCanvas } = await import("@napi-rs/canvas")
+  const { doc: pdf } = await openPdf(await doc.save(), "pdf")
+  try {
+    const viewport = (await pdf.getPage(1)).getViewport({ scale: dpi / 72 })
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))
+    const context = canvas.getContext("2d")
+    context.fillStyle = "#ffffff"
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    await (await pdf.getPage(1)).render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise
+    return new Uint8Array(canvas.toBuffer("image/png"))
+  } finally {
+    await pdf.destroy().catch(() => {})
+  }
+}

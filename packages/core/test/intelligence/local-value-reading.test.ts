@@ -147,6 +147,13 @@ describe("a Swiss amount's group mark", () => {
     expect(moneyIn("Bill amount CHF 3`949.75")).toEqual([{ amount: "3949.75", currency: "CHF", text: "CHF 3`949.75" }])
     expect(invoice("Bill no. 3139\nVAT amount CHF 282.40\nBill amount CHF 3`949.75").total).toBe(3949.75)
   })
+
+  it("the apostrophe OCR read as a degree sign groups thousands, between digits and three more only", () => {
+    expect(numberOf("CHF 3°360.00")).toBe(3360)
+    expect(moneyIn("28 Std. CHF 120.00 CHF 3°360.00").map((m) => m.amount)).toEqual(["28", "120.00", "3360.00"])
+    expect(numberOf("20°C")).toBe(20)
+    expect(moneyIn("turned 45°30").map((m) => m.amount)).toEqual(["45", "30"])
+  })
 })
 
 describe("a rate between a label and its amount", () => {

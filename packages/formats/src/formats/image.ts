@@ -3,21 +3,25 @@
  * OCR (English) with a box and confidence per word. TIFF is decoded by geotiff (every page, any
  * compression it knows: none, LZW, Deflate, PackBits, CCITT is not among them, JPEG) into PNG pages
  * for OCR, one page per TIFF image within the OCR limits; a TIFF geotiff cannot decode goes to
- * Tesseract's own reader (first page). An image larger than 40 megapixels, or whose header is
- * damaged or cut short, is refused before OCR.
+ * Tesseract's own reader (first page). A small image or TIFF page (under 1,200 px wide, its lines
+ * of ink under 24 px tall) is read drawn at twice its size, its word boxes mapped back to its own
+ * pixels (see ocr-enlarge.ts). An image larger than 40 megapixels, or whose header is damaged or
+ * cut short, is refused before OCR.
  */
 import type { Documents } from "@docket/core"
 import { assembleDocument } from "../internal/assemble.js"
 import type { ReaderContext } from "../internal/context.js"
 import { imageInfo } from "../internal/image-info.js"
 import { droppedWarning, OcrTimeout, type OcrResult } from "../internal/ocr.js"
+import { atImageScale, drawScaled, enlargedForOcr, ocrScaleOfDrawable } from "../internal/ocr-enlarge.js"
 import { corrupt, tooComplex } from "../internal/problem.js"
 
 const MAX_PIXELS = 40_000_000
 
 const KIND: Record<string, string> = { png: "png", jpg: "jpeg", jpeg: "jpeg", tif: "tiff", tiff: "tiff", webp: "webp", bmp: "bmp" }
 
-interface DecodedPage { readonly png: Uint8Array; readonly width: number; readonly height: number }
+/** a TIFF page as PNG for OCR, drawn at `scale` times its size (see ocr-enlarge.ts) */
+interface DecodedPage { readonly png: Uint8Array; readonly width: number; readonly height: number; readonly scale: number }
 
 /** The pages of a TIFF as PNG (at most `maxPages`), or undefined when geotiff cannot decode it. */
 const tiffPages = async (bytes: Uint8Array, maxPages: number): Promise<{ pages: Array<DecodedPage>; count: number } | undefined> => {
@@ -45,7 +49,9 @@ const tiffPages = async (bytes: Uint8Array, maxPages: number): Promise<{ pages: 
       const data = context.createImageData(width, height)
       data.data.set(rgba)
       context.putImageData(data, 0, 0)
-      pages.push({ png: new Uint8Array(canvas.toBuffer("image/png")), width, height })
+      const scale = await ocrScaleOfDrawable(canvas, width, height)
+      const png = scale === 1 ? new Uint8Array(canvas.toBuffer("image/png")) : await drawScaled(canvas, width, height, scale)
+      pages.push({ png, width, height, scale })
     }
     return { pages, count }
   } catch {
@@ -87,7 +93,7 @@ export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<
         warnings.push(`pages ${index + 1} to ${tiff.pages.length} of the TIFF file were not read: the OCR time limit of ${Math.round(ctx.limits.ocrTimeoutMs / 1000)} s was reached`)
         break
       }
-      const result = await recognize(page.png, left)
+      const result = atImageScale(await recognize(page.png, left), page.scale)
       const dropped = droppedWarning(`page ${index + 1}`, result)
       if (dropped !== undefined) warnings.push(dropped)
       blocks.push(...result.paragraphs.map((text): Documents.Block => ({ type: "paragraph", page: index + 1, text })))
@@ -98,7 +104,8 @@ export const readImage = async (bytes: Uint8Array, ctx: ReaderContext): Promise<
     })
   }
   const warnings = info.frames > 1 ? [`the TIFF file holds ${info.frames} images; only the first is read`] : []
-  const result = await recognize(bytes, ctx.limits.ocrTimeoutMs)
+  const enlarged = await enlargedForOcr(bytes)
+  const result = enlarged === undefined ? await recognize(bytes, ctx.limits.ocrTimeoutMs) : atImageScale(await recognize(enlarged.png, ctx.limits.ocrTimeoutMs), enlarged.scale)
   const dropped = droppedWarning("the image", result)
   if (dropped !== undefined) warnings.push(dropped)
   const blocks: Array<Documents.Block> = result.paragraphs.map((text) => ({ type: "paragraph", page: 1, text }))

@@ -16,6 +16,10 @@ import type { DocumentPage, Sheet, TextItem } from "../parsed-document.js"
 
 /** a gap wider than this many text heights separates two cells of a row */
 export const CELL_GAP = 0.9
+/** an OCR gap wider than this many text heights separates two cells when the lines around it share it */
+const ALIGNED_GAP = 0.8
+/** how many lines above and below are looked at for a shared gap */
+const ALIGNED_LINES = 2
 
 export interface LayoutCell {
   readonly text: string
@@ -111,18 +115,53 @@ const positionedRows = (page: DocumentPage): Array<LayoutRow> => {
     else line.items.push(item)
   }
   lines.sort((a, b) => a.baseline - b.baseline)
-  return lines.map((line) => {
+  // two OCR words are measured by their own text's height too (a capitals heading's word gap),
+  // not the line's tallest: a column of amounts beside them would join a date to its description
+  const own = (i: TextItem) => (tall(i) || short(i) ? 0 : textHeight(i))
+  const measured = lines.map((line) => {
     // the gap between cells is measured in the height of the line's usual words: one tall OCR box does not join its neighbours
-    const usualHeights = line.items.filter((i) => !tall(i) && !short(i)).map((i) => i.h)
-    const gap = usualHeights.length > 0 ? Math.max(...usualHeights) : line.size
-    // two OCR words are measured by their own text's height too (a capitals heading's word gap),
-    // not the line's tallest: a column of amounts beside them would join a date to its description
-    const own = (i: TextItem) => (tall(i) || short(i) ? 0 : textHeight(i))
+    const usualHeights = line.items.filter((i) => !tall(i) && !short(i)).map((i) => i.h).sort((a, b) => a - b)
+    const gap = usualHeights.length > 0 ? usualHeights[usualHeights.length - 1]! : line.size
+    // Two OCR words are measured by their own text's height alone: OCR boxes of one size of type
+    // vary with the reading (a column of amounts may get boxes half as tall again as the letters
+    // beside it when the image is enlarged), so the line's tallest word would join a date to its
+    // description at one scale and not at another. Marks without a height of their own (a dash,
+    // a tall box) are measured by the line's middle word.
+    const middle = usualHeights.length > 0 ? usualHeights[Math.floor(usualHeights.length / 2)]! : line.size
+    const measure = (a: TextItem, b: TextItem) =>
+      Math.max(a.source === "ocr" && b.source === "ocr" ? Math.max(own(a), own(b)) || middle : Math.max(gap, own(a), own(b)), 1)
     const sorted = line.items.sort((a, b) => a.x - b.x)
+    // the wide gaps between OCR words (nearly a cell gap, well over two word spaces), as page spans
+    const wide: Array<{ from: number; to: number }> = []
+    for (let k = 1; k < sorted.length; k++) {
+      const a = sorted[k - 1]!
+      const b = sorted[k]!
+      if (a.source === "ocr" && b.source === "ocr" && b.x - (a.x + a.w) > ALIGNED_GAP * measure(a, b)) wide.push({ from: a.x + a.w, to: b.x })
+    }
+    return { line, sorted, measure, wide }
+  })
+  // A wide gap that lines around it share, the words after it starting at one x, is a column's
+  // edge even when narrower than CELL_GAP: OCR'd table columns may stand less than a text height
+  // apart ("01Aug2018  Clearing Cheque"), and whether such a gap reads a little over or under the
+  // threshold varies with the scan. The wide gaps of prose (after a full stop) or of a capitals
+  // heading's words seldom line up from one line to the next, and the words after them do not
+  // start at one x.
+  const aligned = (index: number, from: number, to: number, size: number): boolean => {
+    let shared = 0
+    for (let j = Math.max(0, index - ALIGNED_LINES); j <= Math.min(measured.length - 1, index + ALIGNED_LINES); j++) {
+      if (j !== index && measured[j]!.wide.some((g) => Math.min(g.to, to) > Math.max(g.from, from) && Math.abs(g.to - to) <= 0.25 * size)) shared++
+    }
+    return shared >= 2
+  }
+  return measured.map(({ line, sorted, measure }, index) => {
     const cells: Array<{ items: Array<TextItem>; x0: number; x1: number }> = []
     for (const item of sorted) {
       const last = cells[cells.length - 1]
-      if (last !== undefined && item.x - last.x1 <= CELL_GAP * Math.max(gap, own(last.items[last.items.length - 1]!), own(item), 1)) {
+      const before = last?.items[last.items.length - 1]
+      const space = last === undefined ? 0 : item.x - last.x1
+      const joins = last !== undefined && before !== undefined && space <= CELL_GAP * measure(before, item) &&
+        !(item.source === "ocr" && before.source === "ocr" && space > ALIGNED_GAP * measure(before, item) && aligned(index, last.x1, item.x, measure(before, item)))
+      if (joins) {
         last.items.push(item)
         last.x1 = Math.max(last.x1, item.x + item.w)
       } else cells.push({ items: [item], x0: item.x, x1: item.x + item.w })

@@ -1,4 +1,8 @@
-/** OCR words on rows (`documents/layout/layout.ts`): a word's box far taller or shorter than the line's text is placed by its middle. */
+/**
+ * OCR words on rows (`documents/layout/layout.ts`): a word's box far taller or shorter than the line's
+ * text is placed by its middle; cell gaps are measured in the words' own text height, and a gap a
+ * little under a cell gap that the lines around share is a column's edge.
+ */
 import { describe, expect, it } from "vitest"
 import { layoutOf } from "../../../src/documents/layout/layout.js"
 import type { DocumentPage, TextItem } from "../../../src/documents/parsed-document.js"
@@ -59,5 +63,35 @@ describe("OCR words on rows", () => {
 
   it("keeps a text layer's large heading on its own baseline", () => {
     expect(rows([word("INVOICE", 32, 10, 30, "text_layer"), word("No. 7", 300, 30, 10, "text_layer"), word("Date", 32, 60, 10, "text_layer")])).toEqual([["INVOICE", "No. 7"], ["Date"]])
+  })
+
+  it("measures a gap by the two words' own height, not by a taller box elsewhere on the line", () => {
+    // an enlarged scan: the amounts' boxes come out half as tall again as the letters beside them
+    const box = (text: string, x: number, w: number, y: number, h: number): TextItem => ({ text, x, y, w, h, source: "ocr", confidence: 0.9 })
+    expect(rows([
+      box("01Aug2018", 32, 76.5, 122, 14.5), box("Clearing", 122, 55, 122, 14.5), box("Cheque", 182, 52.5, 122, 14),
+      box("4987", 568.5, 33.5, 119.5, 19), box("36.07", 664, 39, 119.5, 19), box("99,914.15", 836, 66, 122, 13)
+    ])).toEqual([["01Aug2018", "Clearing Cheque", "4987", "36.07", "99,914.15"]])
+  })
+
+  it("parts the lines of a table at a gap they share though it is a little under a cell gap, not prose at one full stop", () => {
+    const box = (text: string, x: number, w: number, y: number, h = 14.5): TextItem => ({ text, x, y, w, h, source: "ocr", confidence: 0.9 })
+    // 13 px between the dates and the descriptions: 0.9 of the words' height, just under CELL_GAP × 14.5
+    const table = [0, 1, 2].flatMap((i) => [
+      // (an OCR box spans the ink: "Assisted" has no descender)
+      box("01Aug2018", 32, 76.5, 122 + 17 * i), box(i === 1 ? "Assisted" : "Clearing", 121.5, 56, 122 + 17 * i, i === 1 ? 11 : 14.5),
+      box(i === 1 ? "Deposit" : "Cheque", 182.5, 52, 122 + 17 * i),
+      box("99,914.15", 836, 66, 122 + 17 * i, 13), box(i === 1 ? "EX" : "-", 913, i === 1 ? 19 : 5, 122 + 17 * i + (i === 1 ? 0 : 5), i === 1 ? 13 : 2)
+    ])
+    expect(rows(table)).toEqual([
+      ["01Aug2018", "Clearing Cheque", "99,914.15 -"],
+      ["01Aug2018", "Assisted Deposit", "99,914.15 EX"],
+      ["01Aug2018", "Clearing Cheque", "99,914.15 -"]
+    ])
+    // the same gap after a sentence, on no other line, is a wide word space
+    expect(rows([
+      box("harder.", 32, 48, 300), box("Then", 93, 30, 300), box("we", 128, 18, 300, 10),
+      box("saw", 32, 24, 317, 10), box("the", 61, 20, 317), box("light", 86, 30, 317)
+    ])).toEqual([["harder. Then we"], ["saw the light"]])
   })
 })

@@ -55,16 +55,17 @@ export const currencyOf = (text: string): string | null => {
 /** Indian grouping: thousands, then pairs of digits (lakhs, crores): "2,10,600.14" */
 const LAKHS = "\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,4})?"
 const WHOLE_LAKHS = new RegExp(`^${LAKHS}$`)
-const NUMBER_RE = new RegExp(String.raw`(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(${LAKHS}|\d{1,3}(?:[,.\s'’\`´]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?`)
+const NUMBER_RE = new RegExp(String.raw`(\()?\s*(-|−)?\s*(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(${LAKHS}|\d{1,3}(?:[,.\s'’\`´°]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)\s*(?:[A-Z]{3}|[$€£¥₹])?\s*(\))?(-)?`)
 
 /**
  * Digits with thousands separators and a decimal mark as a plain decimal ("1.234,50" → "1234.50",
  * the fraction's digits as printed), read by which separator comes last; null when not a number.
  * Swiss amounts group thousands with an apostrophe, which fonts and typists also print as a
- * grave or acute accent ("3'667.35", "3`667.35", "3´667.35").
+ * grave or acute accent ("3'667.35", "3`667.35", "3´667.35"), and OCR may read that raised mark
+ * as a degree sign ("3°360.00"; only between digits and three more, so "20°C" is no amount).
  */
 export const decimalOfDigits = (raw: string): string | null => {
-  let s = raw.replace(/[\s'’`´]/g, "")
+  let s = raw.replace(/[\s'’`´°]/g, "")
   const lastDot = s.lastIndexOf(".")
   const lastComma = s.lastIndexOf(",")
   if (lastDot >= 0 && lastComma >= 0) {
@@ -110,7 +111,7 @@ export const numberOf = (raw: string): number | null => {
 
 /** How much of a text is its amount: a value cell is mostly the number ("1,234.50 USD" yes, "Invoice 2 of 3" no). */
 export const isMostlyNumber = (text: string): boolean => {
-  const stripped = text.replace(/[A-Z]{3}|[$€£¥₹%()\-−+\s.,'’`´]/g, "")
+  const stripped = text.replace(/(?<=\d)°(?=\d{3})|[A-Z]{3}|[$€£¥₹%()\-−+\s.,'’`´]/g, "")
   return stripped.length > 0 && /^\d+$/.test(stripped)
 }
 
@@ -305,7 +306,7 @@ const SYMBOL_SOURCE = CURRENCY_SYMBOLS.map(([symbol]) => escapeRe(symbol)).join(
 // a minus alone before it is its sign ("-25,00 €", "€ -25,00": a discount's line)
 const MONEY_RE = new RegExp(
   `(?<![\\p{L}\\p{N}\\-/])(\\()?([-−])?\\s?(${SYMBOL_SOURCE}|\\b[A-Z]{3}\\b)?\\s?([-−])?` +
-    `(?<![\\p{L}\\d.,/]|[\\p{L}\\p{N}]-)(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u0060´\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
+    `(?<![\\p{L}\\d.,/]|[\\p{L}\\p{N}]-)(${LAKHS}|\\d{1,3}(?: \\d{3})+(?:[.,]\\d{1,4})?(?=\\s?(?:${SYMBOL_SOURCE}|[A-Z]{3}\\b))|\\d{1,3}(?:[,.'’\\u0060´°\\u00A0\\u202F]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?)(?![\\d%]|\\s%|[.,]\\d)` +
     // a symbol after the number is its currency unless a number follows it ("12 $10.00": the price's)
     `(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?(\\))?(?:\\s?(${SYMBOL_SOURCE}|[A-Z]{3}\\b)(?!\\s?\\d))?`,
   "gu"
